@@ -1,0 +1,90 @@
+//! Reading RON files with messages that name the file, the line and what is wrong.
+
+use serde::de::DeserializeOwned;
+use std::path::Path;
+
+/// A problem with a data file, ready to print.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem(pub String);
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Parse RON text; a syntax or type error becomes `FILE:LINE:COL: what is wrong`.
+pub fn parse_ron<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, Problem> {
+    ron::Options::default()
+        .from_str::<T>(text)
+        .map_err(|e| Problem(format!("{name}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))
+}
+
+/// Read and parse a RON file.
+pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, Problem> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Problem(format!("{name}: cannot read: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| Problem(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+    parse_ron(&name, &text)
+}
+
+/// Line and column (both from 1) where each string of the list under `key:` starts, in order.
+/// Used to point map problems at the right place in the file.
+pub fn string_list_positions(text: &str, key: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let Some(start) = find_key(text, key) else { return out };
+    let (mut line, mut col) = line_col(text, start);
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut depth = 0i32;
+    for c in text[start..].chars() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push((line, col + 1));
+        } else if c == '[' {
+            depth += 1;
+        } else if c == ']' {
+            depth -= 1;
+            if depth <= 0 {
+                break;
+            }
+        }
+        if c == '\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+    }
+    out
+}
+
+fn find_key(text: &str, key: &str) -> Option<usize> {
+    let pattern = format!("{key}:");
+    let mut from = 0;
+    while let Some(i) = text[from..].find(&pattern) {
+        let at = from + i;
+        let before = text[..at].chars().next_back();
+        if before.is_none_or(|c| !c.is_alphanumeric() && c != '_') {
+            return Some(at + pattern.len());
+        }
+        from = at + pattern.len();
+    }
+    None
+}
+
+fn line_col(text: &str, byte: usize) -> (usize, usize) {
+    let before = &text[..byte];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}

@@ -1,0 +1,235 @@
+//! `hoxxes scenario FILE.ron`: a position, forced dice and commands in; the final state as JSON out.
+//! The format is documented in `tests/scenarios/README.md`.
+
+use super::dump::{TerrainSnapshot, dump};
+use super::{answer_default, apply, laid_out};
+use crate::data::GameData;
+use crate::data::creatures::CreatureKind;
+use crate::data::dice::DieKind;
+use crate::data::load::{Problem, parse_ron, read_ron};
+use crate::data::mission::{Facing, Ground, Item, Mineral, Mission, Pickup};
+use crate::data::weapons::DwarfClass;
+use crate::rules::command::{Command, Pending};
+use crate::rules::components::*;
+use crate::rules::dice::ForcedDice;
+use crate::rules::hex::Qr;
+use crate::rules::setup::{MissionSetup, begin_first_turn};
+use crate::rules::state::{Board, Mule, NextId};
+use bevy::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum MissionRef {
+    /// A mission file, relative to the scenario file's folder.
+    File(PathBuf),
+    Inline(Box<Mission>),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum TokenSpec {
+    Mineral(Mineral, bool),
+    Pickup(Pickup, bool),
+    Upgrade(u32),
+}
+
+/// Changes to the laid-out position before the first turn.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum SetupChange {
+    PlaceDwarf(DwarfClass, Qr),
+    RemoveDwarf(DwarfClass),
+    PlaceCreature(CreatureKind, Qr, Option<Facing>),
+    /// Remove the creature with this id.
+    RemoveCreature(u32),
+    PlaceToken(TokenSpec, Qr),
+    /// Remove every token on a space.
+    RemoveTokens(Qr),
+    SetGround(Qr, Ground),
+    SetDwarfHealth(DwarfClass, u32),
+    SetCreatureHealth(u32, u32),
+    SetAmmo(DwarfClass, u32, u32),
+    SetStatus(DwarfClass, DwarfStatus),
+    SetCreatureStatus(u32, CreatureStatus),
+    SetMule(Item, u32),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Scenario {
+    pub mission: MissionRef,
+    pub dwarves: Vec<DwarfClass>,
+    pub seed: u64,
+    #[serde(default = "one")]
+    pub hazard: u32,
+    /// Faces used instead of rolling, in order: the die expected and the face's index.
+    #[serde(default)]
+    pub dice: Vec<(DieKind, usize)>,
+    #[serde(default)]
+    pub setup: Vec<SetupChange>,
+    #[serde(default)]
+    pub commands: Vec<Command>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Read a scenario file.
+pub fn load(path: &Path) -> Result<(Scenario, Mission), Problem> {
+    let scenario: Scenario = read_ron(path)?;
+    let mission = match &scenario.mission {
+        MissionRef::Inline(m) => (**m).clone(),
+        MissionRef::File(p) => {
+            let full = path.parent().unwrap_or(Path::new(".")).join(p);
+            let found = if full.exists() { full } else { p.clone() };
+            read_ron(&found)?
+        }
+    };
+    Ok((scenario, mission))
+}
+
+/// Parse a scenario from text (tests).
+pub fn parse(name: &str, text: &str) -> Result<(Scenario, Mission), Problem> {
+    let scenario: Scenario = parse_ron(name, text)?;
+    match &scenario.mission {
+        MissionRef::Inline(m) => {
+            let m = (**m).clone();
+            Ok((scenario, m))
+        }
+        MissionRef::File(p) => {
+            let m = read_ron(p)?;
+            Ok((scenario, m))
+        }
+    }
+}
+
+/// Run a scenario to its end; the JSON of the final state, or what went wrong.
+pub fn run(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<String, String> {
+    let setup = MissionSetup { classes: scenario.dwarves.clone(), seed: scenario.seed, hazard: scenario.hazard };
+    let mut app = laid_out(data, mission, &setup)?;
+    for change in &scenario.setup {
+        apply_change(app.world_mut(), change)?;
+    }
+    app.world_mut().resource_mut::<ForcedDice>().0 = scenario.dice.iter().copied().collect();
+    let snapshot = TerrainSnapshot::take(app.world_mut());
+    begin_first_turn(app.world_mut())?;
+    app.update();
+    for (i, cmd) in scenario.commands.iter().enumerate() {
+        if !matches!(cmd, Command::Choose(_)) {
+            while answer_default(&mut app)? {}
+        }
+        apply(&mut app, cmd.clone()).map_err(|e| format!("command {} ({}): {e}", i + 1, cmd.name()))?;
+    }
+    while app.world().resource::<Pending>().0.is_some() {
+        answer_default(&mut app)?;
+    }
+    Ok(dump(app.world_mut(), &snapshot))
+}
+
+fn find_dwarf(world: &mut World, class: DwarfClass) -> Result<Entity, String> {
+    let mut q = world.query::<(Entity, &Dwarf)>();
+    q.iter(world).find(|(_, d)| d.class == class).map(|(e, _)| e).ok_or(format!("no {class:?} in this scenario"))
+}
+
+fn find_creature(world: &mut World, id: u32) -> Result<Entity, String> {
+    let mut q = world.query_filtered::<(Entity, &Id), With<Creature>>();
+    q.iter(world).find(|(_, i)| i.0 == id).map(|(e, _)| e).ok_or(format!("no creature with id {id}"))
+}
+
+fn on_board(world: &World, h: Qr) -> Result<Hex, String> {
+    let hex = Hex::from(h);
+    if world.resource::<Board>().spaces.contains_key(&hex) {
+        Ok(hex)
+    } else {
+        Err(format!("({}, {}) is not part of the cave", h.q, h.r))
+    }
+}
+
+fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
+    match change {
+        SetupChange::PlaceDwarf(c, h) => {
+            let hex = on_board(world, *h)?;
+            let e = find_dwarf(world, *c)?;
+            world.entity_mut(e).insert(At(hex));
+        }
+        SetupChange::RemoveDwarf(c) => {
+            let e = find_dwarf(world, *c)?;
+            world.despawn(e);
+            reseat(world);
+        }
+        SetupChange::PlaceCreature(kind, h, facing) => {
+            let hex = on_board(world, *h)?;
+            let health = world.resource::<GameData>().creatures.get(*kind).health;
+            let id = world.resource_mut::<NextId>().take();
+            world.spawn((
+                id,
+                Creature { kind: *kind },
+                At(hex),
+                Health(health),
+                Faces(facing.unwrap_or(Facing::W)),
+                CreatureStatus::default(),
+            ));
+        }
+        SetupChange::RemoveCreature(id) => {
+            let e = find_creature(world, *id)?;
+            world.despawn(e);
+        }
+        SetupChange::PlaceToken(spec, h) => {
+            let hex = on_board(world, *h)?;
+            let token = match spec {
+                TokenSpec::Mineral(mineral, loose) => Token::Mineral { mineral: *mineral, loose: *loose },
+                TokenSpec::Pickup(pickup, revealed) => Token::Pickup { pickup: *pickup, revealed: *revealed },
+                TokenSpec::Upgrade(kind) => Token::Upgrade { kind: *kind },
+            };
+            let id = world.resource_mut::<NextId>().take();
+            world.spawn((id, token, At(hex)));
+        }
+        SetupChange::RemoveTokens(h) => {
+            let hex = on_board(world, *h)?;
+            let mut q = world.query::<(Entity, &At, &Token)>();
+            let gone: Vec<Entity> = q.iter(world).filter(|(_, a, _)| a.0 == hex).map(|(e, _, _)| e).collect();
+            for e in gone {
+                world.despawn(e);
+            }
+        }
+        SetupChange::SetGround(h, g) => {
+            let hex = on_board(world, *h)?;
+            let e = world.resource::<Board>().spaces[&hex];
+            world.entity_mut(e).insert(Terrain::Open(*g));
+        }
+        SetupChange::SetDwarfHealth(c, n) => {
+            let e = find_dwarf(world, *c)?;
+            world.entity_mut(e).insert(Health(*n));
+        }
+        SetupChange::SetCreatureHealth(id, n) => {
+            let e = find_creature(world, *id)?;
+            world.entity_mut(e).insert(Health(*n));
+        }
+        SetupChange::SetAmmo(c, p, s) => {
+            let e = find_dwarf(world, *c)?;
+            world.entity_mut(e).insert(Ammo { primary: *p, secondary: *s });
+        }
+        SetupChange::SetStatus(c, s) => {
+            let e = find_dwarf(world, *c)?;
+            world.entity_mut(e).insert(*s);
+        }
+        SetupChange::SetCreatureStatus(id, s) => {
+            let e = find_creature(world, *id)?;
+            world.entity_mut(e).insert(*s);
+        }
+        SetupChange::SetMule(item, n) => {
+            world.resource_mut::<Mule>().0.insert(*item, *n);
+        }
+    }
+    Ok(())
+}
+
+/// After a Dwarf is taken out, the others keep their order from seat 0.
+fn reseat(world: &mut World) {
+    let mut q = world.query::<(Entity, &Dwarf)>();
+    let mut v: Vec<(Entity, Dwarf)> = q.iter(world).map(|(e, d)| (e, *d)).collect();
+    v.sort_by_key(|(_, d)| d.seat);
+    for (seat, (e, d)) in v.into_iter().enumerate() {
+        world.entity_mut(e).insert(Dwarf { seat: seat as u32, ..d });
+    }
+}

@@ -1,0 +1,81 @@
+//! The `hoxxes` command line: play (default), validate, scenario, screenshot.
+
+use hoxxes::data::{GameData, assets_dir, validate::validate_file};
+use hoxxes::headless::scenario;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]   play in a window
+  hoxxes validate FILE...                                           check mission files
+  hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
+  hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("validate") => validate(&args[1..]),
+        Some("scenario") => run_scenario(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => hoxxes::screen::run(&args),
+    }
+}
+
+fn data_or_exit() -> Result<GameData, ExitCode> {
+    GameData::load(&assets_dir()).map_err(|problems| {
+        for p in problems {
+            eprintln!("{p}");
+        }
+        ExitCode::from(2)
+    })
+}
+
+fn validate(files: &[String]) -> ExitCode {
+    if files.is_empty() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let data = match data_or_exit() {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let mut bad = false;
+    for f in files {
+        for p in validate_file(&PathBuf::from(f), &data) {
+            println!("{p}");
+            bad = true;
+        }
+    }
+    if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn run_scenario(args: &[String]) -> ExitCode {
+    let [file] = args else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let data = match data_or_exit() {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let (s, m) = match scenario::load(&PathBuf::from(file)) {
+        Ok(x) => x,
+        Err(p) => {
+            eprintln!("{p}");
+            return ExitCode::from(1);
+        }
+    };
+    match scenario::run(data, &s, &m) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Action resolution: one system per Dwarf action, each taking the current command when it is its
+//! kind, checking it is legal, and applying it.
+
+pub mod chop;
+pub mod movement;
+pub mod scare;
+pub mod shoot;
+
+use super::cave::{Cave, DwarfItem};
+use super::command::{Answer, Command, CommandLog, Current, Pending, PendingChoice, Rejected};
+use super::state::Turn;
+use bevy::prelude::*;
+
+/// An action that stopped for a choice and carries on with the answer.
+#[derive(Resource, Default, Debug)]
+pub enum InProgress {
+    #[default]
+    Idle,
+    Chop(chop::ChopState),
+    Shot(shoot::ShotState),
+    Scare(scare::ScareState),
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<InProgress>();
+    movement::plugin(app);
+    chop::plugin(app);
+    shoot::plugin(app);
+    scare::plugin(app);
+}
+
+/// Run condition: the current command is of this kind.
+pub fn command_is(f: fn(&Command) -> bool) -> impl Fn(Res<Current>) -> bool + Clone {
+    move |c: Res<Current>| c.0.as_ref().is_some_and(f)
+}
+
+/// Run condition: the current command answers a choice of the action in progress.
+pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<Current>, Res<InProgress>) -> bool + Clone {
+    move |c: Res<Current>, p: Res<InProgress>| matches!(c.0, Some(Command::Choose(_))) && f(&p)
+}
+
+/// The active Dwarf, if he may take an action costing `cost` (rulebook: knocked-over Dwarves only
+/// play cards; unconscious ones do nothing).
+pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>, String> {
+    let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
+    if d.6.unconscious {
+        return Err(format!("the {:?} is unconscious and takes no actions", d.2.class));
+    }
+    if d.6.knocked_over {
+        return Err(format!("the {:?} is knocked over: he must stand up first", d.2.class));
+    }
+    if turn.actions_left < cost {
+        return Err(format!(
+            "the {:?} has {} action(s) left; this needs {cost}",
+            d.2.class, turn.actions_left
+        ));
+    }
+    Ok(d)
+}
+
+/// Take the current command, or reject it with a reason.
+pub fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, result: Result<(), String>) {
+    let Some(cmd) = current.0.take() else { return };
+    match result {
+        Ok(()) => log.0.push(cmd),
+        Err(why) => rejected.0 = Some((cmd, why)),
+    }
+}
+
+/// Ask a choice of the player.
+pub fn ask(pending: &mut Pending, prompt: String, options: Vec<Answer>) {
+    pending.0 = Some(PendingChoice { prompt, options });
+}
+
+/// The answer in the current command, if it is one of the pending options.
+pub fn answer(current: &Current, pending: &Pending) -> Result<Answer, String> {
+    let Some(Command::Choose(a)) = &current.0 else { return Err("no answer given".into()) };
+    let Some(p) = &pending.0 else { return Err("nothing is waiting for a choice".into()) };
+    if p.options.contains(a) {
+        Ok(a.clone())
+    } else {
+        Err(format!("{a:?} is not one of the choices for: {}", p.prompt))
+    }
+}

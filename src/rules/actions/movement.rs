@@ -1,0 +1,113 @@
+//! The Move action (rulebook "Movement", rulings 2 and 10).
+
+use super::{actor, command_is, settle};
+use crate::rules::cave::Cave;
+use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::hex::{Qr, adjacent};
+use crate::rules::log::{GameEvent, Who};
+use crate::rules::reveal::reveal_pickups_near;
+use crate::rules::state::Turn;
+use crate::rules::RulesSet;
+use crate::data::mission::{Item, Pickup};
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        resolve_move.in_set(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Move(_)))),
+    );
+}
+
+fn resolve_move(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Move(path)) = current.0.clone() else { return };
+    let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
+    let result = check_move(&cave, &turn, &fx, &path).map(|dwarf| {
+        turn.actions_left -= 1;
+        turn.last_shot = None;
+        walk(&cave, &mut fx, dwarf, &path);
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Whether the active Dwarf may walk this path; the mover's entity when he may.
+fn check_move(cave: &Cave, turn: &Turn, fx: &Effects, path: &[Hex]) -> Result<Entity, String> {
+    let d = actor(cave, turn, 1)?;
+    if d.6.webbed {
+        return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.2.class));
+    }
+    let points = cave.data.numbers.move_points as usize;
+    if path.is_empty() {
+        return Err("a move needs at least one space".into());
+    }
+    if path.len() > points {
+        return Err(format!("a move is at most {points} spaces; this path has {}", path.len()));
+    }
+    let mut from = d.3.0;
+    for h in path {
+        let at = Qr::from(*h);
+        if !adjacent(from, *h) {
+            return Err(format!("({}, {}) is not next to the space before it", at.q, at.r));
+        }
+        enterable(cave, fx, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
+        from = *h;
+    }
+    let end = *path.last().expect("path is not empty");
+    cave.dwarf_may_end(end, d.0)?;
+    Ok(d.0)
+}
+
+/// Whether a Dwarf may step onto a space at all (he may still not be allowed to stop there).
+fn enterable(cave: &Cave, fx: &Effects, h: Hex) -> Result<(), String> {
+    let t = cave.terrain(h).ok_or("it is not part of the cave")?;
+    match t {
+        Terrain::Hidden(_) => return Err("it is under a hidden cave".into()),
+        t if t.is_wall() => return Err("it is a wall".into()),
+        t if t.is_stalagmite() => return Err("a stalagmite stands there".into()),
+        t if t.is_pit() => return Err("it is a deep pit".into()),
+        _ => {}
+    }
+    if cave.creature_at(h).is_some() {
+        return Err("a creature stands there".into());
+    }
+    if cave.is_drop_pod(h) && !cave.objectives_met(&fx.mule) {
+        return Err("the Drop Pod opens only once the objectives are met".into());
+    }
+    Ok(())
+}
+
+/// Walk step by step: pickups are revealed on the way, walk-on pickups and loose minerals collected.
+fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
+    let d = cave.dwarves.get(dwarf).expect("the mover exists");
+    fx.commands.entity(dwarf).insert(At(*path.last().expect("path is not empty")));
+    fx.say(GameEvent::Moved { who: Who::Dwarf(d.2.class), path: path.iter().map(|h| (*h).into()).collect() });
+    reveal_pickups_near(cave, fx, path);
+    for h in path {
+        for (e, _, token) in cave.tokens_at(*h) {
+            if let Some(item) = walk_on_item(token) {
+                fx.commands.entity(e).despawn();
+                fx.mule.add(item, 1);
+                fx.say(GameEvent::Collected { item, at: (*h).into() });
+            }
+        }
+    }
+}
+
+/// What a Dwarf picks up just by walking onto a token.
+fn walk_on_item(token: Token) -> Option<Item> {
+    match token {
+        Token::Mineral { mineral, loose: true } => Some(mineral.into()),
+        Token::Pickup { pickup: Pickup::ApocaBloom, .. } => Some(Item::ApocaBloom),
+        Token::Pickup { pickup: Pickup::Fossil, .. } => Some(Item::Fossil),
+        _ => None,
+    }
+}

@@ -1,0 +1,122 @@
+//! Scare results (ruling 15): each scared creature moves up to N spaces, each step farther from the
+//! cause than the last; the attacking player picks the spaces.
+
+use super::{InProgress, answer, answering, ask, settle};
+use crate::data::creatures::Trait;
+use crate::rules::RulesSet;
+use crate::rules::cave::Cave;
+use crate::rules::command::{Answer, CommandLog, Current, Pending, Rejected};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::hex::{Qr, canonical, distance};
+use crate::rules::log::{GameEvent, Who};
+use crate::rules::reveal::board_neighbours;
+use bevy::prelude::*;
+use hexx::Hex;
+
+#[derive(Debug, Clone)]
+pub struct ScareState {
+    pub cause: Hex,
+    /// Creature ids still to move, in order.
+    pub queue: Vec<u32>,
+    pub max: u32,
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        move_scared.in_set(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
+    )
+    .add_systems(Update, offer_run.in_set(RulesSet::Ask));
+}
+
+/// Wait for the scared creatures' runs (asked for by `offer_run` once the damage is dealt).
+pub fn start_scare(pending: &mut Pending, progress: &mut InProgress, state: ScareState) {
+    pending.0 = None;
+    *progress = if state.queue.is_empty() { InProgress::Idle } else { InProgress::Scare(state) };
+}
+
+/// Ask where the next scared creature runs, as the cave is now; creatures that are dead or never
+/// move are passed over.
+fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<Pending>) {
+    let InProgress::Scare(state) = &mut *progress else { return };
+    if pending.0.is_some() {
+        return;
+    }
+    state.queue.retain(|id| {
+        cave.creature_by_id(*id).is_some_and(|c| {
+            let s = cave.stats(c.2.kind);
+            !s.has(Trait::Immobile) && !s.has(Trait::TwoSpaces)
+        })
+    });
+    let Some(first) = state.queue.first().copied() else {
+        *progress = InProgress::Idle;
+        return;
+    };
+    let c = cave.creature_by_id(first).expect("kept above");
+    let options = paths(&cave, c.3.0, state.cause, state.max, cave.stats(c.2.kind).has(Trait::Flying))
+        .into_iter()
+        .map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect()))
+        .collect();
+    ask(&mut pending, format!("Scare the {:?} (id {first}) away", c.2.kind), options);
+}
+
+/// Every way to run: paths of 0..=max steps, each step farther from the cause, ending on a vacant
+/// space. Longest first, then canonical order, so the headless default runs farthest.
+fn paths(cave: &Cave, from: Hex, cause: Hex, max: u32, flying: bool) -> Vec<Vec<Hex>> {
+    let mut out = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..max {
+        let mut next = Vec::new();
+        for p in &frontier {
+            let here: Hex = *p.last().unwrap_or(&from);
+            for n in board_neighbours(cave, here) {
+                if distance(n, cause) > distance(here, cause) && passable(cave, n, flying) {
+                    let mut q = p.clone();
+                    q.push(n);
+                    next.push(q);
+                }
+            }
+        }
+        out.extend(next.iter().filter(|p| vacant(cave, *p.last().expect("a step"))).cloned());
+        frontier = next;
+    }
+    out.sort_by_key(|p| (std::cmp::Reverse(p.len()), p.last().map(|h| canonical(*h))));
+    out
+}
+
+/// Creatures walk over floor and pit sides (ruling 11) and through other creatures, never through
+/// Dwarves; flyers also pass over figures and stalagmites (ruling 12).
+fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
+    let Some(t) = cave.terrain(h) else { return false };
+    let ground = t.is_floor() || t.is_pit() || (flying && t.is_stalagmite());
+    ground && (flying || cave.dwarf_at(h).is_none())
+}
+
+fn vacant(cave: &Cave, h: Hex) -> bool {
+    cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit()) && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none()
+}
+
+fn move_scared(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut fx: Effects,
+) {
+    let InProgress::Scare(state) = &*progress else { return };
+    let mut state = state.clone();
+    let result = answer(&current, &pending).map(|a| {
+        let id = state.queue.remove(0);
+        if let (Answer::Scare(path), Some(c)) = (a, cave.creature_by_id(id)) {
+            if let Some(end) = path.last() {
+                fx.commands.entity(c.0).insert(At((*end).into()));
+            }
+            fx.say(GameEvent::Scared { who: Who::Creature { kind: c.2.kind, id }, path });
+        }
+        start_scare(&mut pending, &mut progress, state);
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}

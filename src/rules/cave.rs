@@ -1,0 +1,168 @@
+//! A read-only view of the cave for the rules: what is on a space, who blocks, who stands where.
+
+use super::components::*;
+use super::hex::{adjacent, opposite, step};
+use super::state::{Board, MissionInfo, Mule};
+use super::sight::has_line;
+use crate::data::GameData;
+use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
+use crate::data::weapons::LineRule;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub type DwarfItem<'a> = (Entity, &'a Id, &'a Dwarf, &'a At, &'a Health, &'a Ammo, &'a DwarfStatus);
+pub type CreatureItem<'a> = (Entity, &'a Id, &'a Creature, &'a At, &'a Health, Option<&'a Faces>, &'a CreatureStatus);
+
+#[derive(SystemParam)]
+pub struct Cave<'w, 's> {
+    pub data: Res<'w, GameData>,
+    pub board: Res<'w, Board>,
+    pub mission: Res<'w, MissionInfo>,
+    pub spaces: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>), With<Space>>,
+    pub dwarves: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Id,
+            &'static Dwarf,
+            &'static At,
+            &'static Health,
+            &'static Ammo,
+            &'static DwarfStatus,
+        ),
+    >,
+    pub creatures: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Id,
+            &'static Creature,
+            &'static At,
+            &'static Health,
+            Option<&'static Faces>,
+            &'static CreatureStatus,
+        ),
+    >,
+    pub tokens: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At)>,
+    pub caves: Query<'w, 's, (Entity, &'static HiddenCave)>,
+}
+
+impl Cave<'_, '_> {
+    pub fn terrain(&self, h: Hex) -> Option<Terrain> {
+        let e = self.board.spaces.get(&h)?;
+        self.spaces.get(*e).ok().map(|(t, _, _)| *t)
+    }
+
+    pub fn space(&self, h: Hex) -> Option<Entity> {
+        self.board.spaces.get(&h).copied()
+    }
+
+    pub fn is_drop_pod(&self, h: Hex) -> bool {
+        self.board.spaces.get(&h).and_then(|e| self.spaces.get(*e).ok()).is_some_and(|s| s.1)
+    }
+
+    pub fn exit_at(&self, h: Hex) -> Option<u8> {
+        let e = self.board.spaces.get(&h)?;
+        self.spaces.get(*e).ok().and_then(|s| s.2.map(|x| x.0))
+    }
+
+    /// Floor a figure can stand on (floor, Drop Pod, Tunnel Exit; not walls, stalagmites, pits,
+    /// face-down caves).
+    pub fn is_floor(&self, h: Hex) -> bool {
+        self.terrain(h).is_some_and(|t| t.is_floor())
+    }
+
+    pub fn stats(&self, kind: CreatureKind) -> &CreatureStats {
+        self.data.creatures.get(kind)
+    }
+
+    /// The spaces a creature fills: its own, and for a two-space creature the one behind it.
+    pub fn creature_spaces(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Vec<Hex> {
+        match faces {
+            Some(f) if self.stats(kind).has(Trait::TwoSpaces) => vec![at, step(at, opposite(f.0))],
+            _ => vec![at],
+        }
+    }
+
+    pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
+        self.creatures_sorted()
+            .into_iter()
+            .find(|c| self.creature_spaces(c.2.kind, c.3.0, c.5).contains(&h))
+    }
+
+    pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
+        self.creatures.iter().find(|c| c.1.0 == id)
+    }
+
+    /// Creatures in id order.
+    pub fn creatures_sorted(&self) -> Vec<CreatureItem<'_>> {
+        let mut v: Vec<_> = self.creatures.iter().collect();
+        v.sort_by_key(|c| *c.1);
+        v
+    }
+
+    /// Dwarves in seat order.
+    pub fn dwarves_sorted(&self) -> Vec<DwarfItem<'_>> {
+        let mut v: Vec<_> = self.dwarves.iter().collect();
+        v.sort_by_key(|d| d.2.seat);
+        v
+    }
+
+    pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
+        self.dwarves_sorted().into_iter().find(|d| d.3.0 == h)
+    }
+
+    pub fn dwarf_in_seat(&self, seat: u32) -> Option<DwarfItem<'_>> {
+        self.dwarves.iter().find(|d| d.2.seat == seat)
+    }
+
+    /// Tokens on a space, in id order.
+    pub fn tokens_at(&self, h: Hex) -> Vec<(Entity, Id, Token)> {
+        let mut v: Vec<_> = self.tokens.iter().filter(|t| t.3.0 == h).map(|t| (t.0, *t.1, *t.2)).collect();
+        v.sort_by_key(|t| t.1);
+        v
+    }
+
+    /// Whether a space blocks a shot's line under a line rule (rulings 7 and 8).
+    pub fn blocks_line(&self, h: Hex, rule: LineRule) -> bool {
+        let Some(t) = self.terrain(h) else { return true };
+        let solid = t.is_wall() || matches!(t, Terrain::Hidden(_));
+        match rule {
+            LineRule::WallsOnly => solid,
+            LineRule::Sight => {
+                solid
+                    || t.is_stalagmite()
+                    || self.dwarf_at(h).is_some_and(|d| d.6.standing())
+                    || self.creature_at(h).is_some_and(|c| !self.stats(c.2.kind).has(Trait::Small))
+            }
+        }
+    }
+
+    pub fn line(&self, from: Hex, to: Hex, rule: LineRule) -> bool {
+        has_line(from, to, |h| self.blocks_line(h, rule))
+    }
+
+    /// Whether a creature is adjacent to a hex (any of its spaces).
+    pub fn creature_adjacent(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
+        self.creature_spaces(c.2.kind, c.3.0, c.5).iter().any(|s| adjacent(*s, h))
+    }
+
+    pub fn objectives_met(&self, mule: &Mule) -> bool {
+        let alive = |k: CreatureKind| self.creatures.iter().any(|c| c.2.kind == k);
+        self.mission.objectives_met(mule, &alive)
+    }
+
+    /// A space a Dwarf may end a move on: floor with no figure, not a Tunnel Exit (ruling 2).
+    pub fn dwarf_may_end(&self, h: Hex, mover: Entity) -> Result<(), String> {
+        if self.exit_at(h).is_some() {
+            return Err("a Dwarf cannot end a move on a Tunnel Exit".into());
+        }
+        if self.dwarf_at(h).is_some_and(|d| d.0 != mover) {
+            return Err("a Dwarf cannot end a move on another Dwarf's space".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,128 @@
+//! The things on the table, as components.
+
+use crate::data::creatures::CreatureKind;
+use crate::data::mission::{Facing, FaceItem, Ground, Mineral, Pickup};
+use crate::data::weapons::DwarfClass;
+use bevy::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// A stable id, given in spawn order; everything that decides an order sorts by it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Id(pub u32);
+
+/// Where a figure or token stands. A two-space creature stands with its front here.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At(pub Hex);
+
+/// One space of the cave.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Space(pub Hex);
+
+/// What a space is now.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Terrain {
+    Open(Ground),
+    /// Under a face-down hidden cave: solid until the cave is revealed.
+    Hidden(char),
+}
+
+impl Terrain {
+    pub fn ground(self) -> Option<Ground> {
+        match self {
+            Terrain::Open(g) => Some(g),
+            Terrain::Hidden(_) => None,
+        }
+    }
+    pub fn is_floor(self) -> bool {
+        self == Terrain::Open(Ground::Floor)
+    }
+    pub fn is_wall(self) -> bool {
+        matches!(self, Terrain::Open(Ground::Wall(_)))
+    }
+    pub fn is_stalagmite(self) -> bool {
+        matches!(self, Terrain::Open(Ground::Stalagmite(_)))
+    }
+    pub fn is_pit(self) -> bool {
+        self == Terrain::Open(Ground::Pit)
+    }
+}
+
+/// A Drop Pod space.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct DropPod;
+
+/// A Tunnel Exit: I, II or III.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TunnelExit(pub u8);
+
+/// A hidden cave segment.
+#[derive(Component, Clone, Debug)]
+pub struct HiddenCave {
+    pub letter: char,
+    pub name: String,
+    pub spaces: Vec<Hex>,
+    pub face: Vec<(Hex, FaceItem)>,
+    /// The unknown pickup drawn for its flare spot at set-up.
+    pub pickup: Option<Pickup>,
+    pub revealed: bool,
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dwarf {
+    pub class: DwarfClass,
+    /// Turn order, from 0.
+    pub seat: u32,
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Health(pub u32);
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ammo {
+    pub primary: u32,
+    pub secondary: u32,
+}
+
+/// A Dwarf's conditions. Each is cleared by the rule that names it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DwarfStatus {
+    pub stunned: bool,
+    pub webbed: bool,
+    pub knocked_over: bool,
+    pub unconscious: bool,
+}
+
+impl DwarfStatus {
+    /// Standing Dwarves block sight; knocked-over and unconscious ones do not (ruling 7).
+    pub fn standing(&self) -> bool {
+        !self.knocked_over && !self.unconscious
+    }
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Creature {
+    pub kind: CreatureKind,
+}
+
+/// The way a Praetorian or Oppressor faces; an Oppressor's back space is one step behind.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Faces(pub Facing);
+
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreatureStatus {
+    pub stunned: bool,
+    pub frozen: bool,
+}
+
+/// A token on the cave.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Token {
+    /// A mineral on the floor: printed ones are chopped from the same space, loose ones (dropped)
+    /// are picked up by walking onto them.
+    Mineral { mineral: Mineral, loose: bool },
+    /// An unknown pickup; face down until a Dwarf stands next to it.
+    Pickup { pickup: Pickup, revealed: bool },
+    /// A Weapon Upgrade token, face down; `kind` is its name in the upgrade data.
+    Upgrade { kind: u32 },
+}

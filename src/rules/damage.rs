@@ -1,0 +1,78 @@
+//! Damage: hits by die type, resistance, the from-behind rule, Frozen, kills, Dwarves knocked out.
+
+use super::cave::{Cave, CreatureItem};
+use super::components::*;
+use super::effects::Effects;
+use super::hex::{beside, opposite, step};
+use super::log::{GameEvent, Who};
+use crate::data::creatures::Trait;
+use crate::data::dice::DieKind;
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// Hits of each die type landing on one figure in one attack.
+pub type Hits = BTreeMap<DieKind, u32>;
+
+/// The three spaces behind a creature that faces a way (ruling 14).
+pub fn behind(cave: &Cave, c: &CreatureItem) -> Vec<Hex> {
+    let Some(f) = c.5 else { return vec![] };
+    let rear = *cave.creature_spaces(c.2.kind, c.3.0, c.5).last().expect("a creature has a space");
+    let back = opposite(f.0);
+    let [l, r] = beside(back);
+    vec![step(rear, back), step(rear, l), step(rear, r)]
+}
+
+/// Apply one attack's hits to a creature. Returns whether it died.
+pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, from: Hex) -> bool {
+    let stats = cave.stats(c.2.kind);
+    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    let from_behind = stats.has(Trait::WeakRear) && behind(cave, c).contains(&from);
+    let mut health = c.4.0;
+    for (die, n) in hits {
+        let resisted = if from_behind { 0 } else { stats.resistance_to(*die).min(*n) };
+        let mut damage = n - resisted;
+        let mut note = String::new();
+        if from_behind && stats.resistance_to(*die) > 0 {
+            note.push_str("hit from behind: resistance ignored. ");
+        }
+        if c.6.frozen && damage > 0 {
+            damage *= 2;
+            note.push_str("Frozen: damage doubled. ");
+        }
+        health = health.saturating_sub(damage);
+        fx.say(GameEvent::Damaged {
+            who: who.clone(),
+            die: *die,
+            hits: *n,
+            resisted,
+            damage,
+            health,
+            note: note.trim().into(),
+        });
+    }
+    if health == 0 {
+        fx.commands.entity(c.0).despawn();
+        fx.say(GameEvent::Killed { who });
+        true
+    } else {
+        fx.commands.entity(c.0).insert(Health(health));
+        false
+    }
+}
+
+/// Apply hits to a Dwarf: no resistance; at 0 Health he falls unconscious.
+pub fn hurt_dwarf(fx: &mut Effects, d: &super::cave::DwarfItem, hits: &Hits) {
+    let who = Who::Dwarf(d.2.class);
+    let mut health = d.4.0;
+    for (die, n) in hits {
+        health = health.saturating_sub(*n);
+        fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted: 0, damage: *n, health, note: String::new() });
+    }
+    fx.commands.entity(d.0).insert(Health(health));
+    if health == 0 && !d.6.unconscious {
+        let status = DwarfStatus { unconscious: true, ..*d.6 };
+        fx.commands.entity(d.0).insert(status);
+        fx.say(GameEvent::Unconscious { dwarf: d.2.class });
+    }
+}

@@ -1,0 +1,41 @@
+//! The one way rules change the table: deferred entity changes, the log, the pile and the dice.
+
+use super::components::Id;
+use super::dice::{ForcedDice, GameRng, roll_all};
+use super::log::{DieRoll, GameEvent, GameLog, Who};
+use super::state::{Mule, NextId};
+use crate::data::GameData;
+use crate::data::dice::DieKind;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+#[derive(SystemParam)]
+pub struct Effects<'w, 's> {
+    pub commands: Commands<'w, 's>,
+    pub log: ResMut<'w, GameLog>,
+    pub mule: ResMut<'w, Mule>,
+    pub ids: ResMut<'w, NextId>,
+    pub rng: ResMut<'w, GameRng>,
+    pub forced: ResMut<'w, ForcedDice>,
+    pub messages: MessageWriter<'w, GameEvent>,
+}
+
+impl Effects<'_, '_> {
+    /// Record an event in the game log and tell the screen.
+    pub fn say(&mut self, e: GameEvent) {
+        self.messages.write(e.clone());
+        self.log.push(e);
+    }
+
+    /// Roll dice for someone and log the faces.
+    pub fn roll(&mut self, who: Who, dice: &[(DieKind, u32)], data: &GameData) -> Result<Vec<DieRoll>, String> {
+        let rolls = roll_all(dice, data, &mut self.rng, &mut self.forced)?;
+        self.say(GameEvent::Rolled { who, dice: rolls.clone() });
+        Ok(rolls)
+    }
+
+    pub fn spawn_with_id(&mut self, bundle: impl Bundle) -> (Entity, Id) {
+        let id = self.ids.take();
+        (self.commands.spawn((id, bundle)).id(), id)
+    }
+}

@@ -1,0 +1,133 @@
+//! Places on the cave: axial hexes (hexx), the mission files' (column, row) cells, the canonical
+//! order of ruling 4, and facings.
+
+use crate::data::mission::{Cell, Facing};
+use hexx::{EdgeDirection, Hex};
+use serde::{Deserialize, Serialize};
+
+/// A hex as files and JSON write it: axial `q` and `r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Qr {
+    pub q: i32,
+    pub r: i32,
+}
+
+impl From<Hex> for Qr {
+    fn from(h: Hex) -> Qr {
+        Qr { q: h.x, r: h.y }
+    }
+}
+
+impl From<Qr> for Hex {
+    fn from(h: Qr) -> Hex {
+        Hex::new(h.q, h.r)
+    }
+}
+
+/// The mission drawing's (column, row) to axial: odd rows sit half a space to the right.
+pub fn cell_to_hex((col, row): Cell) -> Hex {
+    Hex::new(col - (row - (row & 1)) / 2, row)
+}
+
+pub fn hex_to_cell(h: Hex) -> Cell {
+    (h.x + (h.y - (h.y & 1)) / 2, h.y)
+}
+
+/// Ruling 4's canonical order: by row, then column.
+pub fn canonical(h: Hex) -> (i32, i32) {
+    (h.y, h.x)
+}
+
+pub fn sort_canonical(hexes: &mut [Hex]) {
+    hexes.sort_by_key(|h| canonical(*h));
+}
+
+pub fn adjacent(a: Hex, b: Hex) -> bool {
+    a.unsigned_distance_to(b) == 1
+}
+
+pub fn distance(a: Hex, b: Hex) -> u32 {
+    a.unsigned_distance_to(b)
+}
+
+/// The neighbour one step in a facing direction (pointy-top: E and W are horizontal).
+pub fn step(h: Hex, f: Facing) -> Hex {
+    let (dq, dr) = match f {
+        Facing::E => (1, 0),
+        Facing::W => (-1, 0),
+        Facing::NE => (1, -1),
+        Facing::NW => (0, -1),
+        Facing::SE => (0, 1),
+        Facing::SW => (-1, 1),
+    };
+    Hex::new(h.x + dq, h.y + dr)
+}
+
+pub const FACINGS: [Facing; 6] = [Facing::E, Facing::NE, Facing::NW, Facing::W, Facing::SW, Facing::SE];
+
+/// The facing from `from` to an adjacent `to`.
+pub fn facing_to(from: Hex, to: Hex) -> Option<Facing> {
+    FACINGS.into_iter().find(|f| step(from, *f) == to)
+}
+
+/// The general facing from one hex toward another (the side whose direction is closest).
+pub fn facing_toward(from: Hex, to: Hex) -> Facing {
+    let (fx, fy) = centre(from);
+    let (tx, ty) = centre(to);
+    let (dx, dy) = (tx - fx, ty - fy);
+    *FACINGS
+        .iter()
+        .max_by(|a, b| {
+            let da = dot_dir(**a, dx, dy);
+            let db = dot_dir(**b, dx, dy);
+            da.total_cmp(&db)
+        })
+        .expect("six facings")
+}
+
+fn dot_dir(f: Facing, dx: f64, dy: f64) -> f64 {
+    let (ox, oy) = centre(step(Hex::ZERO, f));
+    ox * dx + oy * dy
+}
+
+pub fn opposite(f: Facing) -> Facing {
+    match f {
+        Facing::E => Facing::W,
+        Facing::W => Facing::E,
+        Facing::NE => Facing::SW,
+        Facing::SW => Facing::NE,
+        Facing::NW => Facing::SE,
+        Facing::SE => Facing::NW,
+    }
+}
+
+/// The two facings next to one (60 degrees either way).
+pub fn beside(f: Facing) -> [Facing; 2] {
+    let i = FACINGS.iter().position(|x| *x == f).expect("a facing");
+    [FACINGS[(i + 1) % 6], FACINGS[(i + 5) % 6]]
+}
+
+/// Centre of a hex on the plane, circumradius 1, pointy-top, y growing downwards (rows).
+pub fn centre(h: Hex) -> (f64, f64) {
+    let s3 = 3f64.sqrt();
+    (s3 * (h.x as f64 + h.y as f64 / 2.0), 1.5 * h.y as f64)
+}
+
+/// The six corners of a hex, circumradius 1.
+pub fn corners(h: Hex) -> [(f64, f64); 6] {
+    let (cx, cy) = centre(h);
+    std::array::from_fn(|i| {
+        let a = (30.0 + 60.0 * i as f64).to_radians();
+        (cx + a.cos(), cy + a.sin())
+    })
+}
+
+/// All hex directions as hexx edge directions, for neighbour loops.
+pub fn neighbours(h: Hex) -> [Hex; 6] {
+    EdgeDirection::ALL_DIRECTIONS.map(|d| h.neighbor(d))
+}
+
+/// The hexes at distance 1..=n.
+pub fn within(h: Hex, n: u32) -> impl Iterator<Item = Hex> {
+    h.range(n).filter(move |x| *x != h)
+}

@@ -1,0 +1,127 @@
+//! Reveals: unknown pickups flip when a Dwarf stands next to them; a hidden cave flips when a wall
+//! next to it is carved (rulebook, "Axe chops").
+
+use super::cave::Cave;
+use super::components::*;
+use super::effects::Effects;
+use super::hex::{adjacent, neighbours};
+use super::log::GameEvent;
+use super::spawn::spawn_creature;
+use crate::data::mission::{FaceItem, Ground};
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// The Weapon Upgrade tokens not yet placed, by index into the upgrade list.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct UpgradePool(pub Vec<u32>);
+
+/// Flip every face-down pickup on or next to one of these spaces.
+pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
+    let mut found: Vec<(Entity, Id, Hex, crate::data::mission::Pickup)> = cave
+        .tokens
+        .iter()
+        .filter_map(|(e, id, t, at)| match t {
+            Token::Pickup { pickup, revealed: false }
+                if spaces.iter().any(|s| *s == at.0 || adjacent(*s, at.0)) =>
+            {
+                Some((e, *id, at.0, *pickup))
+            }
+            _ => None,
+        })
+        .collect();
+    found.sort_by_key(|f| f.1);
+    for (e, _, at, pickup) in found {
+        fx.commands.entity(e).insert(Token::Pickup { pickup, revealed: true });
+        fx.say(GameEvent::PickupRevealed { pickup, at: at.into() });
+    }
+}
+
+/// After every action: pickups next to any conscious Dwarf are face up (a Dwarf may arrive next to
+/// one other than by walking, e.g. when a cave opens around him).
+pub fn reveal_pickups_by_dwarves(cave: Cave, mut fx: Effects) {
+    let spaces: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    reveal_pickups_near(&cave, &mut fx, &spaces);
+}
+
+/// Reveal every face-down cave touching a space that was just carved open.
+pub fn reveal_caves_touching(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, carved: Hex) {
+    let mut caves: Vec<(Entity, &HiddenCave)> = cave
+        .caves
+        .iter()
+        .filter(|(_, c)| !c.revealed && c.spaces.iter().any(|s| adjacent(*s, carved)))
+        .collect();
+    caves.sort_by_key(|(_, c)| c.letter);
+    for (e, hidden) in caves {
+        reveal_cave(cave, fx, pool, e, hidden);
+    }
+}
+
+/// Flip a hidden cave: its spaces open, and everything printed on its face is placed.
+pub fn reveal_cave(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, e: Entity, hidden: &HiddenCave) {
+    let mut flipped = hidden.clone();
+    flipped.revealed = true;
+    fx.commands.entity(e).insert(flipped);
+    fx.say(GameEvent::CaveRevealed { letter: hidden.letter, name: hidden.name.clone() });
+    for h in &hidden.spaces {
+        let ground = hidden
+            .face
+            .iter()
+            .find_map(|(at, item)| match item {
+                FaceItem::Ground(g) if at == h => Some(*g),
+                _ => None,
+            })
+            .unwrap_or(Ground::Floor);
+        if let Some(space) = cave.space(*h) {
+            fx.commands.entity(space).insert(Terrain::Open(ground));
+        }
+    }
+    for (at, item) in &hidden.face {
+        place_face_item(cave, fx, pool, hidden, *at, *item);
+    }
+}
+
+fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden: &HiddenCave, at: Hex, item: FaceItem) {
+    match item {
+        FaceItem::TunnelExit3 => {
+            if let Some(space) = cave.space(at) {
+                fx.commands.entity(space).insert(TunnelExit(3));
+            }
+        }
+        FaceItem::Flare => {
+            if let Some(pickup) = hidden.pickup {
+                fx.spawn_with_id((Token::Pickup { pickup, revealed: false }, At(at)));
+            }
+        }
+        FaceItem::Upgrade => {
+            if !pool.0.is_empty() {
+                let i = fx.rng.below(pool.0.len());
+                let kind = pool.0.remove(i);
+                fx.spawn_with_id((Token::Upgrade { kind }, At(at)));
+            }
+        }
+        FaceItem::Creature(kind) => {
+            let facing = super::hex::facing_toward(at, nearest_dwarf_hex(cave, at).unwrap_or(at));
+            spawn_creature(cave, fx, kind, at, facing);
+        }
+        FaceItem::Mineral(mineral) => {
+            fx.spawn_with_id((Token::Mineral { mineral, loose: false }, At(at)));
+        }
+        FaceItem::Ground(_) => {}
+    }
+}
+
+/// The space of the conscious Dwarf nearest a hex (ties: lowest seat).
+pub fn nearest_dwarf_hex(cave: &Cave, h: Hex) -> Option<Hex> {
+    cave.dwarves_sorted()
+        .iter()
+        .filter(|d| !d.6.unconscious)
+        .min_by_key(|d| super::hex::distance(d.3.0, h))
+        .map(|d| d.3.0)
+}
+
+/// Spaces next to a hex that are on the board, in canonical order.
+pub fn board_neighbours(cave: &Cave, h: Hex) -> Vec<Hex> {
+    let mut v: Vec<Hex> = neighbours(h).into_iter().filter(|n| cave.space(*n).is_some()).collect();
+    super::hex::sort_canonical(&mut v);
+    v
+}

@@ -1,0 +1,151 @@
+//! Setting a mission on the table: spaces, hidden caves, pickups, creatures and the Dwarves on the
+//! Drop Pod, then the first turn.
+
+use super::cave::Cave;
+use super::components::*;
+use super::dice::GameRng;
+use super::effects::Effects;
+use super::hex::{cell_to_hex, sort_canonical};
+use super::log::{GameEvent, GameLog};
+use super::reveal::UpgradePool;
+use super::state::{Board, MissionInfo, NextId, Turn};
+use super::turn::begin_turn;
+use crate::data::GameData;
+use crate::data::map::{MapSymbol, parse};
+use crate::data::mission::{Facing, Ground, Mission, Pickup};
+use crate::data::weapons::DwarfClass;
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Everything chosen before play: with the command list, this is a save file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MissionSetup {
+    pub classes: Vec<DwarfClass>,
+    pub seed: u64,
+    #[serde(default = "default_hazard")]
+    pub hazard: u32,
+}
+
+fn default_hazard() -> u32 {
+    1
+}
+
+/// Lay a mission out on the table in a world that has the rules plugin and the game data.
+pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup) -> Result<(), String> {
+    let data = world.get_resource::<GameData>().ok_or("the game data is not loaded")?.clone();
+    if setup.classes.is_empty() || setup.classes.len() > 4 {
+        return Err(format!("a mission needs 1 to 4 Dwarves, not {}", setup.classes.len()));
+    }
+    for (i, c) in setup.classes.iter().enumerate() {
+        if setup.classes[..i].contains(c) {
+            return Err(format!("the {c:?} is chosen twice"));
+        }
+    }
+    let mut rng = GameRng::seeded(setup.seed);
+    let (cells, bad) = parse(&mission.map);
+    if let Some(b) = bad.first() {
+        return Err(format!("unknown map symbol '{}' in row {}", b.text, b.row));
+    }
+    let mut ids = NextId::default();
+    let mut board = Board::default();
+    let mut pods = Vec::new();
+    let mut spots = Vec::new();
+    for (cell, sym) in &cells {
+        let h = cell_to_hex(*cell);
+        let terrain = match sym {
+            MapSymbol::Ground(g) => Terrain::Open(*g),
+            MapSymbol::Hidden(c) => Terrain::Hidden(*c),
+            _ => Terrain::Open(Ground::Floor),
+        };
+        let mut e = world.spawn((Space(h), terrain));
+        match sym {
+            MapSymbol::DropPod => {
+                e.insert(DropPod);
+                pods.push(h);
+            }
+            MapSymbol::TunnelExit(n) => {
+                e.insert(TunnelExit(*n));
+            }
+            MapSymbol::PickupSpot => spots.push(h),
+            _ => {}
+        }
+        board.spaces.insert(h, e.id());
+    }
+    sort_canonical(&mut pods);
+    sort_canonical(&mut spots);
+    if pods.len() < setup.classes.len() {
+        return Err(format!("the Drop Pod has {} spaces for {} Dwarves", pods.len(), setup.classes.len()));
+    }
+    let mut pool: Vec<Pickup> = mission.pickups.iter().flat_map(|(p, n)| std::iter::repeat_n(*p, *n as usize)).collect();
+    let mut draw = |rng: &mut GameRng| (!pool.is_empty()).then(|| pool.remove(rng.below(pool.len())));
+    let board_pickups: Vec<(Hex, Option<Pickup>)> = spots.iter().map(|h| (*h, draw(&mut rng))).collect();
+    let n = &data.numbers.dwarf;
+    for (seat, class) in setup.classes.iter().enumerate() {
+        let id = ids.take();
+        world.spawn((
+            id,
+            Dwarf { class: *class, seat: seat as u32 },
+            At(pods[seat]),
+            Health(n.health),
+            Ammo { primary: n.primary_ammo, secondary: n.secondary_ammo },
+            DwarfStatus::default(),
+        ));
+    }
+    for c in &mission.creatures {
+        let id = ids.take();
+        world.spawn((
+            id,
+            Creature { kind: c.kind },
+            At(cell_to_hex(c.at)),
+            Health(data.creatures.get(c.kind).health),
+            Faces(c.facing.unwrap_or(Facing::W)),
+            CreatureStatus::default(),
+        ));
+    }
+    for (h, pickup) in board_pickups {
+        if let Some(pickup) = pickup {
+            let id = ids.take();
+            world.spawn((id, Token::Pickup { pickup, revealed: false }, At(h)));
+        }
+    }
+    for hc in &mission.hidden_caves {
+        let mut spaces: Vec<Hex> = cells
+            .iter()
+            .filter(|(_, s)| **s == MapSymbol::Hidden(hc.id))
+            .map(|(c, _)| cell_to_hex(*c))
+            .collect();
+        sort_canonical(&mut spaces);
+        world.spawn(HiddenCave {
+            letter: hc.id,
+            name: hc.name.clone(),
+            spaces,
+            face: hc.contents.iter().map(|p| (cell_to_hex(p.at), p.put)).collect(),
+            pickup: draw(&mut rng),
+            revealed: false,
+        });
+    }
+    world.insert_resource(UpgradePool((0..data.upgrades.len() as u32).collect()));
+    world.insert_resource(board);
+    world.insert_resource(ids);
+    world.insert_resource(rng);
+    world.insert_resource(MissionInfo {
+        name: mission.name.clone(),
+        objectives: mission.objectives.clone(),
+        mission_event: mission.mission_event.clone(),
+        hazard: setup.hazard,
+        seed: setup.seed,
+    });
+    world.resource_mut::<GameLog>().push(GameEvent::MissionStarted { name: mission.name.clone() });
+    Ok(())
+}
+
+/// The first Dwarf's turn begins (after any set-up changes a scenario makes).
+pub fn begin_first_turn(world: &mut World) -> Result<(), String> {
+    world
+        .run_system_once(|cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects| begin_turn(&cave, &mut turn, &mut fx, 0))
+        .map_err(|e| format!("could not start the first turn: {e}"))?;
+    world.flush();
+    Ok(())
+}

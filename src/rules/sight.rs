@@ -1,0 +1,220 @@
+//! Line of sight on real hexagons (ruling 7): there is sight when some straight segment from a point
+//! of the shooter's space to a point of the target space touches no blocking space other than those
+//! two. Touching a corner or an edge blocks.
+//!
+//! The free segments form an open set. Each region of that set, seen as a set of lines, is bounded by
+//! lines through two corners of the hexes involved, so the test tries every line through two such
+//! corners, nudged a little to each side, and the line through the two centres.
+
+use super::hex::{centre, corners, distance};
+use hexx::Hex;
+
+type P = (f64, f64);
+
+/// How far a candidate line is nudged off the two corners it was built on.
+const NUDGE: f64 = 1e-4;
+/// Closer than this counts as touching.
+const TOUCH: f64 = 1e-9;
+
+/// Whether `from` sees `to`, given which spaces block.
+pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+    if from == to || distance(from, to) == 1 {
+        return true;
+    }
+    let blockers: Vec<[P; 6]> = between(from, to)
+        .filter(|h| *h != from && *h != to && blocks(*h))
+        .map(corners)
+        .collect();
+    if blockers.is_empty() {
+        return true;
+    }
+    let (a, b) = (corners(from), corners(to));
+    let free = |p: P, q: P| -> bool {
+        match clip_between(&a, &b, p, q) {
+            Some((s, e)) => blockers.iter().all(|hex| !touches(hex, s, e)),
+            None => false,
+        }
+    };
+    if free(centre(from), centre(to)) {
+        return true;
+    }
+    let mut points: Vec<P> = a.iter().chain(b.iter()).copied().collect();
+    for hex in &blockers {
+        points.extend_from_slice(hex);
+    }
+    dedup(&mut points);
+    for i in 0..points.len() {
+        for j in (i + 1)..points.len() {
+            let (u, v) = (points[i], points[j]);
+            let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len < 1e-6 {
+                continue;
+            }
+            let (nx, ny) = (-dy / len * NUDGE, dx / len * NUDGE);
+            for (su, sv) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                let p = (u.0 + nx * su, u.1 + ny * su);
+                let q = (v.0 + nx * sv, v.1 + ny * sv);
+                if free(p, q) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Hexes that may lie between two hexes: those within the two spaces' reach of both.
+fn between(from: Hex, to: Hex) -> impl Iterator<Item = Hex> {
+    let d = distance(from, to);
+    from.range(d).filter(move |h| distance(*h, to) <= d)
+}
+
+fn dedup(points: &mut Vec<P>) {
+    let mut out: Vec<P> = Vec::with_capacity(points.len());
+    for p in points.iter() {
+        if !out.iter().any(|o| (o.0 - p.0).abs() < 1e-7 && (o.1 - p.1).abs() < 1e-7) {
+            out.push(*p);
+        }
+    }
+    *points = out;
+}
+
+/// The part of the infinite line through p and q between the shooter's hex and the target's hex:
+/// from the point of `a` nearest `b` along the line, to the point of `b` nearest `a`.
+fn clip_between(a: &[P; 6], b: &[P; 6], p: P, q: P) -> Option<(P, P)> {
+    let d = (q.0 - p.0, q.1 - p.1);
+    let (a0, a1) = clip_interval(a, p, d)?;
+    let (b0, b1) = clip_interval(b, p, d)?;
+    let at = |t: f64| (p.0 + d.0 * t, p.1 + d.1 * t);
+    if a1 <= b0 {
+        Some((at(a1), at(b0)))
+    } else if b1 <= a0 {
+        Some((at(b1), at(a0)))
+    } else {
+        None
+    }
+}
+
+/// Parameter interval where the line p + t·d lies inside the convex hexagon (Cyrus-Beck).
+fn clip_interval(hex: &[P; 6], p: P, d: P) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+    let c = hex.iter().fold((0.0, 0.0), |s, v| (s.0 + v.0 / 6.0, s.1 + v.1 / 6.0));
+    for i in 0..6 {
+        let (v0, v1) = (hex[i], hex[(i + 1) % 6]);
+        // Inward normal of the edge.
+        let mut n = (-(v1.1 - v0.1), v1.0 - v0.0);
+        if n.0 * (c.0 - v0.0) + n.1 * (c.1 - v0.1) < 0.0 {
+            n = (-n.0, -n.1);
+        }
+        let num = n.0 * (p.0 - v0.0) + n.1 * (p.1 - v0.1);
+        let den = n.0 * d.0 + n.1 * d.1;
+        if den.abs() < 1e-15 {
+            if num < 0.0 {
+                return None;
+            }
+        } else {
+            let t = -num / den;
+            if den > 0.0 {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
+        }
+    }
+    (lo < hi).then_some((lo, hi))
+}
+
+/// Whether the segment s-e touches the closed hexagon.
+fn touches(hex: &[P; 6], s: P, e: P) -> bool {
+    if inside(hex, s) || inside(hex, e) {
+        return true;
+    }
+    (0..6).any(|i| seg_dist(hex[i], hex[(i + 1) % 6], s, e) <= TOUCH)
+}
+
+fn inside(hex: &[P; 6], p: P) -> bool {
+    let c = hex.iter().fold((0.0, 0.0), |s, v| (s.0 + v.0 / 6.0, s.1 + v.1 / 6.0));
+    (0..6).all(|i| {
+        let (v0, v1) = (hex[i], hex[(i + 1) % 6]);
+        let side = |x: P| (v1.0 - v0.0) * (x.1 - v0.1) - (v1.1 - v0.1) * (x.0 - v0.0);
+        side(p) * side(c) >= -TOUCH
+    })
+}
+
+fn seg_dist(a: P, b: P, c: P, d: P) -> f64 {
+    if segments_cross(a, b, c, d) {
+        return 0.0;
+    }
+    point_seg(a, c, d).min(point_seg(b, c, d)).min(point_seg(c, a, b)).min(point_seg(d, a, b))
+}
+
+fn cross(o: P, a: P, b: P) -> f64 {
+    (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+}
+
+fn segments_cross(a: P, b: P, c: P, d: P) -> bool {
+    let (d1, d2) = (cross(c, d, a), cross(c, d, b));
+    let (d3, d4) = (cross(a, b, c), cross(a, b, d));
+    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+}
+
+fn point_seg(p: P, a: P, b: P) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    let (x, y) = (a.0 + dx * t, a.1 + dy * t);
+    ((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(q: i32, r: i32) -> Hex {
+        Hex::new(q, r)
+    }
+
+    #[test]
+    fn open_cave_sees() {
+        assert!(has_line(h(0, 0), h(5, 0), |_| false));
+    }
+
+    #[test]
+    fn a_wall_on_the_straight_row_blocks() {
+        // On a straight row every segment passes through the middle space.
+        assert!(!has_line(h(0, 0), h(2, 0), |x| x == h(1, 0)));
+    }
+
+    #[test]
+    fn grazing_between_two_blockers_is_blocked() {
+        // (0,0) to (1,1): the centre line runs along the edge between (1,0) and (0,1).
+        let both = |x: Hex| x == h(1, 0) || x == h(0, 1);
+        assert!(!has_line(h(0, 0), h(1, 1), both));
+    }
+
+    #[test]
+    fn one_of_two_grazed_spaces_open_gives_sight() {
+        assert!(has_line(h(0, 0), h(1, 1), |x| x == h(1, 0)));
+        assert!(has_line(h(0, 0), h(1, 1), |x| x == h(0, 1)));
+    }
+
+    #[test]
+    fn a_blocker_beside_the_line_does_not_block() {
+        assert!(has_line(h(0, 0), h(3, 0), |x| x == h(1, -1) || x == h(2, 1)));
+    }
+
+    #[test]
+    fn sight_is_symmetric_on_a_cluttered_cave() {
+        let blocked = |x: Hex| (x.x * 7 + x.y * 3).rem_euclid(5) == 0;
+        for q in -3..=3 {
+            for r in -3..=3 {
+                let (a, b) = (h(0, 0), h(q, r));
+                if blocked(b) {
+                    continue;
+                }
+                assert_eq!(has_line(a, b, blocked), has_line(b, a, blocked), "{a:?} {b:?}");
+            }
+        }
+    }
+}

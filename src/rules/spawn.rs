@@ -1,0 +1,110 @@
+//! Putting creatures on the cave: figure limits and the placement rule at Tunnel Exits (ruling 20).
+
+use super::cave::Cave;
+use super::components::*;
+use super::effects::Effects;
+use super::hex::{canonical, distance, neighbours};
+use super::log::{GameEvent, Who};
+use crate::data::creatures::CreatureKind;
+use crate::data::mission::Facing;
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::{BTreeSet, HashMap, VecDeque};
+
+/// Spawn one creature figure at a hex, at full health.
+pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex, facing: Facing) -> u32 {
+    let stats = cave.stats(kind);
+    let (_, id) = fx.spawn_with_id((
+        Creature { kind },
+        At(at),
+        Health(stats.health),
+        Faces(facing),
+        CreatureStatus::default(),
+    ));
+    fx.say(GameEvent::Spawned { who: Who::Creature { kind, id: id.0 }, at: at.into() });
+    id.0
+}
+
+/// The kind a card may really place: itself while figures are left, else a Grunt, else nothing.
+pub fn figure_available(cave: &Cave, kind: CreatureKind, placed: &[CreatureKind]) -> Option<CreatureKind> {
+    let on_board = |k: CreatureKind| {
+        cave.creatures.iter().filter(|c| c.2.kind == k).count() as u32
+            + placed.iter().filter(|p| **p == k).count() as u32
+    };
+    let left = |k: CreatureKind| on_board(k) < cave.stats(k).figures;
+    if left(kind) {
+        Some(kind)
+    } else if left(CreatureKind::Grunt) {
+        Some(CreatureKind::Grunt)
+    } else {
+        None
+    }
+}
+
+/// Whether a creature may stand on a space: floor or pit, no figure on it, not taken this placement.
+fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> bool {
+    let Some(t) = cave.terrain(h) else { return false };
+    (t.is_floor() || t.is_pit())
+        && cave.creature_at(h).is_none()
+        && cave.dwarf_at(h).is_none()
+        && !taken.contains(&canonical(h))
+}
+
+/// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
+fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
+    let mut dist = HashMap::from([(from, 0)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(h) = queue.pop_front() {
+        for n in neighbours(h) {
+            let open = cave.terrain(n).is_some_and(|t| t.is_floor() || t.is_pit());
+            if open && !dist.contains_key(&n) {
+                dist.insert(n, dist[&h] + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+/// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
+/// vacant spaces nearest it, ties to the space nearest a Dwarf, then canonical order.
+pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: Hex, count: u32) -> Vec<u32> {
+    let dist = walking_distances(cave, exit);
+    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let near_dwarf = |h: Hex| dwarves.iter().map(|d| distance(*d, h)).min().unwrap_or(0);
+    let mut taken = BTreeSet::new();
+    let mut placed = Vec::new();
+    let mut ids = Vec::new();
+    for _ in 0..count {
+        let Some(real) = figure_available(cave, kind, &placed) else {
+            fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() });
+            continue;
+        };
+        let spot = dist
+            .iter()
+            .filter(|(h, _)| vacant_for_creature(cave, **h, &taken))
+            .min_by_key(|(h, d)| (**d, near_dwarf(**h), canonical(**h)))
+            .map(|(h, _)| *h);
+        let Some(spot) = spot else {
+            fx.say(GameEvent::NothingSpawned { kind: real, reason: "no vacant space near the Exit".into() });
+            continue;
+        };
+        taken.insert(canonical(spot));
+        placed.push(real);
+        let facing = super::hex::facing_toward(spot, dwarves.first().copied().unwrap_or(spot));
+        ids.push(spawn_creature(cave, fx, real, spot, facing));
+    }
+    ids
+}
+
+/// Every revealed Tunnel Exit, by number.
+pub fn revealed_exits(cave: &Cave) -> Vec<(u8, Hex)> {
+    let mut v: Vec<(u8, Hex)> = cave
+        .board
+        .spaces
+        .iter()
+        .filter_map(|(h, e)| cave.spaces.get(*e).ok().and_then(|s| s.2.map(|x| (x.0, *h))))
+        .collect();
+    v.sort_by_key(|(n, h)| (*n, canonical(*h)));
+    v
+}

@@ -1,0 +1,70 @@
+//! The shared state of a mission that is not on a single entity.
+
+use crate::data::creatures::CreatureKind;
+use crate::data::mission::{Item, MissionEvent, Objective, Objectives};
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::{BTreeMap, HashMap};
+
+/// Index from hex to its space entity. Never iterated to decide anything.
+#[derive(Resource, Default, Debug)]
+pub struct Board {
+    pub spaces: HashMap<Hex, Entity>,
+}
+
+/// The M.U.L.E.: the shared pile of collected minerals and pickups.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Mule(pub BTreeMap<Item, u32>);
+
+impl Mule {
+    pub fn add(&mut self, item: Item, n: u32) {
+        *self.0.entry(item).or_default() += n;
+    }
+    pub fn count(&self, item: Item) -> u32 {
+        self.0.get(&item).copied().unwrap_or(0)
+    }
+}
+
+/// The mission as it was set up: what the team must do.
+#[derive(Resource, Debug, Clone)]
+pub struct MissionInfo {
+    pub name: String,
+    pub objectives: Objectives,
+    pub mission_event: MissionEvent,
+    pub hazard: u32,
+    pub seed: u64,
+}
+
+impl MissionInfo {
+    /// Whether the primary objectives are met, given the pile and the creatures still on the cave.
+    pub fn objectives_met(&self, mule: &Mule, alive: &dyn Fn(CreatureKind) -> bool) -> bool {
+        self.objectives.primary.iter().all(|o| match o {
+            Objective::Collect(item, n) => mule.count(*item) >= *n,
+            Objective::Kill(kind) => !alive(*kind),
+        })
+    }
+}
+
+/// Whose turn it is and what is left of it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Turn {
+    pub number: u32,
+    /// Seat of the active Dwarf.
+    pub seat: u32,
+    pub actions_left: u32,
+    /// The fire mode of the shot just made, for modes that may only follow it (Sustained Fire).
+    pub last_shot: Option<String>,
+    /// How often each fire mode was used this turn (Flaming Ground's limit).
+    pub shots_this_turn: BTreeMap<String, u32>,
+}
+
+/// Hands out stable ids in spawn order.
+#[derive(Resource, Default, Debug)]
+pub struct NextId(pub u32);
+
+impl NextId {
+    pub fn take(&mut self) -> super::components::Id {
+        self.0 += 1;
+        super::components::Id(self.0)
+    }
+}

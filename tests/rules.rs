@@ -1,0 +1,13 @@
+//! The rules engine's tests: each builds a small position, applies commands with forced dice and
+//! checks the outcome, refusals included. One binary with modules keeps linking cheap.
+
+mod rules {
+    pub mod common;
+    mod chop;
+    mod cli;
+    mod missions;
+    mod movement;
+    mod shoot;
+    mod turns;
+    mod validate;
+}

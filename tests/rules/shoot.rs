@@ -1,0 +1,288 @@
+//! Shoot with the primary weapons (rulebook "Shoot", "Damaging targets"; rulings 6-9).
+//! Faces: Piercing 0-1 blank, 2-3 one, 4-5 double; Bullet and Flame 0-1 blank, 2-4 one, 5 double;
+//! Explosive 0-1 blank, 2-3 one, 4 double, 5 scare.
+
+use super::common::*;
+use hoxxes::data::creatures::CreatureKind::*;
+use hoxxes::data::dice::DieKind::{Bullet, Explosive, Flame, Piercing};
+use hoxxes::data::mission::{Facing, Ground};
+use hoxxes::data::weapons::DwarfClass::*;
+use hoxxes::rules::command::{Answer, Command};
+use hoxxes::rules::components::DwarfStatus;
+
+fn shoot(mode: &str, c: i32, r: i32) -> Command {
+    Command::Shoot { mode: mode.into(), target: q(c, r) }
+}
+
+fn place(die: usize, c: i32, r: i32) -> Answer {
+    Answer::Place { die, at: q(c, r) }
+}
+
+#[test]
+fn a_regular_shot_kills_a_grunt_six_spaces_away() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let id = g.creature(Grunt, 8, 2);
+    g.dice(&[(Piercing, 2)]);
+    g.ok(shoot("RegularShot", 8, 2));
+    assert_eq!(g.creature_health(id), None);
+    assert_eq!(g.ammo(Scout).primary, 4);
+    assert_eq!(g.turn().actions_left, 2);
+}
+
+#[test]
+fn out_of_range_is_refused_before_any_roll() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.creature(Grunt, 9, 2);
+    let why = g.refused(shoot("RegularShot", 9, 2));
+    assert!(why.contains("7 spaces away"), "{why}");
+    assert_eq!(g.ammo(Scout).primary, 5);
+}
+
+#[test]
+fn a_stalagmite_blocks_the_line() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.set_ground(4, 2, Ground::Stalagmite(false));
+    g.creature(Grunt, 6, 2);
+    assert!(g.refused(shoot("RegularShot", 6, 2)).contains("line of sight"));
+}
+
+#[test]
+fn shots_pass_over_grunts_but_not_bigger_creatures() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.creature(Grunt, 4, 2);
+    let spitter = g.creature(WebSpitter, 6, 2);
+    g.dice(&[(Piercing, 2)]);
+    g.ok(shoot("RegularShot", 6, 2));
+    assert_eq!(g.creature_health(spitter), Some(1));
+    g.creature(Slasher, 4, 3);
+    g.creature(Grunt, 6, 4);
+    g.put(Scout, 2, 4);
+    g.creature(WebSpitter, 4, 4);
+    assert!(g.refused(shoot("RegularShot", 6, 4)).contains("line of sight"));
+}
+
+#[test]
+fn standing_dwarves_block_and_knocked_over_ones_do_not() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    g.put(Driller, 4, 2);
+    g.creature(Grunt, 6, 2);
+    assert!(g.refused(shoot("RegularShot", 6, 2)).contains("line of sight"));
+    g.set_status(Driller, DwarfStatus { knocked_over: true, ..Default::default() });
+    g.dice(&[(Piercing, 2)]);
+    g.ok(shoot("RegularShot", 6, 2));
+}
+
+#[test]
+fn grazing_the_corner_between_two_walls_is_blocked() {
+    // Cell (3, 2) to cell (4, 3): the straight line runs along the edge between (4, 2) and (3, 3).
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.creature(WebSpitter, 4, 3);
+    g.set_ground(4, 2, Ground::Wall(None));
+    g.set_ground(3, 3, Ground::Wall(None));
+    assert!(g.refused(shoot("RegularShot", 4, 3)).contains("line of sight"));
+}
+
+#[test]
+fn one_open_side_of_a_grazed_edge_gives_sight() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.creature(WebSpitter, 4, 3);
+    g.set_ground(4, 2, Ground::Wall(None));
+    g.dice(&[(Piercing, 2)]);
+    g.ok(shoot("RegularShot", 4, 3));
+}
+
+#[test]
+fn a_shot_at_rock_or_at_oneself_is_refused() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.set_ground(4, 2, Ground::Wall(None));
+    assert!(g.refused(shoot("RegularShot", 4, 2)).contains("solid rock"));
+    assert!(g.refused(shoot("RegularShot", 2, 2)).contains("own space"));
+}
+
+#[test]
+fn no_ammo_no_shot() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.set_ammo(Scout, 0);
+    g.creature(Grunt, 4, 2);
+    assert!(g.refused(shoot("RegularShot", 4, 2)).contains("no primary ammo"));
+}
+
+#[test]
+fn an_unknown_mode_is_refused() {
+    let mut g = Game::room(&[Scout]);
+    assert!(g.refused(shoot("BurstFire", 4, 2)).contains("no mode"));
+}
+
+#[test]
+fn the_aimed_shot_takes_two_actions() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let id = g.creature(Praetorian, 9, 3);
+    g.dice(&[(Piercing, 4), (Piercing, 4)]);
+    g.ok(shoot("AimedShot", 9, 3));
+    assert_eq!(g.turn().actions_left, 1);
+    assert_eq!(g.creature_health(id), Some(2));
+    assert!(g.refused(shoot("AimedShot", 9, 3)).contains("needs 2"));
+}
+
+#[test]
+fn damage_walks_along_the_chain_as_in_the_rulebook_example() {
+    // Double on the first Grunt, the blank on the empty space beyond it, the single on the Grunt
+    // beyond that: both Grunts die though the second is not next to the first.
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    let a = g.creature(Grunt, 5, 2);
+    let b = g.creature(Grunt, 7, 2);
+    g.dice(&[(Bullet, 5), (Bullet, 0), (Bullet, 2)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    assert!(g.options().iter().all(|o| matches!(o, Answer::Place { at, .. } if *at == q(5, 2))));
+    g.choose(place(0, 5, 2));
+    assert!(g.refused(choose(place(2, 7, 2))).contains("not one of the choices"));
+    g.choose(place(1, 6, 2));
+    g.choose(place(2, 7, 2));
+    assert_eq!((g.creature_health(a), g.creature_health(b)), (None, None));
+}
+
+#[test]
+fn the_first_result_must_be_a_hit_on_the_target() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    g.creature(Grunt, 5, 2);
+    g.dice(&[(Bullet, 0), (Bullet, 2), (Bullet, 0)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    assert_eq!(g.options(), vec![place(1, 5, 2)]);
+}
+
+#[test]
+fn all_blanks_miss_without_a_choice() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    let id = g.creature(Grunt, 5, 2);
+    g.dice(&[(Bullet, 0), (Bullet, 1), (Bullet, 0)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    assert!(g.options().is_empty());
+    assert_eq!(g.creature_health(id), Some(1));
+}
+
+#[test]
+fn bullet_resistance_takes_one_hit_off_a_mactera() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    let id = g.creature(MacteraSpawn, 5, 2);
+    g.dice(&[(Bullet, 5), (Bullet, 0), (Bullet, 0)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    g.choose(place(0, 5, 2));
+    g.choose(place(1, 5, 2));
+    g.choose(place(2, 5, 2));
+    assert_eq!(g.creature_health(id), Some(1));
+}
+
+#[test]
+fn sustained_fire_only_follows_a_burst_and_costs_no_action() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    g.creature(Oppressor, 6, 2);
+    assert!(g.refused(shoot("SustainedFire", 6, 2)).contains("straight after"));
+    g.dice(&[(Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0)]);
+    g.ok(shoot("BurstFire", 6, 2));
+    g.ok(shoot("SustainedFire", 6, 2));
+    assert_eq!(g.turn().actions_left, 2);
+    assert_eq!(g.ammo(Gunner).primary, 3);
+    g.walk(&[(3, 2)]).unwrap();
+    assert!(g.refused(shoot("SustainedFire", 6, 2)).contains("straight after"));
+}
+
+#[test]
+fn flaming_ground_twice_a_turn_at_most() {
+    let mut g = Game::room(&[Driller]);
+    g.put(Driller, 2, 2);
+    g.dice(&[(Flame, 0), (Flame, 0), (Flame, 0), (Flame, 0)]);
+    g.ok(shoot("FlamingGround", 4, 2));
+    g.ok(shoot("FlamingGround", 4, 2));
+    assert!(g.refused(shoot("FlamingGround", 4, 2)).contains("2 times a turn"));
+}
+
+#[test]
+fn the_he_grenade_hits_a_triangle_dwarves_included() {
+    let mut g = Game::room(&[Engineer, Scout]);
+    g.put(Engineer, 2, 2);
+    g.put(Scout, 5, 3);
+    let a = g.creature(Grunt, 5, 2);
+    let b = g.creature(Grunt, 6, 2);
+    g.dice(&[(Explosive, 2)]);
+    g.ok(shoot("HeGrenade", 5, 2));
+    g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
+    assert_eq!((g.creature_health(a), g.creature_health(b)), (None, None));
+    assert_eq!(g.health(Scout), 4);
+}
+
+#[test]
+fn grenades_fly_over_figures_and_stalagmites_not_walls() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    g.set_ground(3, 2, Ground::Stalagmite(false));
+    g.creature(Slasher, 4, 2);
+    let id = g.creature(WebSpitter, 5, 2);
+    g.dice(&[(Explosive, 4), (Explosive, 0)]);
+    g.ok(shoot("ApGrenade", 5, 2));
+    assert_eq!(g.options(), vec![Answer::Keep(0), Answer::Keep(1)]);
+    g.choose(Answer::Keep(0));
+    assert_eq!(g.creature_health(id), None);
+    // Walled in on all six sides: every line out touches rock.
+    for (c, r) in [(3, 2), (1, 2), (1, 1), (2, 1), (1, 3), (2, 3)] {
+        g.set_ground(c, r, Ground::Wall(None));
+    }
+    g.creature(Grunt, 5, 2);
+    assert!(g.refused(shoot("ApGrenade", 5, 2)).contains("line of sight"));
+}
+
+#[test]
+fn a_scare_result_sends_the_creature_away_along_the_chosen_spaces() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    let id = g.creature(WebSpitter, 5, 2);
+    g.dice(&[(Explosive, 5)]);
+    g.ok(shoot("HeGrenade", 5, 2));
+    g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
+    let run = Answer::Scare(vec![q(6, 2), q(7, 2)]);
+    assert!(g.options().contains(&run));
+    assert!(!g.options().contains(&Answer::Scare(vec![q(4, 2)])), "never toward the shooter");
+    g.choose(run);
+    assert_eq!(g.creature_pos(id), Some(q(7, 2)));
+    assert_eq!(g.creature_health(id), Some(2));
+}
+
+#[test]
+fn a_praetorian_hit_from_behind_loses_its_resistance() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 6, 2);
+    let id = g.creature_facing(Praetorian, 5, 2, Facing::W);
+    g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 2)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    g.choose(place(0, 5, 2));
+    g.choose(place(1, 5, 2));
+    g.choose(place(2, 5, 2));
+    assert_eq!(g.creature_health(id), Some(3));
+}
+
+#[test]
+fn a_praetorian_hit_from_the_front_resists() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 4, 2);
+    let id = g.creature_facing(Praetorian, 5, 2, Facing::W);
+    g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 2)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    g.choose(place(0, 5, 2));
+    g.choose(place(1, 5, 2));
+    g.choose(place(2, 5, 2));
+    assert_eq!(g.creature_health(id), Some(5));
+}

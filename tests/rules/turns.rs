@@ -1,0 +1,67 @@
+//! Turn flow: three actions, seat order, Stunned, the Event-draw hook.
+
+use super::common::*;
+use hoxxes::data::weapons::DwarfClass::*;
+use hoxxes::rules::command::Command;
+use hoxxes::rules::components::DwarfStatus;
+use hoxxes::rules::log::GameEvent;
+
+#[test]
+fn three_actions_then_no_more() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.walk(&[(4, 2)]).unwrap();
+    g.walk(&[(5, 2)]).unwrap();
+    g.walk(&[(6, 2)]).unwrap();
+    assert!(g.walk(&[(7, 2)]).unwrap_err().contains("0 action"));
+}
+
+#[test]
+fn the_turn_passes_in_seat_order_and_wraps() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.ok(Command::EndTurn);
+    let t = g.turn();
+    assert_eq!((t.seat, t.actions_left, t.number), (1, 3, 2));
+    g.ok(Command::EndTurn);
+    assert_eq!(g.turn().seat, 0);
+    let ev = g.events();
+    assert!(ev.contains(&GameEvent::TurnEnded { dwarf: Scout }));
+    assert!(ev.contains(&GameEvent::EventDrawPending { dwarf: Scout }));
+    assert!(ev.contains(&GameEvent::TurnStarted { turn: 2, dwarf: Driller, actions: 3 }));
+}
+
+#[test]
+fn a_stunned_dwarf_has_one_action_and_the_stun_is_spent() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.set_status(Driller, DwarfStatus { stunned: true, ..Default::default() });
+    g.ok(Command::EndTurn);
+    assert_eq!(g.turn().actions_left, 1);
+    assert!(!g.status(Driller).stunned);
+}
+
+#[test]
+fn an_unconscious_dwarf_has_no_actions_and_draws_no_event() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.set_status(Driller, DwarfStatus { unconscious: true, ..Default::default() });
+    g.ok(Command::EndTurn);
+    assert_eq!(g.turn().actions_left, 0);
+    g.ok(Command::EndTurn);
+    assert!(!g.events().contains(&GameEvent::EventDrawPending { dwarf: Driller }));
+}
+
+#[test]
+fn the_web_falls_away_at_the_end_of_the_webbed_turn() {
+    let mut g = Game::room(&[Scout]);
+    g.set_status(Scout, DwarfStatus { webbed: true, ..Default::default() });
+    g.ok(Command::EndTurn);
+    assert!(!g.status(Scout).webbed);
+}
+
+#[test]
+fn a_choice_must_be_answered_before_anything_else() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.dice(&[(hoxxes::data::dice::DieKind::Axe, 2)]);
+    g.ok(Command::Chop);
+    assert!(g.refused(Command::EndTurn).contains("pending choice"));
+}
