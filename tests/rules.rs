@@ -5,8 +5,13 @@ mod rules {
     pub mod common;
     mod chop;
     mod cli;
+    mod creatures;
+    mod decks;
+    mod ending;
+    mod events;
     mod missions;
     mod movement;
+    mod playable;
     mod shoot;
     mod turns;
     mod validate;

@@ -1,17 +1,22 @@
 //! Everything the game reads from files: the box's contents under `assets/`, missions under
 //! `missions/`, and the checks `hoxxes validate` runs on them.
 
+pub mod cards;
 pub mod creatures;
+pub mod deck_check;
 pub mod dice;
 pub mod load;
 pub mod map;
 pub mod mission;
+pub mod playable;
 pub mod rules_numbers;
 pub mod validate;
 pub mod weapons;
 
 use bevy::prelude::Resource;
-use load::{Problem, read_ron};
+use cards::*;
+use deck_check::{Checked, load_checked};
+use load::Problem;
 use std::path::{Path, PathBuf};
 
 /// The box's contents, loaded once.
@@ -21,40 +26,61 @@ pub struct GameData {
     pub creatures: creatures::CreatureTable,
     pub weapons: weapons::PrimaryWeapons,
     pub numbers: rules_numbers::RuleNumbers,
-    /// The Weapon Upgrade tokens' names, one token each.
-    pub upgrades: Vec<String>,
+    /// The Weapon Upgrade tokens, one entry per token.
+    pub upgrades: Vec<UpgradeToken>,
+    /// The Event deck, one entry per card name; `copies` says how many.
+    pub events: Vec<EventCard>,
+    pub swarms: Vec<SwarmCard>,
+    pub rock_and_stone: Vec<RockAndStoneCard>,
+    /// One card each.
+    pub throwables: Vec<Throwable>,
+    /// One card each, both sides.
+    pub secondaries: Vec<SecondaryWeapon>,
+    /// One entry per card.
+    pub resupply: Vec<ResupplyCard>,
+    /// Unknown pickups and wall minerals in the box.
+    pub box_counts: BoxCounts,
 }
 
 impl GameData {
-    /// Load every asset file; all problems are returned, each naming its file.
+    /// Load and check every asset file; all problems are returned, each naming its file.
     pub fn load(dir: &Path) -> Result<GameData, Vec<Problem>> {
         let mut problems = Vec::new();
-        let dice = keep(read_ron::<dice::DiceTable>(&dir.join("dice.ron")), &mut problems);
-        let creatures = keep(read_ron::<creatures::CreatureTable>(&dir.join("creatures.ron")), &mut problems);
-        let weapons = keep(read_ron::<weapons::PrimaryWeapons>(&dir.join("weapons.ron")), &mut problems);
-        let numbers = keep(read_ron::<rules_numbers::RuleNumbers>(&dir.join("rules.ron")), &mut problems);
-        let upgrades = keep(read_ron::<Vec<String>>(&dir.join("upgrades.ron")), &mut problems);
-        let name = |f: &str| dir.join(f).display().to_string();
-        if let Some(d) = &dice {
-            problems.extend(d.problems().into_iter().map(|p| Problem(format!("{}: {p}", name("dice.ron")))));
-        }
-        if let Some(c) = &creatures {
-            problems.extend(c.problems().into_iter().map(|p| Problem(format!("{}: {p}", name("creatures.ron")))));
-        }
-        if let Some(w) = &weapons {
-            problems.extend(w.problems().into_iter().map(|p| Problem(format!("{}: {p}", name("weapons.ron")))));
-        }
-        match (dice, creatures, weapons, numbers, upgrades) {
-            (Some(dice), Some(creatures), Some(weapons), Some(numbers), Some(upgrades)) if problems.is_empty() => {
-                Ok(GameData { dice, creatures, weapons, numbers, upgrades })
-            }
-            _ => Err(problems),
-        }
+        let dice = part(dir, "dice.ron", &mut problems);
+        let creatures = part(dir, "creatures.ron", &mut problems);
+        let weapons = part(dir, "weapons.ron", &mut problems);
+        let numbers = part(dir, "rules.ron", &mut problems);
+        let upgrades = part(dir, "upgrades.ron", &mut problems);
+        let events = part(dir, "events.ron", &mut problems);
+        let swarms = part(dir, "swarms.ron", &mut problems);
+        let rock_and_stone = part(dir, "rock_and_stone.ron", &mut problems);
+        let throwables = part(dir, "throwables.ron", &mut problems);
+        let secondaries = part(dir, "secondaries.ron", &mut problems);
+        let resupply = part(dir, "resupply.ron", &mut problems);
+        let box_counts = part(dir, "box.ron", &mut problems);
+        let all = || {
+            Some(GameData {
+                dice: dice?,
+                creatures: creatures?,
+                weapons: weapons?,
+                numbers: numbers?,
+                upgrades: upgrades?,
+                events: events?,
+                swarms: swarms?,
+                rock_and_stone: rock_and_stone?,
+                throwables: throwables?,
+                secondaries: secondaries?,
+                resupply: resupply?,
+                box_counts: box_counts?,
+            })
+        };
+        all().ok_or(problems)
     }
 }
 
-fn keep<T>(r: Result<T, Problem>, problems: &mut Vec<Problem>) -> Option<T> {
-    r.map_err(|p| problems.push(p)).ok()
+/// One checked asset file, or `None` with its problems added.
+fn part<T: Checked>(dir: &Path, file: &str, problems: &mut Vec<Problem>) -> Option<T> {
+    load_checked(&dir.join(file)).map_err(|p| problems.extend(p)).ok()
 }
 
 /// Where the `assets/` folder is: `HOXXES_ASSETS`, then `BEVY_ASSET_ROOT/assets`, then `./assets`,

@@ -20,6 +20,12 @@ pub fn validate_file(path: &Path, data: &GameData) -> Vec<Problem> {
             }
         },
     };
+    if let Some(p) = super::deck_check::validate_asset(path, &text) {
+        return p;
+    }
+    if let Some(p) = super::playable::validate_campaign(path, &text) {
+        return p;
+    }
     match parse_ron::<Mission>(&name, &text) {
         Err(p) => vec![p],
         Ok(m) => check(&name, &text, &m, data),
@@ -133,6 +139,7 @@ pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Proble
     if !(1..=5).contains(&m.difficulty) {
         out.push(format!("{name}: difficulty {} is not between 1 and 5", m.difficulty));
     }
+    out.extend(super::playable::check(name, m, &cells, data));
     into_problems(out)
 }
 

@@ -6,7 +6,11 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Command, CommandLog, Pending, PendingChoice};
 use crate::rules::components::*;
 use crate::rules::hex::{Qr, opposite, step};
+use crate::rules::deck::Deck;
+use crate::rules::decks::Decks;
+use crate::rules::end::{Ending, Outcome};
 use crate::rules::log::{GameEvent, GameLog};
+use crate::rules::swarm::SwarmThreat;
 use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::data::GameData;
 use crate::data::creatures::Trait;
@@ -60,6 +64,12 @@ struct TerrainChange {
 }
 
 #[derive(Serialize)]
+struct DeckCount {
+    draw: usize,
+    discard: usize,
+}
+
+#[derive(Serialize)]
 struct State<'a> {
     mission: &'a str,
     seed: u64,
@@ -69,6 +79,10 @@ struct State<'a> {
     actions_left: u32,
     mule: &'a BTreeMap<Item, u32>,
     objectives_met: bool,
+    swarm_threat: u32,
+    ended: Option<&'a Ending>,
+    event_deck: DeckCount,
+    swarm_deck: DeckCount,
     dwarves: Vec<DwarfOut>,
     creatures: Vec<CreatureOut>,
     tokens: Vec<TokenOut>,
@@ -78,6 +92,10 @@ struct State<'a> {
     pending_choice: Option<&'a PendingChoice>,
     commands: &'a [Command],
     events: &'a [GameEvent],
+}
+
+fn count(d: &Deck) -> DeckCount {
+    DeckCount { draw: d.draw.len(), discard: d.discard.len() }
 }
 
 fn flags(list: &[(bool, &'static str)]) -> Vec<&'static str> {
@@ -159,6 +177,10 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
         actions_left: turn.actions_left,
         mule: &mule.0,
         objectives_met: info.objectives_met(mule, &|k| alive.contains(&k)),
+        swarm_threat: world.resource::<SwarmThreat>().0,
+        ended: world.resource::<Outcome>().0.as_ref(),
+        event_deck: count(&world.resource::<Decks>().events),
+        swarm_deck: count(&world.resource::<Decks>().swarms),
         dwarves,
         creatures,
         tokens,

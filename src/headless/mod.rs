@@ -6,6 +6,8 @@ pub mod scenario;
 use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::rules::RulesPlugin;
+use crate::rules::actions::InProgress;
+use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
 use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
 use bevy::prelude::*;
@@ -27,15 +29,34 @@ pub fn new_game(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
     Ok(app)
 }
 
-/// Apply one command; the reason when the rules refuse it.
+/// Updates the rules may take to finish what one command sets off (a swarm with every creature
+/// activating is a few hundred); past this something loops.
+const MAX_UPDATES: u32 = 100_000;
+
+/// Apply one command and let the rules finish what it sets off, up to the next choice or command;
+/// the reason when the rules refuse it.
 pub fn apply(app: &mut App, cmd: Command) -> Result<(), String> {
     app.world_mut().resource_mut::<Rejected>().0 = None;
     app.world_mut().resource_mut::<CommandQueue>().0.push_back(cmd);
     app.update();
-    match app.world_mut().resource_mut::<Rejected>().0.take() {
-        Some((cmd, why)) => Err(format!("{} refused: {why}", cmd.name())),
-        None => Ok(()),
+    if let Some((cmd, why)) = app.world_mut().resource_mut::<Rejected>().0.take() {
+        return Err(format!("{} refused: {why}", cmd.name()));
     }
+    settle(app)
+}
+
+/// Run updates until the rules wait for a player: no job left, or a choice pending.
+pub fn settle(app: &mut App) -> Result<(), String> {
+    for _ in 0..MAX_UPDATES {
+        let w = app.world();
+        let waiting = w.resource::<Pending>().0.is_some();
+        let acting = !matches!(w.resource::<InProgress>(), InProgress::Idle);
+        if waiting || !(acting || busy(w.resource::<Agenda>(), w.resource::<CurrentJob>())) {
+            return Ok(());
+        }
+        app.update();
+    }
+    Err(format!("the rules did not settle after {MAX_UPDATES} updates"))
 }
 
 /// Answer a pending choice with its default, the first option (ruling 4). Returns whether one was

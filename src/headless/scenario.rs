@@ -14,7 +14,9 @@ use crate::rules::components::*;
 use crate::rules::dice::ForcedDice;
 use crate::rules::hex::Qr;
 use crate::rules::setup::{MissionSetup, begin_first_turn};
+use crate::rules::decks::Decks;
 use crate::rules::state::{Board, Mule, NextId};
+use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -52,6 +54,11 @@ pub enum SetupChange {
     SetStatus(DwarfClass, DwarfStatus),
     SetCreatureStatus(u32, CreatureStatus),
     SetMule(Item, u32),
+    /// Put these Event cards on top of the deck, the first named drawn first.
+    StackEvents(Vec<String>),
+    /// Put these Swarm cards on top of the Swarm deck, the first named drawn first.
+    StackSwarms(Vec<String>),
+    SetThreat(u32),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -220,8 +227,25 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
         SetupChange::SetMule(item, n) => {
             world.resource_mut::<Mule>().0.insert(*item, *n);
         }
+        SetupChange::StackEvents(names) => {
+            let cards = card_indices(names, &world.resource::<GameData>().events, |c| &c.name)?;
+            world.resource_mut::<Decks>().events.draw.extend(cards.into_iter().rev());
+        }
+        SetupChange::StackSwarms(names) => {
+            let cards = card_indices(names, &world.resource::<GameData>().swarms, |c| &c.name)?;
+            world.resource_mut::<Decks>().swarms.draw.extend(cards.into_iter().rev());
+        }
+        SetupChange::SetThreat(n) => world.resource_mut::<SwarmThreat>().0 = *n,
     }
     Ok(())
+}
+
+/// Card list positions of named cards.
+fn card_indices<T>(names: &[String], cards: &[T], name: fn(&T) -> &String) -> Result<Vec<usize>, String> {
+    names
+        .iter()
+        .map(|n| cards.iter().position(|c| name(c) == n).ok_or(format!("no card named {n:?}")))
+        .collect()
 }
 
 /// After a Dwarf is taken out, the others keep their order from seat 0.

@@ -16,6 +16,8 @@ pub enum Command {
     /// Answer the pending choice.
     Choose(Answer),
     EndTurn,
+    /// Launch the Drop Pod with every conscious Dwarf aboard (ruling 26).
+    Launch,
 }
 
 impl Command {
@@ -26,6 +28,7 @@ impl Command {
             Command::Shoot { .. } => "Shoot",
             Command::Choose(_) => "Choose",
             Command::EndTurn => "End turn",
+            Command::Launch => "Launch",
         }
     }
 }
@@ -59,6 +62,12 @@ pub enum Answer {
     Keep(usize),
     /// Move the scared creature along these spaces (possibly none).
     Scare(Vec<Qr>),
+    /// Take a reaction shot with this fire mode.
+    React(String),
+    /// Let the reaction shot go.
+    Pass,
+    /// Take (true) or leave (false) an optional card's offer.
+    Accept(bool),
 }
 
 /// Commands waiting to be applied, oldest first.

@@ -1,5 +1,6 @@
 //! Damage: hits by die type, resistance, the from-behind rule, Frozen, kills, Dwarves knocked out.
 
+use super::agenda::Job;
 use super::cave::{Cave, CreatureItem};
 use super::components::*;
 use super::effects::Effects;
@@ -54,6 +55,12 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
     if health == 0 {
         fx.commands.entity(c.0).despawn();
         fx.say(GameEvent::Killed { who });
+        if stats.has(Trait::ExplodesOnDeath) {
+            fx.agenda.first([Job::Explode(c.3.0)]);
+        }
+        if stats.has(Trait::GruntsOnDeath) {
+            fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);
+        }
         true
     } else {
         fx.commands.entity(c.0).insert(Health(health));

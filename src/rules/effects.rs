@@ -1,5 +1,6 @@
 //! The one way rules change the table: deferred entity changes, the log, the pile and the dice.
 
+use super::agenda::Agenda;
 use super::components::Id;
 use super::dice::{ForcedDice, GameRng, roll_all};
 use super::log::{DieRoll, GameEvent, GameLog, Who};
@@ -18,6 +19,8 @@ pub struct Effects<'w, 's> {
     pub rng: ResMut<'w, GameRng>,
     pub forced: ResMut<'w, ForcedDice>,
     pub messages: MessageWriter<'w, GameEvent>,
+    /// Jobs a change sets off (a creature's death, a swarm step).
+    pub agenda: ResMut<'w, Agenda>,
 }
 
 impl Effects<'_, '_> {

@@ -3,7 +3,7 @@
 use super::hex::Qr;
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, Symbol};
-use crate::data::mission::{Item, Pickup};
+use crate::data::mission::{Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -48,8 +48,27 @@ pub enum GameEvent {
     Spawned { who: Who, at: Qr },
     NothingSpawned { kind: CreatureKind, reason: String },
     Scared { who: Who, path: Vec<Qr> },
-    Chose { answer: String },
-    ObjectivesMet,
+    EventCard { dwarf: DwarfClass, name: String, text: String },
+    MissionEventCard { text: String },
+    SwarmThreat { step: u32, of: u32 },
+    SwarmCard { name: String, text: String },
+    SwarmSetAside,
+    CreaturesActivate { count: u32 },
+    Activated { who: Who },
+    SkipsActivation { who: Who, why: String },
+    Attacks { who: Who, target: DwarfClass },
+    Afflicted { dwarf: DwarfClass, status: String },
+    Exploded { at: Qr },
+    Crashed { at: Qr },
+    NoReaction { dwarf: DwarfClass },
+    GrabBroken { by: DwarfClass },
+    Grabbed { dwarf: DwarfClass },
+    PickupPlaced { pickup: Pickup, at: Qr },
+    MineralDropped { mineral: Mineral, at: Qr },
+    AmmoGained { dwarf: DwarfClass, primary: u32 },
+    Revived { dwarf: DwarfClass, health: u32 },
+    Skipped { why: String },
+    MissionEnded { result: super::end::Result, reason: String },
 }
 
 /// The game's record of what happened (Bevy messages live two updates; this lives as long as the

@@ -1,24 +1,37 @@
 //! The game's rules as ECS systems: commands in, events out.
 
 pub mod actions;
+pub mod agenda;
 pub mod cave;
 pub mod command;
 pub mod components;
+pub mod creatures;
 pub mod damage;
+pub mod deck;
+pub mod decks;
 pub mod dice;
 pub mod effects;
+pub mod end;
+pub mod event_deck;
 pub mod hex;
 pub mod log;
+pub mod reaction;
 pub mod reveal;
 pub mod setup;
 pub mod sight;
 pub mod spawn;
 pub mod state;
+pub mod swarm;
 pub mod turn;
 
 use bevy::prelude::*;
 use command::{Command, CommandQueue, Current, Pending, Rejected};
 
+/// The action systems of a set each run only for their own kind of command or choice, so at most
+/// one of them acts in an update: they are declared unambiguous with each other. Everything else is
+/// ordered by the chained sets; `tests/rules/turns.rs` builds the schedule with ambiguity detection
+/// as an error.
+///
 /// The order the rules run in each update: one command is taken, resolved by the action system
 /// of its kind, what it uncovered is revealed, then the end of a turn and the next turn.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,9 +43,10 @@ pub enum RulesSet {
     Ask,
     Refuse,
     Reveal,
-    /// The Event card drawn after a Dwarf's turn (ruling 23) hooks in here.
-    EndOfTurn,
-    NextTurn,
+    /// One job of the agenda: an Event card's step, a creature's activation, the next turn...
+    Jobs,
+    /// Has the mission ended?
+    End,
 }
 
 pub struct RulesPlugin;
@@ -52,6 +66,9 @@ impl Plugin for RulesPlugin {
             .init_resource::<state::Board>()
             .init_resource::<state::NextId>()
             .init_resource::<reveal::UpgradePool>()
+            .init_resource::<agenda::Agenda>()
+            .init_resource::<agenda::CurrentJob>()
+            .init_resource::<decks::Decks>()
             .configure_sets(
                 Update,
                 (
@@ -60,26 +77,51 @@ impl Plugin for RulesPlugin {
                     RulesSet::Ask,
                     RulesSet::Refuse,
                     RulesSet::Reveal,
-                    RulesSet::EndOfTurn,
-                    RulesSet::NextTurn,
+                    RulesSet::Jobs,
+                    RulesSet::End,
                 )
                     .chain(),
             )
             .add_systems(Update, take_command.in_set(RulesSet::Take))
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
-            .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal));
+            .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal))
+            .add_systems(Update, agenda::take_job.in_set(RulesSet::Jobs).before(JobsRun));
+        app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));
         actions::plugin(app);
         turn::plugin(app);
+        swarm::plugin(app);
+        event_deck::plugin(app);
+        creatures::plugin(app);
+        reaction::plugin(app);
+        end::plugin(app);
     }
 }
 
-/// Take the next queued command, unless one is still being applied. While a choice is pending only
-/// an answer is taken.
-fn take_command(mut queue: ResMut<CommandQueue>, mut current: ResMut<Current>, pending: Res<Pending>, mut rejected: ResMut<Rejected>) {
-    if current.0.is_some() {
+/// The job systems, after the one job of the update is taken.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JobsRun;
+
+/// Take the next queued command, unless one is still being applied or the rules still have jobs to
+/// do. While a choice is pending only an answer is taken; once the mission is over, nothing.
+fn take_command(
+    mut queue: ResMut<CommandQueue>,
+    mut current: ResMut<Current>,
+    pending: Res<Pending>,
+    mut rejected: ResMut<Rejected>,
+    agenda: Res<agenda::Agenda>,
+    job: Res<agenda::CurrentJob>,
+    outcome: Res<end::Outcome>,
+    progress: Res<actions::InProgress>,
+) {
+    let working = agenda::busy(&agenda, &job) || !matches!(*progress, actions::InProgress::Idle);
+    if current.0.is_some() || (pending.0.is_none() && working) {
         return;
     }
     let Some(cmd) = queue.0.pop_front() else { return };
+    if let Some(e) = &outcome.0 {
+        rejected.0 = Some((cmd, format!("the mission is over: {}", e.reason)));
+        return;
+    }
     match (&pending.0, &cmd) {
         (Some(p), c) if !matches!(c, Command::Choose(_)) => {
             rejected.0 = Some((cmd.clone(), format!("first answer the pending choice: {}", p.prompt)));

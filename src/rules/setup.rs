@@ -3,7 +3,9 @@
 
 use super::cave::Cave;
 use super::components::*;
+use super::decks::Decks;
 use super::dice::GameRng;
+use super::swarm::SwarmThreat;
 use super::effects::Effects;
 use super::hex::{cell_to_hex, sort_canonical};
 use super::log::{GameEvent, GameLog};
@@ -127,6 +129,8 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         });
     }
     world.insert_resource(UpgradePool((0..data.upgrades.len() as u32).collect()));
+    world.insert_resource(Decks::build(&data, mission, setup.hazard, &mut rng));
+    world.insert_resource(SwarmThreat(data.numbers.swarm_meter.start));
     world.insert_resource(board);
     world.insert_resource(ids);
     world.insert_resource(rng);

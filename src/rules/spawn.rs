@@ -5,6 +5,7 @@ use super::components::*;
 use super::effects::Effects;
 use super::hex::{canonical, distance, neighbours};
 use super::log::{GameEvent, Who};
+use crate::data::cards::Place;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::Facing;
 use bevy::prelude::*;
@@ -51,7 +52,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
 }
 
 /// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
-fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
+pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
     let mut dist = HashMap::from([(from, 0)]);
     let mut queue = VecDeque::from([from]);
     while let Some(h) = queue.pop_front() {
@@ -69,7 +70,16 @@ fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
 /// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
 /// vacant spaces nearest it, ties to the space nearest a Dwarf, then canonical order.
 pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: Hex, count: u32) -> Vec<u32> {
-    let dist = walking_distances(cave, exit);
+    spawn_near(cave, fx, kind, exit, count, true)
+}
+
+/// Place creatures as near an anchor space as possible (ruling 20's order); `on_anchor` says
+/// whether the anchor itself may take one (a Tunnel Exit does; a Dwarf's or a Nexus's space not).
+pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex, count: u32, on_anchor: bool) -> Vec<u32> {
+    let mut dist = walking_distances(cave, anchor);
+    if !on_anchor {
+        dist.remove(&anchor);
+    }
     let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
     let near_dwarf = |h: Hex| dwarves.iter().map(|d| distance(*d, h)).min().unwrap_or(0);
     let mut taken = BTreeSet::new();
@@ -86,7 +96,7 @@ pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: He
             .min_by_key(|(h, d)| (**d, near_dwarf(**h), canonical(**h)))
             .map(|(h, _)| *h);
         let Some(spot) = spot else {
-            fx.say(GameEvent::NothingSpawned { kind: real, reason: "no vacant space near the Exit".into() });
+            fx.say(GameEvent::NothingSpawned { kind: real, reason: "no vacant space near the spot".into() });
             continue;
         };
         taken.insert(canonical(spot));
@@ -107,4 +117,37 @@ pub fn revealed_exits(cave: &Cave) -> Vec<(u8, Hex)> {
         .collect();
     v.sort_by_key(|(n, h)| (*n, canonical(*h)));
     v
+}
+
+/// The Tunnel Exits a card's place names, among the revealed ones (an unrevealed Exit places
+/// nothing, ruling 20).
+pub fn exits_for(cave: &Cave, place: &Place, active: Option<Hex>) -> Vec<Hex> {
+    let exits = revealed_exits(cave);
+    let numbered = |n: u8| exits.iter().find(|(x, _)| *x == n).map(|(_, h)| *h);
+    let nearest = |to: &[Hex]| {
+        exits.iter().min_by_key(|(n, h)| (to.iter().map(|d| distance(*d, *h)).min().unwrap_or(u32::MAX), *n)).map(|(_, h)| *h)
+    };
+    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    match place {
+        Place::Exit(n) | Place::NextToExit(n) => numbered(*n).into_iter().collect(),
+        Place::FirstRevealed(list) => list.iter().find_map(|n| numbered(*n)).into_iter().collect(),
+        Place::EveryExit => exits.iter().map(|(_, h)| *h).collect(),
+        Place::ExitNearestActive | Place::NearExitNearestActive => nearest(&active.into_iter().collect::<Vec<_>>()).into_iter().collect(),
+        Place::ExitNearestAnyDwarf => nearest(&dwarves).into_iter().collect(),
+    }
+}
+
+/// The empty floor space nearest an anchor by walking: no figure, no token, not a Tunnel Exit.
+pub fn empty_space_near(cave: &Cave, anchor: Hex) -> Option<Hex> {
+    walking_distances(cave, anchor)
+        .into_iter()
+        .filter(|(h, _)| {
+            cave.is_floor(*h)
+                && cave.exit_at(*h).is_none()
+                && cave.creature_at(*h).is_none()
+                && cave.dwarf_at(*h).is_none()
+                && cave.tokens_at(*h).is_empty()
+        })
+        .min_by_key(|(h, d)| (*d, canonical(*h)))
+        .map(|(h, _)| h)
 }

@@ -1,5 +1,5 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
-//! unconscious); at the end of a turn the Event card is drawn (the hook `RulesSet::EndOfTurn`).
+//! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
 use super::actions::settle;
 use super::cave::Cave;
@@ -8,19 +8,19 @@ use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use super::RulesSet;
+use super::agenda::{CurrentJob, Job, next_job};
+use super::{JobsRun, RulesSet};
 use bevy::prelude::*;
 
-/// Set for one update when a Dwarf's turn has just ended; the Event deck draws on it.
-#[derive(Resource, Default, Debug)]
-pub struct TurnJustEnded(pub Option<u32>);
-
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TurnJustEnded>().add_systems(
+    app.add_systems(
         Update,
         (
-            end_turn.in_set(RulesSet::Actions).run_if(super::actions::command_is(|c| matches!(c, Command::EndTurn))),
-            start_next_turn.in_set(RulesSet::NextTurn),
+            end_turn
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(super::actions::command_is(|c| matches!(c, Command::EndTurn))),
+            next_turn.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| *j == Job::NextTurn)),
         ),
     );
 }
@@ -29,7 +29,6 @@ fn end_turn(
     mut current: ResMut<Current>,
     mut log: ResMut<CommandLog>,
     mut rejected: ResMut<Rejected>,
-    mut ended: ResMut<TurnJustEnded>,
     cave: Cave,
     turn: Res<Turn>,
     mut fx: Effects,
@@ -44,18 +43,23 @@ fn end_turn(
         // objectives met.
         let aboard = cave.is_drop_pod(d.3.0) && cave.objectives_met(&fx.mule);
         if !d.6.unconscious && !aboard {
-            fx.say(GameEvent::EventDrawPending { dwarf: d.2.class });
+            fx.agenda.first([Job::DrawEvent(turn.seat)]);
         }
-        ended.0 = Some(turn.seat);
+        fx.agenda.0.push_back(Job::NextTurn);
     });
     settle(&mut current, &mut log, &mut rejected, result);
 }
 
-/// After the end-of-turn events: the next Dwarf in seat order begins.
-fn start_next_turn(mut ended: ResMut<TurnJustEnded>, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
-    let Some(seat) = ended.0.take() else { return };
+/// After the Event card: the next Dwarf in seat order begins. An unconscious Dwarf's turn passes at
+/// once, with no Event card (rulebook "Revive an unconscious Dwarf").
+fn next_turn(cave: Cave, mut job: ResMut<CurrentJob>, mut turn: ResMut<Turn>, mut fx: Effects) {
+    job.0 = None;
     let seats = cave.dwarves.iter().count() as u32;
-    begin_turn(&cave, &mut turn, &mut fx, (seat + 1) % seats.max(1));
+    let seat = (turn.seat + 1) % seats.max(1);
+    begin_turn(&cave, &mut turn, &mut fx, seat);
+    if cave.dwarf_in_seat(seat).is_some_and(|d| d.6.unconscious) {
+        fx.agenda.first([Job::NextTurn]);
+    }
 }
 
 /// Start a Dwarf's turn: his actions for it, and the Stunned token spent.

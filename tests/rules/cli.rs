@@ -37,7 +37,12 @@ fn a_scenario_prints_json_and_replays_byte_for_byte() {
     assert_eq!(a.stdout, b.stdout);
     let json: serde_json::Value = serde_json::from_slice(&a.stdout).expect("JSON");
     assert_eq!(json["mule"]["Morkite"], 1);
-    assert_eq!(json["creatures"].as_array().unwrap().len(), 0, "the Grunt was shot");
+    let creatures = json["creatures"].as_array().unwrap();
+    assert!(creatures.iter().all(|c| c["kind"] != "Grunt"), "the Grunt was shot");
+    // The Gunner never left the pod and the objective is met: no Event card for him (ruling 23).
+    let cards: Vec<&serde_json::Value> = json["events"].as_array().unwrap().iter().filter(|e| e.get("EventCard").is_some()).collect();
+    assert_eq!(cards.len(), 1);
+    assert_eq!(cards[0]["EventCard"]["dwarf"], "Driller");
     assert_eq!(json["active_dwarf"], "Driller");
     assert_eq!(json["turn"], 3);
 }
@@ -57,4 +62,42 @@ fn an_illegal_command_stops_the_scenario_with_a_message() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("command 1 (Move)"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn scenario_json(file: &str) -> serde_json::Value {
+    let out = hoxxes(&["scenario", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+fn creature_at(json: &serde_json::Value, id: u64) -> serde_json::Value {
+    json["creatures"].as_array().unwrap().iter().find(|c| c["id"] == id).expect("alive")["hexes"][0].clone()
+}
+
+#[test]
+fn the_rulebook_activating_creatures_example() {
+    let json = scenario_json("tests/scenarios/activating-creatures.ron");
+    let hex = |q: i64, r: i64| serde_json::json!({ "q": q, "r": r });
+    // Grunt (id 3): two spaces, next to the Driller at (2, 2).
+    assert_eq!(creature_at(&json, 3), hex(3, 2));
+    // First Mactera (id 4) stays and bites the Engineer; the Slasher bites him too.
+    assert_eq!(creature_at(&json, 4), hex(3, 4));
+    let dwarves = json["dwarves"].as_array().unwrap();
+    assert_eq!(dwarves[0]["class"], "Engineer");
+    assert_eq!(dwarves[0]["health"], 3);
+    assert_eq!(dwarves[1]["health"], 5, "the Driller is not attacked");
+    // Second Mactera (id 5): one space, into the Grunt's old space.
+    assert_eq!(creature_at(&json, 5), hex(5, 2));
+    // The Nexus hatched one Grunt (id 8) next to itself; it did not activate.
+    assert_eq!(creature_at(&json, 8), hex(4, 4));
+    let activated = json["events"].as_array().unwrap().iter().filter(|e| e.get("Activated").is_some()).count();
+    assert_eq!(activated, 5);
+}
+
+#[test]
+fn the_scenario_json_says_how_the_mission_ended() {
+    let json = scenario_json("tests/scenarios/swarm-runs-out.ron");
+    assert_eq!(json["swarm_threat"], 20);
+    assert_eq!(json["ended"]["result"], "Loss");
+    assert!(json["ended"]["reason"].as_str().unwrap().contains("Swarm Threat"));
 }

@@ -263,3 +263,50 @@ pub fn cave_with_hidden() -> Mission {
 pub fn choose(a: Answer) -> Command {
     Command::Choose(a)
 }
+
+impl Game {
+    /// Put a job on the agenda and let the rules work it through (answering nothing).
+    pub fn job(&mut self, j: hoxxes::rules::agenda::Job) {
+        self.world().resource_mut::<hoxxes::rules::agenda::Agenda>().0.push_back(j);
+        hoxxes::headless::settle(&mut self.app).expect("the rules settle");
+    }
+
+    /// Put the named Event card on top of the Event deck.
+    pub fn next_event(&mut self, name: &str) {
+        let i = self.app.world().resource::<GameData>().events.iter().position(|c| c.name == name).expect("a card of that name");
+        self.world().resource_mut::<hoxxes::rules::decks::Decks>().events.draw.push(i);
+    }
+
+    /// Put the named Swarm card on top of the Swarm deck.
+    pub fn next_swarm(&mut self, name: &str) {
+        let i = self.app.world().resource::<GameData>().swarms.iter().position(|c| c.name == name).expect("a card of that name");
+        self.world().resource_mut::<hoxxes::rules::decks::Decks>().swarms.draw.push(i);
+    }
+
+    pub fn set_seat(&mut self, seat: u32) {
+        self.world().resource_mut::<Turn>().seat = seat;
+    }
+
+    pub fn threat(&mut self) -> u32 {
+        self.app.world().resource::<hoxxes::rules::swarm::SwarmThreat>().0
+    }
+
+    pub fn set_threat(&mut self, n: u32) {
+        self.world().resource_mut::<hoxxes::rules::swarm::SwarmThreat>().0 = n;
+    }
+
+    pub fn outcome(&mut self) -> Option<hoxxes::rules::end::Ending> {
+        self.app.world().resource::<hoxxes::rules::end::Outcome>().0.clone()
+    }
+
+    pub fn set_creature_status(&mut self, id: u32, s: CreatureStatus) {
+        let mut q = self.world().query::<(Entity, &Id, &Creature)>();
+        let e = q.iter(self.app.world()).find(|(_, i, _)| i.0 == id).map(|(e, _, _)| e).expect("that creature");
+        self.world().entity_mut(e).insert(s);
+    }
+
+    pub fn creature_facing_now(&mut self, id: u32) -> Facing {
+        let mut q = self.world().query::<(&Id, &Faces)>();
+        q.iter(self.app.world()).find(|(i, _)| i.0 == id).map(|(_, f)| f.0).expect("that creature")
+    }
+}

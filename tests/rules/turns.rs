@@ -26,7 +26,7 @@ fn the_turn_passes_in_seat_order_and_wraps() {
     assert_eq!(g.turn().seat, 0);
     let ev = g.events();
     assert!(ev.contains(&GameEvent::TurnEnded { dwarf: Scout }));
-    assert!(ev.contains(&GameEvent::EventDrawPending { dwarf: Scout }));
+    assert!(ev.iter().any(|e| matches!(e, GameEvent::EventCard { dwarf: Scout, .. })));
     assert!(ev.contains(&GameEvent::TurnStarted { turn: 2, dwarf: Driller, actions: 3 }));
 }
 
@@ -40,13 +40,14 @@ fn a_stunned_dwarf_has_one_action_and_the_stun_is_spent() {
 }
 
 #[test]
-fn an_unconscious_dwarf_has_no_actions_and_draws_no_event() {
+fn an_unconscious_dwarfs_turn_passes_with_no_actions_and_no_event() {
     let mut g = Game::room(&[Scout, Driller]);
     g.set_status(Driller, DwarfStatus { unconscious: true, ..Default::default() });
     g.ok(Command::EndTurn);
-    assert_eq!(g.turn().actions_left, 0);
-    g.ok(Command::EndTurn);
-    assert!(!g.events().contains(&GameEvent::EventDrawPending { dwarf: Driller }));
+    assert_eq!((g.turn().seat, g.turn().actions_left), (0, 3), "straight back to the Scout");
+    let ev = g.events();
+    assert!(ev.contains(&GameEvent::TurnStarted { turn: 2, dwarf: Driller, actions: 0 }));
+    assert!(!ev.iter().any(|e| matches!(e, GameEvent::EventCard { dwarf: Driller, .. })));
 }
 
 #[test]
@@ -64,4 +65,20 @@ fn a_choice_must_be_answered_before_anything_else() {
     g.dice(&[(hoxxes::data::dice::DieKind::Axe, 2)]);
     g.ok(Command::Chop);
     assert!(g.refused(Command::EndTurn).contains("pending choice"));
+}
+
+#[test]
+fn the_rules_schedule_has_no_ambiguous_systems() {
+    use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+    use bevy::prelude::{Update, default};
+    use hoxxes::rules::setup::{MissionSetup, begin_first_turn};
+    let setup = MissionSetup { classes: vec![Scout], seed: 1, hazard: 1 };
+    let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
+    app.edit_schedule(Update, |s| {
+        s.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
+    });
+    begin_first_turn(app.world_mut()).unwrap();
+    // The first update builds the schedule; an ambiguity would panic here.
+    app.update();
+    hoxxes::headless::apply(&mut app, Command::EndTurn).unwrap();
 }

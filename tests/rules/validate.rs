@@ -56,10 +56,10 @@ fn semantic_mistakes_are_sentences_naming_the_thing() {
     };
     let map = [
         "# # # # # # #",
-        " # P . . . 1 #",
+        " # P P . . 1 #",
         "# P . . . . #",
         " # P . . . 2 #",
-        "# P # # # # #",
+        "# # # # # M #",
         " # # a a # # #",
         "# # # # # # #",
     ];

@@ -35,9 +35,10 @@ pub fn plugin(app: &mut App) {
             start_chop.run_if(command_is(|c| matches!(c, Command::Chop))),
             spend_success.run_if(answering(|p| matches!(p, InProgress::Chop(_)))),
         )
-            .in_set(RulesSet::Actions),
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
     )
-    .add_systems(Update, offer_success.in_set(RulesSet::Ask));
+    .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
 }
 
 fn start_chop(

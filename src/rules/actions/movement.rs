@@ -17,7 +17,7 @@ use hexx::Hex;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        resolve_move.in_set(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Move(_)))),
+        resolve_move.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Move(_)))),
     );
 }
 

@@ -25,9 +25,9 @@ pub struct ScareState {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        move_scared.in_set(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
+        move_scared.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
     )
-    .add_systems(Update, offer_run.in_set(RulesSet::Ask));
+    .add_systems(Update, offer_run.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
 }
 
 /// Wait for the scared creatures' runs (asked for by `offer_run` once the damage is dealt).

@@ -35,7 +35,8 @@ pub fn plugin(app: &mut App) {
             start_shot.run_if(command_is(|c| matches!(c, Command::Shoot { .. }))),
             place_results.run_if(answering(|p| matches!(p, InProgress::Shot(_)))),
         )
-            .in_set(RulesSet::Actions),
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
     );
 }
 

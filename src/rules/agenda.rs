@@ -1,0 +1,79 @@
+//! The agenda: what the rules must still do after a command, one job per update, in order. An Event
+//! card, a swarm or "activate all creatures" becomes jobs here, so each creature's move is on the
+//! table before the next creature acts, and the screen can show them one at a time.
+
+use crate::data::cards::EventEffect;
+use crate::data::creatures::CreatureKind;
+use crate::data::mission::MissionEffect;
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Job {
+    /// The Dwarf in this seat draws an Event card (ruling 23).
+    DrawEvent(u32),
+    /// One step of the Event card being resolved.
+    Effect(EventEffect),
+    /// One step of the mission's own Mission Event.
+    MissionEffect(MissionEffect),
+    /// Move the Swarm Threat marker one step (+1 or -1).
+    ThreatStep(i32),
+    /// Draw the Swarm card (and any set aside) and place its creatures.
+    Swarm,
+    /// Queue an activation for every creature on the cave, in creature-table order.
+    ActivateAll,
+    /// Activate one creature (ruling 16).
+    Activate(u32),
+    /// An Exploder goes off at a space (killed, or activated next to a Dwarf).
+    Explode(Hex),
+    /// A creature just died and leaves something behind (Brood Nexus: two Grunts).
+    DeathSpawn(CreatureKind, Hex),
+    /// Offer the Dwarf in this seat a free reaction shot at a space (ruling 24).
+    ReactionOffer { seat: u32, target: Hex, creature: Option<u32> },
+    /// The ambushing creature, if alive, attacks the Dwarf in this seat.
+    AmbushAttack { creature: u32, seat: u32 },
+    /// The grab on the Dwarf in this seat lands unless a reaction shot hit.
+    GrabLands { seat: u32, damage: u32, knock_over: bool },
+    /// The active Dwarf may take the optional card's effects if standing.
+    Optional(Vec<EventEffect>),
+    /// The turn passes to the next Dwarf.
+    NextTurn,
+}
+
+/// Jobs still to do, the next first.
+#[derive(Resource, Default, Debug)]
+pub struct Agenda(pub VecDeque<Job>);
+
+impl Agenda {
+    /// Put jobs in front of everything else, keeping their order.
+    pub fn first(&mut self, jobs: impl IntoIterator<Item = Job>) {
+        let jobs: Vec<Job> = jobs.into_iter().collect();
+        for j in jobs.into_iter().rev() {
+            self.0.push_front(j);
+        }
+    }
+
+}
+
+/// The job being done this update. Only one is taken per update, so what a job changes is on the
+/// table before the next job looks; a job that asks a choice stays here until it is answered.
+#[derive(Resource, Default, Debug)]
+pub struct CurrentJob(pub Option<Job>);
+
+/// Whether the rules still have work before the next player command.
+pub fn busy(agenda: &Agenda, job: &CurrentJob) -> bool {
+    !agenda.0.is_empty() || job.0.is_some()
+}
+
+/// Take the next job when none is in hand and no choice is waiting.
+pub fn take_job(mut agenda: ResMut<Agenda>, mut job: ResMut<CurrentJob>, pending: Res<super::command::Pending>) {
+    if job.0.is_none() && pending.0.is_none() {
+        job.0 = agenda.0.pop_front();
+    }
+}
+
+/// Run condition: the job in hand matches.
+pub fn next_job(f: fn(&Job) -> bool) -> impl Fn(Res<CurrentJob>) -> bool + Clone {
+    move |j: Res<CurrentJob>| j.0.as_ref().is_some_and(f)
+}

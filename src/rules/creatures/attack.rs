@@ -1,0 +1,65 @@
+//! A creature's attack on a Dwarf: Creature dice, hits as damage, "!" as the creature's effect.
+
+use crate::data::creatures::{Attack, Bang};
+use crate::data::dice::{DieKind, Symbol, hits};
+use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
+use crate::rules::components::*;
+use crate::rules::damage::{Hits, hurt_dwarf};
+use crate::rules::effects::Effects;
+use crate::rules::hex::facing_toward;
+use crate::rules::log::{GameEvent, Who};
+use crate::rules::spawn::spawn_near;
+use crate::data::creatures::CreatureKind;
+use crate::data::creatures::Trait;
+
+/// Roll the creature's attack at a Dwarf and apply it.
+pub fn attack(cave: &Cave, fx: &mut Effects, c: &CreatureItem, d: &DwarfItem) {
+    let stats = cave.stats(c.2.kind);
+    let Attack::Dice(n) = stats.attack else { return };
+    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    fx.say(GameEvent::Attacks { who: who.clone(), target: d.2.class });
+    turn_to(cave, fx, c, d.3.0);
+    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let mut damage: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
+    let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
+    if let Bang::Damage(k) = stats.bang {
+        damage += k * bangs;
+    }
+    if damage > 0 {
+        hurt_dwarf(fx, d, &Hits::from([(DieKind::Creature, damage)]));
+    }
+    if bangs > 0 && damage < d.4.0 {
+        bang(fx, &stats.bang, d);
+    }
+}
+
+/// The "!" effect on a Dwarf who is still conscious.
+fn bang(fx: &mut Effects, b: &Bang, d: &DwarfItem) {
+    let mut s = *d.6;
+    match b {
+        Bang::Webbed => s.webbed = true,
+        Bang::Stunned => s.stunned = true,
+        Bang::KnockedOver => s.knocked_over = true,
+        Bang::Nothing | Bang::Damage(_) | Bang::SpawnGrunt => return,
+    }
+    fx.commands.entity(d.0).insert(s);
+    fx.say(GameEvent::Afflicted { dwarf: d.2.class, status: format!("{b:?}") });
+}
+
+/// A creature that faces a way turns to what it attacks (ruling 14).
+fn turn_to(cave: &Cave, fx: &mut Effects, c: &CreatureItem, at: hexx::Hex) {
+    if cave.stats(c.2.kind).has(Trait::WeakRear) && !cave.stats(c.2.kind).has(Trait::TwoSpaces) {
+        fx.commands.entity(c.0).insert(Faces(facing_toward(c.3.0, at)));
+    }
+}
+
+/// The Brood Nexus rolls its dice; each "!" hatches a Grunt next to it, nearest a Dwarf.
+pub fn hatch(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
+    let Attack::Spawn(n) = cave.stats(c.2.kind).attack else { return };
+    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
+    if bangs > 0 {
+        spawn_near(cave, fx, CreatureKind::Grunt, c.3.0, bangs, false);
+    }
+}

@@ -1,0 +1,178 @@
+//! Creature activation (rulebook "Activating creatures"; rulings 16-19): one creature per job, down
+//! the creature table, each making one attack or one move.
+
+pub mod attack;
+pub mod pathing;
+pub mod targeting;
+
+use super::agenda::{CurrentJob, Job, next_job};
+use super::cave::{Cave, CreatureItem};
+use super::components::*;
+use super::damage::{Hits, hurt_creature, hurt_dwarf};
+use super::effects::Effects;
+use super::actions::InProgress;
+use super::actions::scare::{ScareState, start_scare};
+use super::command::Pending;
+use super::hex::{adjacent, canonical, distance, facing_to};
+use super::log::{GameEvent, Who};
+use super::spawn::spawn_near;
+use super::state::Turn;
+use super::JobsRun;
+use crate::data::creatures::{Attack, CreatureKind, Trait};
+use crate::data::dice::{DieKind, Symbol, hits};
+use crate::data::mission::Ground;
+use bevy::prelude::*;
+use hexx::Hex;
+use pathing::{Mover, Reach, route};
+use targeting::{attack_target, can_attack_from, recency, targets};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            queue_activations.run_if(next_job(|j| matches!(j, Job::ActivateAll))),
+            activate.run_if(next_job(|j| matches!(j, Job::Activate(_)))),
+            explode.run_if(next_job(|j| matches!(j, Job::Explode(_)))),
+            death_spawn.run_if(next_job(|j| matches!(j, Job::DeathSpawn(..)))),
+        )
+            .in_set(JobsRun)
+            .ambiguous_with(JobsRun),
+    );
+}
+
+/// Every creature on the cave gets an activation, down the creature table; creatures of one kind
+/// nearest a Dwarf first, then canonical order (ruling 4). Creatures that arrive later in this
+/// round are not in it.
+fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+    job.0 = None;
+    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let mut order: Vec<(usize, u32, (i32, i32), u32)> = cave
+        .creatures_sorted()
+        .iter()
+        .map(|c| {
+            let near = dwarves.iter().map(|d| distance(*d, c.3.0)).min().unwrap_or(0);
+            (cave.data.creatures.order(c.2.kind), near, canonical(c.3.0), c.1.0)
+        })
+        .collect();
+    order.sort();
+    fx.say(GameEvent::CreaturesActivate { count: order.len() as u32 });
+    fx.agenda.first(order.into_iter().map(|o| Job::Activate(o.3)));
+}
+
+fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+    let Some(Job::Activate(id)) = job.0.take() else { return };
+    let Some(c) = cave.creature_by_id(id) else { return };
+    let who = Who::Creature { kind: c.2.kind, id };
+    if c.6.stunned || c.6.frozen {
+        // Ruling 19: the token is removed instead of the activation.
+        fx.commands.entity(c.0).insert(CreatureStatus { stunned: false, frozen: false });
+        fx.say(GameEvent::SkipsActivation { who, why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() });
+        return;
+    }
+    fx.say(GameEvent::Activated { who });
+    match cave.stats(c.2.kind).attack {
+        Attack::Spawn(_) => attack::hatch(&cave, &mut fx, &c),
+        Attack::Explode(..) => {
+            let next_to_dwarf = targets(&cave, &fx.mule).iter().any(|d| adjacent(d.3.0, c.3.0));
+            if next_to_dwarf {
+                fx.commands.entity(c.0).despawn();
+                fx.agenda.first([Job::Explode(c.3.0)]);
+            } else {
+                advance(&cave, &turn, &mut fx, &c);
+            }
+        }
+        Attack::Dice(_) => match attack_target(&cave, &turn, &fx.mule, &c) {
+            Some(d) => attack::attack(&cave, &mut fx, &c, &d),
+            None => advance(&cave, &turn, &mut fx, &c),
+        },
+    }
+}
+
+/// Move toward the nearest Dwarf by path length (ties: most recent turn), if the creature moves.
+fn advance(cave: &Cave, turn: &Turn, fx: &mut Effects, c: &CreatureItem) {
+    let stats = cave.stats(c.2.kind);
+    if stats.has(Trait::Immobile) || stats.movement == 0 {
+        return;
+    }
+    let m = Mover::of(cave, c);
+    let reach = Reach::from(cave, &m, c.3.0);
+    let Some(target) = targets(cave, &fx.mule)
+        .into_iter()
+        .min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), distance(d.3.0, c.3.0), recency(cave, turn, d.2.seat)))
+    else {
+        return;
+    };
+    let range = stats.range.max(1);
+    let goal = target.3.0;
+    // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
+    // front, the way it moves.
+    let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
+    let path = route(cave, &m, c.3.0, goal, &can_attack);
+    let Some(end) = path.last().copied() else { return };
+    let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.3.0 };
+    let mut moved = fx.commands.entity(c.0);
+    moved.insert(At(end));
+    if let Some(f) = facing_to(prev, end) {
+        moved.insert(Faces(f));
+    }
+    if m.crashes {
+        crash_through(cave, fx, &path);
+    }
+    fx.say(GameEvent::Moved { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, path: path.iter().map(|h| (*h).into()).collect() });
+}
+
+/// The Oppressor smashes the bare rock and stalagmites it moves through (ruling 13).
+fn crash_through(cave: &Cave, fx: &mut Effects, path: &[Hex]) {
+    for h in path {
+        let solid = cave.terrain(*h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
+        if let (true, Some(space)) = (solid, cave.space(*h)) {
+            fx.commands.entity(space).insert(Terrain::Open(Ground::Floor));
+            fx.say(GameEvent::Crashed { at: (*h).into() });
+        }
+    }
+}
+
+/// An Exploder goes off: one Explosive die on every figure next to it. Dwarves ignore the scare.
+fn explode(
+    cave: Cave,
+    mut job: ResMut<CurrentJob>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    mut fx: Effects,
+) {
+    let Some(Job::Explode(at)) = job.0.take() else { return };
+    let (die, n) = match cave.stats(CreatureKind::Exploder).attack {
+        Attack::Explode(die, n) => (die, n),
+        _ => (DieKind::Explosive, 1),
+    };
+    fx.say(GameEvent::Exploded { at: at.into() });
+    let Ok(rolls) = fx.roll(Who::Creature { kind: CreatureKind::Exploder, id: 0 }, &[(die, n)], &cave.data) else { return };
+    let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
+    let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
+    let around: Vec<Hex> = super::reveal::board_neighbours(&cave, at);
+    if total > 0 {
+        let h = Hits::from([(die, total)]);
+        for s in &around {
+            if let Some(d) = cave.dwarf_at(*s) {
+                hurt_dwarf(&mut fx, &d, &h);
+            }
+            if let Some(c) = cave.creature_at(*s) {
+                hurt_creature(&cave, &mut fx, &c, &h, at);
+            }
+        }
+    }
+    if scare {
+        // Dwarves ignore the scare; creatures next to the blast run from it (rulebook, Exploder).
+        let queue = around.iter().filter_map(|s| cave.creature_at(*s).map(|c| c.1.0)).collect();
+        let max = cave.data.numbers.scare_spaces;
+        start_scare(&mut pending, &mut progress, ScareState { cause: at, queue, max });
+    }
+}
+
+/// What a creature leaves when it dies: the Brood Nexus's two Grunts, one on its space.
+fn death_spawn(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+    let Some(Job::DeathSpawn(kind, at)) = job.0.take() else { return };
+    if cave.stats(kind).has(Trait::GruntsOnDeath) {
+        spawn_near(&cave, &mut fx, CreatureKind::Grunt, at, 2, true);
+    }
+}

@@ -1,0 +1,129 @@
+//! How creatures move (rulings 11, 12, 13, 18): over floor and pit sides, through other creatures,
+//! never through Dwarves; flyers over everything but walls; the Oppressor through bare rock.
+
+use crate::data::creatures::Trait;
+use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::components::Terrain;
+use crate::rules::hex::{canonical, distance};
+use crate::rules::reveal::board_neighbours;
+use crate::data::mission::Ground;
+use hexx::Hex;
+use std::collections::{HashMap, VecDeque};
+
+/// How one creature gets about.
+pub struct Mover {
+    pub id: u32,
+    pub flying: bool,
+    pub crashes: bool,
+    pub points: u32,
+}
+
+impl Mover {
+    pub fn of(cave: &Cave, c: &CreatureItem) -> Mover {
+        let s = cave.stats(c.2.kind);
+        Mover { id: c.1.0, flying: s.has(Trait::Flying), crashes: s.has(Trait::CrashesThroughRock), points: s.movement }
+    }
+}
+
+/// Whether the creature may pass through a space.
+pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
+    let Some(t) = cave.terrain(h) else { return false };
+    let ground = match t {
+        Terrain::Hidden(_) => false,
+        Terrain::Open(Ground::Floor | Ground::Pit) => true,
+        Terrain::Open(Ground::Stalagmite(_)) => m.flying || m.crashes,
+        Terrain::Open(Ground::Wall(None)) => m.crashes,
+        Terrain::Open(Ground::Wall(Some(_))) => false,
+    };
+    ground && (m.flying || cave.dwarf_at(h).is_none())
+}
+
+/// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11).
+pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
+    let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
+    let crashed = m.crashes && cave.terrain(h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
+    (open || crashed) && cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none_or(|c| c.1.0 == m.id)
+}
+
+/// Breadth-first search from a space: steps to every reachable space and the way back.
+pub struct Reach {
+    pub dist: HashMap<Hex, u32>,
+    parent: HashMap<Hex, Hex>,
+}
+
+impl Reach {
+    pub fn from(cave: &Cave, m: &Mover, start: Hex) -> Reach {
+        let mut dist = HashMap::from([(start, 0)]);
+        let mut parent = HashMap::new();
+        let mut queue = VecDeque::from([start]);
+        while let Some(h) = queue.pop_front() {
+            for n in board_neighbours(cave, h) {
+                if !dist.contains_key(&n) && passable(cave, m, n) {
+                    dist.insert(n, dist[&h] + 1);
+                    parent.insert(n, h);
+                    queue.push_back(n);
+                }
+            }
+        }
+        Reach { dist, parent }
+    }
+
+    /// The spaces from the start to `to`, start excluded.
+    pub fn path_to(&self, to: Hex) -> Vec<Hex> {
+        let mut path = vec![to];
+        let mut at = to;
+        while let Some(p) = self.parent.get(&at) {
+            path.push(*p);
+            at = *p;
+        }
+        path.pop();
+        path.reverse();
+        path
+    }
+
+    /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter).
+    pub fn steps_to_reach(&self, target: Hex) -> Option<u32> {
+        self.dist.iter().filter(|(h, _)| distance(**h, target) == 1).map(|(_, d)| d + 1).min()
+    }
+}
+
+/// Where the creature walks this activation: along a shortest path toward a space it could attack
+/// from, stopping at the first such space. When every such space is taken but the target can be
+/// reached, it goes the longer way round toward the target; when no way reaches the target at all,
+/// it stays (ruling 18).
+pub fn route(cave: &Cave, m: &Mover, start: Hex, target: Hex, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+    let reach = Reach::from(cave, m, start);
+    let goal = reach
+        .dist
+        .iter()
+        .filter(|(h, _)| may_end(cave, m, **h) && can_attack(**h))
+        .min_by_key(|(h, d)| (**d, canonical(**h)))
+        .map(|(h, _)| *h)
+        .or_else(|| {
+            reach.steps_to_reach(target)?;
+            reach
+                .dist
+                .keys()
+                .filter(|h| may_end(cave, m, **h) && distance(**h, target) < distance(start, target))
+                .min_by_key(|h| (distance(**h, target), reach.dist[*h], canonical(**h)))
+                .copied()
+        });
+    let Some(goal) = goal else { return vec![] };
+    let path = reach.path_to(goal);
+    walk(cave, m, &path, can_attack)
+}
+
+/// Walk a path up to the move allowance, stopping at the first space it could attack from, and
+/// ending on the last space it may end on.
+fn walk(cave: &Cave, m: &Mover, path: &[Hex], can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+    let mut end = 0;
+    for (i, h) in path.iter().take(m.points as usize).enumerate() {
+        if may_end(cave, m, *h) {
+            end = i + 1;
+            if can_attack(*h) {
+                break;
+            }
+        }
+    }
+    path[..end].to_vec()
+}

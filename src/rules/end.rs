@@ -1,0 +1,120 @@
+//! The end of a mission (rulebook "Game end"; ruling 26): a win aboard the Drop Pod, a launch that
+//! leaves the unconscious behind, a minor success or a loss when the Swarm Threat runs out, a loss
+//! when every Dwarf is down.
+
+use super::actions::{command_is, settle};
+use super::agenda::{Agenda, CurrentJob};
+use super::cave::Cave;
+use super::command::{Command, CommandLog, Current, Pending, Rejected};
+use super::effects::Effects;
+use super::log::GameEvent;
+use super::swarm::SwarmThreat;
+use super::RulesSet;
+use crate::data::weapons::DwarfClass;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Result {
+    Success,
+    MinorSuccess,
+    Loss,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ending {
+    pub result: Result,
+    pub reason: String,
+    /// Unconscious Dwarves left in the cave by a launch.
+    pub left_behind: Vec<DwarfClass>,
+}
+
+/// How the mission ended, once it has.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Outcome(pub Option<Ending>);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Outcome>()
+        .add_systems(Update, check_end.in_set(RulesSet::End))
+        .add_systems(
+            Update,
+            launch
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(command_is(|c| matches!(c, Command::Launch))),
+        );
+}
+
+/// Whether every Dwarf is on a Drop Pod space.
+fn all_aboard(cave: &Cave) -> bool {
+    cave.dwarves.iter().all(|d| cave.is_drop_pod(d.3.0))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_end(
+    cave: Cave,
+    threat: Res<SwarmThreat>,
+    mut outcome: ResMut<Outcome>,
+    mut job: ResMut<CurrentJob>,
+    mut pending: ResMut<Pending>,
+    mut fx: Effects,
+) {
+    if outcome.0.is_some() || cave.dwarves.is_empty() {
+        return;
+    }
+    let met = cave.objectives_met(&fx.mule);
+    let aboard = cave.dwarves.iter().filter(|d| cave.is_drop_pod(d.3.0)).count();
+    let ending = if cave.dwarves.iter().all(|d| d.6.unconscious) {
+        Some((Result::Loss, "every Dwarf is unconscious".to_string()))
+    } else if met && all_aboard(&cave) {
+        Some((Result::Success, "the objectives are met and every Dwarf is aboard the Drop Pod".to_string()))
+    } else if threat.0 >= cave.data.numbers.swarm_meter.steps {
+        Some(if met && aboard > 0 {
+            (Result::MinorSuccess, "the Swarm Threat ran out with the objectives met and some Dwarves aboard".to_string())
+        } else {
+            (Result::Loss, "the Swarm Threat ran out".to_string())
+        })
+    } else {
+        None
+    };
+    if let Some((result, reason)) = ending {
+        finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result, reason, left_behind: vec![] });
+    }
+}
+
+fn finish(outcome: &mut Outcome, agenda: &mut Agenda, job: &mut CurrentJob, pending: &mut Pending, log: &mut super::log::GameLog, e: Ending) {
+    agenda.0.clear();
+    job.0 = None;
+    pending.0 = None;
+    log.push(GameEvent::MissionEnded { result: e.result, reason: e.reason.clone() });
+    outcome.0 = Some(e);
+}
+
+/// Ruling 26: with the objectives met and every conscious Dwarf aboard, the team may launch and
+/// leave the unconscious behind.
+#[allow(clippy::too_many_arguments)]
+fn launch(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut outcome: ResMut<Outcome>,
+    mut job: ResMut<CurrentJob>,
+    mut pending: ResMut<Pending>,
+    cave: Cave,
+    mut fx: Effects,
+) {
+    let result = (|| {
+        if !cave.objectives_met(&fx.mule) {
+            return Err("the Drop Pod launches only once the objectives are met".to_string());
+        }
+        if cave.dwarves.iter().any(|d| !d.6.unconscious && !cave.is_drop_pod(d.3.0)) {
+            return Err("every conscious Dwarf must be aboard the Drop Pod".to_string());
+        }
+        let left_behind: Vec<DwarfClass> =
+            cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.3.0)).map(|d| d.2.class).collect();
+        let reason = "launched with every conscious Dwarf aboard".to_string();
+        finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}

@@ -1,0 +1,302 @@
+//! The Event deck: a card is drawn after each Dwarf's turn (ruling 23) and its steps are carried out
+//! in order, each as a job on the agenda.
+
+use super::actions::{answer, ask};
+use super::agenda::{Agenda, CurrentJob, Job, next_job};
+use super::cave::{Cave, DwarfItem};
+use super::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use super::components::*;
+use super::damage::{Hits, hurt_dwarf};
+use super::decks::Decks;
+use super::effects::Effects;
+use super::hex::cell_to_hex;
+use super::log::{GameEvent, Who};
+use super::reveal::{UpgradePool, reveal_cave};
+use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
+use super::state::{MissionInfo, Turn};
+use super::{JobsRun, RulesSet};
+use crate::data::cards::{EventEffect, Place};
+use crate::data::creatures::CreatureKind;
+use crate::data::dice::{DieKind, Symbol, hits};
+use crate::data::mission::{Item, MissionEffect, SpawnPoint};
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            draw_event.run_if(next_job(|j| matches!(j, Job::DrawEvent(_)))),
+            event_effect.run_if(next_job(|j| matches!(j, Job::Effect(_)))),
+            mission_effect.run_if(next_job(|j| matches!(j, Job::MissionEffect(_)))),
+            offer_optional.run_if(next_job(|j| matches!(j, Job::Optional(_)))),
+        )
+            .in_set(JobsRun)
+            .ambiguous_with(JobsRun),
+    )
+    .add_systems(
+        Update,
+        answer_optional
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(next_job(|j| matches!(j, Job::Optional(_))))
+            .run_if(super::actions::command_is(|c| matches!(c, Command::Choose(_)))),
+    );
+}
+
+fn draw_event(cave: Cave, mut job: ResMut<CurrentJob>, mut decks: ResMut<Decks>, mut fx: Effects) {
+    let Some(Job::DrawEvent(seat)) = job.0.take() else { return };
+    let Some(d) = cave.dwarf_in_seat(seat) else { return };
+    let Some(i) = decks.events.draw(&mut fx.rng) else { return };
+    decks.events.discard(i);
+    let card = &cave.data.events[i];
+    fx.say(GameEvent::EventCard { dwarf: d.2.class, name: card.name.clone(), text: card.text.clone() });
+    fx.agenda.first(card.effects.iter().cloned().map(Job::Effect));
+}
+
+/// The Dwarf whose turn it is (the one who drew the card).
+fn active<'a>(cave: &'a Cave, turn: &Turn) -> Option<DwarfItem<'a>> {
+    cave.dwarf_in_seat(turn.seat)
+}
+
+/// The seats of the other Dwarves, starting left of the active one (ruling 24).
+pub fn others_in_turn_order(cave: &Cave, seat: u32) -> Vec<u32> {
+    let n = cave.dwarves.iter().count() as u32;
+    (1..n).map(|k| (seat + k) % n).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn event_effect(
+    cave: Cave,
+    turn: Res<Turn>,
+    mut job: ResMut<CurrentJob>,
+    mut decks: ResMut<Decks>,
+    mission: Res<MissionInfo>,
+    mut fx: Effects,
+) {
+    let Some(Job::Effect(effect)) = job.0.take() else { return };
+    let me = active(&cave, &turn);
+    let here = me.map(|d| d.3.0);
+    match effect {
+        EventEffect::SwarmThreat(n) => fx.agenda.first((0..n.unsigned_abs()).map(|_| Job::ThreatStep(n.signum()))),
+        EventEffect::Spawn(kind, n, place) => spawn(&cave, &mut fx, kind, n, &place, here),
+        EventEffect::Ambush(kind) => {
+            let (Some(d), Some(h)) = (me, here) else { return };
+            if let Some(id) = spawn_near(&cave, &mut fx, kind, h, 1, false).first().copied() {
+                let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.2.seat)
+                    .into_iter()
+                    .map(|seat| Job::ReactionOffer { seat, target: h, creature: Some(id) })
+                    .collect();
+                jobs.push(Job::AmbushAttack { creature: id, seat: d.2.seat });
+                fx.agenda.first(jobs);
+            }
+        }
+        EventEffect::Grab { damage, knock_over } => {
+            let (Some(d), Some(h)) = (me, here) else { return };
+            let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.2.seat)
+                .into_iter()
+                .map(|seat| Job::ReactionOffer { seat, target: h, creature: None })
+                .collect();
+            jobs.push(Job::GrabLands { seat: d.2.seat, damage, knock_over });
+            fx.agenda.first(jobs);
+        }
+        EventEffect::ActivateAll => fx.agenda.first([Job::ActivateAll]),
+        EventEffect::MissionEvent => {
+            fx.say(GameEvent::MissionEventCard { text: mission.mission_event.text.clone() });
+            fx.agenda.first(mission.mission_event.effects.iter().cloned().map(Job::MissionEffect));
+        }
+        EventEffect::HurtActive(die, n) => {
+            if let Some(d) = me {
+                hurt_by_roll(&cave, &mut fx, &d, die, n);
+            }
+        }
+        EventEffect::IfStanding(effects) => match me {
+            Some(d) if d.6.standing() => fx.agenda.first([Job::Optional(effects)]),
+            _ => fx.say(GameEvent::Skipped { why: "the active Dwarf is not standing".into() }),
+        },
+        EventEffect::MineralRoll { on_blank_threat } => mineral_roll(&cave, &mut fx, me, on_blank_threat),
+        EventEffect::SetAsideSwarm => {
+            if let Some(c) = decks.swarms.draw(&mut fx.rng) {
+                decks.swarm_aside.push(c);
+                fx.say(GameEvent::SwarmSetAside);
+            }
+        }
+        EventEffect::PlacePickup(pickup, place) => {
+            let anchor = exits_for(&cave, &place, here).first().copied();
+            if let Some(at) = anchor.and_then(|a| empty_space_near(&cave, a)) {
+                fx.spawn_with_id((Token::Pickup { pickup, revealed: true }, At(at)));
+                fx.say(GameEvent::PickupPlaced { pickup, at: at.into() });
+            }
+        }
+        EventEffect::HealAll(n) => heal_all(&cave, &mut fx, n),
+        EventEffect::PrimaryAmmoAll(n) => ammo_all(&cave, &mut fx, n),
+        EventEffect::AddToMule(item, n) => {
+            fx.mule.add(item, n);
+            fx.say(GameEvent::Collected { item, at: here.unwrap_or_default().into() });
+        }
+        EventEffect::ReviveOne(n) => revive_first(&cave, &mut fx, n),
+        EventEffect::FreeResupply | EventEffect::RockAndStoneAll(_) => {
+            // The Resupply pod and the Rock and Stone deck come with the Dwarves' kit.
+            fx.say(GameEvent::Skipped { why: format!("{effect:?} needs the Dwarves' kit, not in this build") });
+        }
+        EventEffect::Nothing => fx.say(GameEvent::Skipped { why: "nothing happens".into() }),
+    }
+}
+
+/// Spawn at one or several Exits; several become one job each so each placement sees the last.
+fn spawn(cave: &Cave, fx: &mut Effects, kind: CreatureKind, n: u32, place: &Place, here: Option<Hex>) {
+    let exits = exits_for(cave, place, here);
+    if exits.is_empty() {
+        fx.say(GameEvent::NothingSpawned { kind, reason: "that Tunnel Exit is not revealed".into() });
+        return;
+    }
+    if let [exit] = exits[..] {
+        match place {
+            Place::NextToExit(_) => spawn_near(cave, fx, kind, exit, n, false),
+            _ => spawn_at_exit(cave, fx, kind, exit, n),
+        };
+        return;
+    }
+    let numbers: Vec<u8> = exits.iter().filter_map(|h| cave.exit_at(*h)).collect();
+    fx.agenda.first(numbers.into_iter().map(|e| Job::Effect(EventEffect::Spawn(kind, n, Place::Exit(e)))));
+}
+
+/// Roll dice for the active Dwarf; each hit is 1 damage to him (Falling Rocks).
+fn hurt_by_roll(cave: &Cave, fx: &mut Effects, d: &DwarfItem, die: DieKind, n: u32) {
+    let Ok(rolls) = fx.roll(Who::Dwarf(d.2.class), &[(die, n)], &cave.data) else { return };
+    let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
+    if total > 0 {
+        hurt_dwarf(fx, d, &BTreeMap::from([(die, total)]));
+    }
+}
+
+fn mineral_roll(cave: &Cave, fx: &mut Effects, me: Option<DwarfItem>, on_blank: i32) {
+    let Some(d) = me else { return };
+    let Ok(rolls) = fx.roll(Who::Dwarf(d.2.class), &[(DieKind::Mineral, 1)], &cave.data) else { return };
+    let mut found = false;
+    for s in rolls.iter().flat_map(|r| r.symbols.clone()) {
+        let item = match s {
+            Symbol::Nitra => Item::Nitra,
+            Symbol::Gold => Item::Gold,
+            _ => continue,
+        };
+        found = true;
+        fx.mule.add(item, 1);
+        fx.say(GameEvent::Collected { item, at: d.3.0.into() });
+    }
+    if !found {
+        fx.agenda.first((0..on_blank.unsigned_abs()).map(|_| Job::ThreatStep(on_blank.signum())));
+    }
+}
+
+fn heal_all(cave: &Cave, fx: &mut Effects, n: u32) {
+    let max = cave.data.numbers.dwarf.health;
+    for d in cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious) {
+        let health = (d.4.0 + n).min(max);
+        fx.commands.entity(d.0).insert(Health(health));
+        fx.say(GameEvent::Healed { dwarf: d.2.class, amount: health - d.4.0, health });
+    }
+}
+
+fn ammo_all(cave: &Cave, fx: &mut Effects, n: u32) {
+    let max = cave.data.numbers.dwarf.primary_ammo;
+    for d in cave.dwarves_sorted() {
+        let ammo = Ammo { primary: (d.5.primary + n).min(max), ..*d.5 };
+        fx.commands.entity(d.0).insert(ammo);
+        fx.say(GameEvent::AmmoGained { dwarf: d.2.class, primary: ammo.primary - d.5.primary });
+    }
+}
+
+/// Revive the first unconscious Dwarf in seat order: on his feet with this much Health.
+fn revive_first(cave: &Cave, fx: &mut Effects, n: u32) {
+    if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious) {
+        fx.commands.entity(d.0).insert((Health(n), DwarfStatus::default()));
+        fx.say(GameEvent::Revived { dwarf: d.2.class, health: n });
+    }
+}
+
+/// The mission's own event, step by step (missions/README.md lists the verbs).
+#[allow(clippy::too_many_arguments)]
+fn mission_effect(
+    cave: Cave,
+    turn: Res<Turn>,
+    mut job: ResMut<CurrentJob>,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let Some(Job::MissionEffect(effect)) = job.0.take() else { return };
+    let me = active(&cave, &turn);
+    let here = me.map(|d| d.3.0);
+    let point = |p: &SpawnPoint| -> Option<Hex> {
+        match p {
+            SpawnPoint::Exit(n) => exits_for(&cave, &Place::Exit(*n), here).first().copied(),
+            SpawnPoint::NearestExit => exits_for(&cave, &Place::ExitNearestActive, here).first().copied(),
+            SpawnPoint::NextToActiveDwarf => here,
+            SpawnPoint::At(cell) => Some(cell_to_hex(*cell)),
+        }
+    };
+    match effect {
+        MissionEffect::SwarmThreat(n) => fx.agenda.first((0..n.unsigned_abs()).map(|_| Job::ThreatStep(n.signum()))),
+        MissionEffect::Spawn(kind, n, p) => match point(&p) {
+            Some(h) => {
+                spawn_near(&cave, &mut fx, kind, h, n, !matches!(p, SpawnPoint::NextToActiveDwarf));
+            }
+            None => fx.say(GameEvent::NothingSpawned { kind, reason: "that Tunnel Exit is not revealed".into() }),
+        },
+        MissionEffect::DamageActive(n) => {
+            if let Some(d) = me {
+                hurt_dwarf(&mut fx, &d, &Hits::from([(DieKind::Creature, n)]));
+            }
+        }
+        MissionEffect::DamageAll(n) => {
+            for d in cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious) {
+                hurt_dwarf(&mut fx, d, &Hits::from([(DieKind::Creature, n)]));
+            }
+        }
+        MissionEffect::Reveal(letter) => {
+            if let Some((e, hidden)) = cave.caves.iter().find(|(_, c)| c.letter == letter && !c.revealed) {
+                reveal_cave(&cave, &mut fx, &mut pool, e, hidden);
+            }
+        }
+        MissionEffect::PlacePickup(pickup, p) => {
+            if let Some(at) = point(&p).and_then(|h| empty_space_near(&cave, h)) {
+                fx.spawn_with_id((Token::Pickup { pickup, revealed: true }, At(at)));
+                fx.say(GameEvent::PickupPlaced { pickup, at: at.into() });
+            }
+        }
+        MissionEffect::DropMineral(mineral, p) => {
+            if let Some(at) = point(&p).and_then(|h| empty_space_near(&cave, h)) {
+                fx.spawn_with_id((Token::Mineral { mineral, loose: true }, At(at)));
+                fx.say(GameEvent::MineralDropped { mineral, at: at.into() });
+            }
+        }
+        MissionEffect::ActivateAll => fx.agenda.first([Job::ActivateAll]),
+    }
+}
+
+/// An optional card: ask the active Dwarf whether he takes it.
+fn offer_optional(job: Res<CurrentJob>, mut pending: ResMut<Pending>) {
+    if pending.0.is_none() && matches!(job.0, Some(Job::Optional(_))) {
+        ask(&mut pending, "Take the card's offer?".into(), vec![Answer::Accept(true), Answer::Accept(false)]);
+    }
+}
+
+fn answer_optional(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut job: ResMut<CurrentJob>,
+    mut agenda: ResMut<Agenda>,
+) {
+    let result = answer(&current, &pending).map(|a| {
+        pending.0 = None;
+        if let Some(Job::Optional(effects)) = job.0.take() {
+            if a == Answer::Accept(true) {
+                agenda.first(effects.into_iter().map(Job::Effect));
+            }
+        }
+    });
+    super::actions::settle(&mut current, &mut log, &mut rejected, result);
+}

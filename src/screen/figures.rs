@@ -1,0 +1,135 @@
+//! The figures on the cave. A Dwarf is a disc in his class colour with his letter, ringed in white; a
+//! creature is a shape and colour of its kind with its abbreviation and its health in a badge.
+//! Creatures hit harder from behind show the way they face; an Oppressor's back space is drawn too.
+
+use super::layout::MapGeometry;
+use super::look::{INK, PAPER, Shape, class_colour, class_letter, creature_look, ink_on};
+use super::sprites::{Shapes, Shows, Z_FIGURE};
+use crate::data::GameData;
+use crate::data::creatures::Trait;
+use crate::rules::components::{At, Creature, Dwarf, Faces, Health};
+use crate::rules::hex::{opposite, step};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (draw_dwarves, draw_creatures, place_figures, show_health, turn_creatures).chain());
+}
+
+/// The root of a figure's drawing, placed on its space.
+#[derive(Component)]
+struct Figure;
+
+#[derive(Component)]
+struct HealthText(Entity);
+
+/// The pointer on the side a creature faces.
+#[derive(Component)]
+struct FacingMark(Entity);
+
+/// An Oppressor's back space.
+#[derive(Component)]
+struct BackSpace(Entity);
+
+fn text(s: impl Into<String>, size: f32, colour: Color, z: f32) -> impl Bundle {
+    (Text2d::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour), Transform::from_xyz(0.0, 0.0, z))
+}
+
+fn draw_dwarves(mut commands: Commands, geo: Res<MapGeometry>, shapes: Res<Shapes>, dwarves: Query<(Entity, &Dwarf, &At), Added<Dwarf>>) {
+    let w = geo.hex_width();
+    for (e, dwarf, at) in &dwarves {
+        let colour = class_colour(dwarf.class);
+        commands.spawn((
+            Shows(e),
+            Figure,
+            shapes.sprite(Shape::Disc, PAPER, 0.9 * w),
+            Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
+            children![
+                (shapes.sprite(Shape::Disc, colour, 0.72 * w), Transform::from_xyz(0.0, 0.0, 0.1)),
+                text(class_letter(dwarf.class), 0.5 * w, ink_on(colour), 0.2),
+            ],
+        ));
+    }
+}
+
+fn draw_creatures(
+    mut commands: Commands,
+    geo: Res<MapGeometry>,
+    shapes: Res<Shapes>,
+    data: Res<GameData>,
+    creatures: Query<(Entity, &Creature, &At, &Health), Added<Creature>>,
+) {
+    let w = geo.hex_width();
+    for (e, creature, at, health) in &creatures {
+        let look = creature_look(creature.kind);
+        let stats = data.creatures.get(creature.kind);
+        let mut figure = commands.spawn((
+            Shows(e),
+            Figure,
+            shapes.sprite(look.shape, look.colour, look.size * w),
+            Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
+            children![
+                text(look.label, 0.42 * w, ink_on(look.colour), 0.1),
+                (
+                    shapes.sprite(Shape::Disc, INK, 0.44 * w),
+                    Transform::from_xyz(0.34 * w, -0.32 * w, 0.3),
+                    children![(HealthText(e), text(health.0.to_string(), 0.36 * w, PAPER, 0.1))],
+                ),
+            ],
+        ));
+        if stats.has(Trait::WeakRear) {
+            figure.with_child((FacingMark(e), shapes.sprite(Shape::Pointer, PAPER, 0.3 * w), Transform::default()));
+        }
+        if stats.has(Trait::TwoSpaces) {
+            let back = shapes.sprite(look.shape, look.colour.darker(0.15), 0.75 * look.size * w);
+            figure.with_child((BackSpace(e), back, Transform::from_xyz(0.0, 0.0, -0.5)));
+        }
+    }
+}
+
+fn place_figures(geo: Res<MapGeometry>, ats: Query<&At>, mut figures: Query<(&Shows, &mut Transform), With<Figure>>) {
+    for (shows, mut t) in &mut figures {
+        if let Ok(at) = ats.get(shows.0) {
+            let place = geo.centre(at.0).extend(Z_FIGURE);
+            if t.translation != place {
+                t.translation = place;
+            }
+        }
+    }
+}
+
+fn show_health(healths: Query<&Health>, mut texts: Query<(&HealthText, &mut Text2d)>) {
+    for (label, mut text) in &mut texts {
+        if let Ok(h) = healths.get(label.0) {
+            let s = h.0.to_string();
+            if text.0 != s {
+                text.0 = s;
+            }
+        }
+    }
+}
+
+/// Point facing marks the way their creature faces, and put back spaces behind.
+fn turn_creatures(
+    geo: Res<MapGeometry>,
+    facing: Query<(&At, &Faces)>,
+    mut marks: Query<(&FacingMark, &mut Transform), Without<BackSpace>>,
+    mut backs: Query<(&BackSpace, &mut Transform), Without<FacingMark>>,
+) {
+    let offset = |at: &At, to| geo.centre(to) - geo.centre(at.0);
+    for (mark, mut t) in &mut marks {
+        if let Ok((at, faces)) = facing.get(mark.0) {
+            let dir = offset(at, step(at.0, faces.0)).normalize_or_zero();
+            let place = Transform::from_translation((dir * 0.5 * geo.hex_width()).extend(0.2))
+                .with_rotation(Quat::from_rotation_z(dir.to_angle() - std::f32::consts::FRAC_PI_2));
+            t.set_if_neq(place);
+        }
+    }
+    for (back, mut t) in &mut backs {
+        if let Ok((at, faces)) = facing.get(back.0) {
+            let place = offset(at, step(at.0, opposite(faces.0))).extend(-0.5);
+            if t.translation != place {
+                t.translation = place;
+            }
+        }
+    }
+}

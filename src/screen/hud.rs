@@ -1,0 +1,183 @@
+//! The HUD panel on the right: the mission, whose turn it is and the actions left, the M.U.L.E.
+//! against the objectives, and each Dwarf's health, ammo and conditions.
+
+use super::layout::HUD_WIDTH;
+use super::look::{PAPER, class_colour, class_letter, ink_on, item_name};
+use crate::data::GameData;
+use crate::data::mission::{Item, Objective};
+use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
+use crate::rules::state::{MissionInfo, Mule, Turn};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, build).add_systems(Update, (show_turn, show_mule, show_dwarves));
+}
+
+const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
+const ACTIVE: Color = Color::srgb_u8(62, 54, 44);
+const DIM: Color = Color::srgb_u8(165, 155, 140);
+
+#[derive(Component)]
+struct TurnText;
+
+#[derive(Component)]
+struct MuleText;
+
+/// The row of a Dwarf's board, lit while it is his turn.
+#[derive(Component)]
+struct DwarfRow(Entity);
+
+#[derive(Component)]
+struct DwarfText(Entity);
+
+fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
+}
+
+fn heading(s: &str) -> impl Bundle {
+    (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
+}
+
+fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity, &Dwarf)>) {
+    let mut seated: Vec<(Entity, &Dwarf)> = dwarves.iter().collect();
+    seated.sort_by_key(|(_, d)| d.seat);
+    let panel = Node {
+        position_type: PositionType::Absolute,
+        right: px(0.0),
+        top: px(0.0),
+        width: px(HUD_WIDTH),
+        height: percent(100.0),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(14.0)),
+        row_gap: px(4.0),
+        ..default()
+    };
+    commands
+        .spawn((panel, BackgroundColor(PANEL)))
+        .with_children(|p| {
+            p.spawn(text(info.name.clone(), 24.0, PAPER));
+            p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));
+            p.spawn(heading("TURN"));
+            p.spawn((TurnText, text("", 16.0, PAPER)));
+            p.spawn(heading("M.U.L.E."));
+            p.spawn((MuleText, text("", 15.0, PAPER)));
+            p.spawn(heading("DWARVES"));
+            for (e, dwarf) in seated {
+                p.spawn(dwarf_row(e, dwarf));
+            }
+        });
+}
+
+fn dwarf_row(e: Entity, dwarf: &Dwarf) -> impl Bundle {
+    let colour = class_colour(dwarf.class);
+    let badge = Node {
+        width: px(30.0),
+        height: px(30.0),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(2.0)),
+        border_radius: BorderRadius::MAX,
+        flex_shrink: 0.0,
+        ..default()
+    };
+    let row = Node { column_gap: px(10.0), align_items: AlignItems::Center, padding: UiRect::all(px(5.0)), ..default() };
+    (
+        DwarfRow(e),
+        row,
+        BackgroundColor(Color::NONE),
+        children![
+            (badge, BackgroundColor(colour), BorderColor::all(PAPER), children![text(class_letter(dwarf.class), 18.0, ink_on(colour))]),
+            (DwarfText(e), text("", 14.0, PAPER)),
+        ],
+    )
+}
+
+fn set(text: &mut Text, s: String) {
+    if text.0 != s {
+        text.0 = s;
+    }
+}
+
+/// The turn number and the active Dwarf, in his class colour.
+fn show_turn(turn: Res<Turn>, dwarves: Query<&Dwarf>, mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>) {
+    let Ok((mut text, mut colour)) = texts.single_mut() else { return };
+    let Some(dwarf) = dwarves.iter().find(|d| d.seat == turn.seat) else { return };
+    set(&mut text, format!("Turn {}: {:?}\nActions left: {}", turn.number, dwarf.class, turn.actions_left));
+    colour.set_if_neq(TextColor(class_colour(dwarf.class)));
+}
+
+/// One line per objective, met ones ticked; then anything else aboard.
+fn show_mule(
+    mule: Res<Mule>,
+    info: Res<MissionInfo>,
+    data: Res<GameData>,
+    creatures: Query<&Creature>,
+    mut texts: Query<&mut Text, With<MuleText>>,
+) {
+    let Ok(mut text) = texts.single_mut() else { return };
+    let objectives = &info.objectives;
+    let tagged = objectives.primary.iter().map(|o| (o, "")).chain(objectives.secondary.iter().map(|o| (o, " (bonus)")));
+    let mut lines: Vec<String> = tagged
+        .map(|(o, tag)| match o {
+            Objective::Collect(item, n) => {
+                let have = mule.count(*item);
+                format!("[{}] {:<11} {have:>2}/{n}{tag}", tick(have >= *n), item_name(*item))
+            }
+            Objective::Kill(kind) => {
+                let left = creatures.iter().filter(|c| c.kind == *kind).count();
+                format!("[{}] Kill {}: {left} left{tag}", tick(left == 0), data.creatures.get(*kind).name)
+            }
+        })
+        .collect();
+    let wanted: Vec<Item> = objectives.primary.iter().chain(&objectives.secondary).filter_map(collected_item).collect();
+    let extra: Vec<String> =
+        mule.0.iter().filter(|(i, n)| **n > 0 && !wanted.contains(i)).map(|(i, n)| format!("{} {n}", item_name(*i))).collect();
+    if !extra.is_empty() {
+        lines.push(format!("Also aboard: {}", extra.join(", ")));
+    }
+    set(&mut text, lines.join("\n"));
+}
+
+fn tick(done: bool) -> char {
+    if done { 'x' } else { ' ' }
+}
+
+fn collected_item(o: &Objective) -> Option<Item> {
+    match o {
+        Objective::Collect(item, _) => Some(*item),
+        Objective::Kill(_) => None,
+    }
+}
+
+fn show_dwarves(
+    turn: Res<Turn>,
+    data: Res<GameData>,
+    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus)>,
+    mut rows: Query<(&DwarfRow, &mut BackgroundColor)>,
+    mut texts: Query<(&DwarfText, &mut Text)>,
+) {
+    let full = &data.numbers.dwarf;
+    for (row, mut bg) in &mut rows {
+        let active = dwarves.get(row.0).is_ok_and(|d| d.0.seat == turn.seat);
+        bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
+    }
+    for (label, mut text) in &mut texts {
+        let Ok((dwarf, health, ammo, status)) = dwarves.get(label.0) else { continue };
+        let mut s = format!(
+            "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{}",
+            dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo
+        );
+        let conditions = conditions(status);
+        if !conditions.is_empty() {
+            s += &format!("\n{}", conditions.join(", "));
+        }
+        set(&mut text, s);
+    }
+}
+
+fn conditions(s: &DwarfStatus) -> Vec<&'static str> {
+    [(s.stunned, "stunned"), (s.webbed, "webbed"), (s.knocked_over, "knocked over"), (s.unconscious, "unconscious")]
+        .into_iter()
+        .filter_map(|(on, word)| on.then_some(word))
+        .collect()
+}

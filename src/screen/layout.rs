@@ -1,0 +1,109 @@
+//! Where things go on screen: the one conversion between a cave hex and the tilemap, and the size
+//! of the hexes, chosen so the whole cave fits beside the HUD and above the key.
+
+use crate::rules::hex::hex_to_cell;
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use hexx::Hex;
+
+/// The window the game opens.
+pub const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
+/// Width of the HUD panel on the right.
+pub const HUD_WIDTH: f32 = 300.0;
+/// Height of the key under the cave.
+pub const KEY_HEIGHT: f32 = 84.0;
+/// Space kept free around the cave.
+const MARGIN: f32 = 16.0;
+
+/// The tilemap's geometry. Mission rows count downwards but tilemap rows upwards, so a hex's tile row
+/// is `last_row - row`; the tilemap's offset-row parity is picked so that odd mission rows are the
+/// ones shifted right, as in the mission drawing.
+#[derive(Resource, Clone, Debug)]
+pub struct MapGeometry {
+    pub size: TilemapSize,
+    pub grid: TilemapGridSize,
+    pub tile: TilemapTileSize,
+    pub kind: TilemapType,
+    /// Where the tilemap's centre is in the world.
+    pub origin: Vec2,
+    first_col: i32,
+    last_row: i32,
+}
+
+impl MapGeometry {
+    /// Hexes big enough to read and small enough for every space to fit on screen.
+    pub fn fit(spaces: impl Iterator<Item = Hex>) -> MapGeometry {
+        let cells: Vec<(i32, i32)> = spaces.map(hex_to_cell).collect();
+        let first_col = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let last_col = cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let first_row = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let last_row = cells.iter().map(|c| c.1).max().unwrap_or(0);
+        let (cols, rows) = ((last_col - first_col + 1) as f32, (last_row - first_row + 1) as f32);
+        let area = WINDOW - Vec2::new(HUD_WIDTH, KEY_HEIGHT) - 2.0 * MARGIN;
+        // A pointy-top hex is sqrt(3)/2 as wide as it is tall; rows overlap by a quarter.
+        let ratio = 3f32.sqrt() / 2.0;
+        let width = (area.x / (cols + 0.5)).min(area.y / (0.75 * (rows - 1.0) + 1.0) * ratio);
+        let width = width.clamp(20.0, 80.0).floor();
+        let height = (width / ratio).round();
+        let coords = if last_row % 2 == 0 { HexCoordSystem::RowOdd } else { HexCoordSystem::RowEven };
+        MapGeometry {
+            size: TilemapSize { x: cols as u32, y: rows as u32 },
+            grid: TilemapGridSize { x: width, y: height },
+            tile: TilemapTileSize { x: width, y: height },
+            kind: TilemapType::Hexagon(coords),
+            origin: Vec2::new(-HUD_WIDTH, KEY_HEIGHT) / 2.0,
+            first_col,
+            last_row,
+        }
+    }
+
+    pub fn tile_pos(&self, h: Hex) -> Option<TilePos> {
+        let (col, row) = hex_to_cell(h);
+        TilePos::from_i32_pair(col - self.first_col, self.last_row - row, &self.size)
+    }
+
+    /// The centre of a hex in the world (also for a hex off the board).
+    pub fn centre(&self, h: Hex) -> Vec2 {
+        let (col, row) = hex_to_cell(h);
+        let shifted = |r: i32| if r % 2 != 0 { 0.5 } else { 0.0 };
+        let corner = TilePos::new(0, 0).center_in_world(&self.size, &self.grid, &self.tile, &self.kind, &TilemapAnchor::Center);
+        let across = (col - self.first_col) as f32 + shifted(row) - shifted(self.last_row);
+        let up = (self.last_row - row) as f32 * 0.75;
+        self.origin + corner + Vec2::new(across * self.grid.x, up * self.grid.y)
+    }
+
+    /// Width of a hex in pixels.
+    pub fn hex_width(&self) -> f32 {
+        self.grid.x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hex::cell_to_hex;
+
+    /// Our placement of hexes agrees with the tilemap's, whichever the parity of the last row.
+    #[test]
+    fn centres_match_the_tilemap() {
+        for rows in [4, 5] {
+            let hexes: Vec<Hex> = (0..rows).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))).collect();
+            let g = MapGeometry::fit(hexes.iter().copied());
+            for h in hexes {
+                let tile = g.tile_pos(h).expect("on the map");
+                let theirs = tile.center_in_world(&g.size, &g.grid, &g.tile, &g.kind, &TilemapAnchor::Center);
+                assert!((g.centre(h) - g.origin - theirs).length() < 0.01, "{h:?} in {rows} rows");
+            }
+        }
+    }
+
+    /// Odd rows of the drawing sit half a hex to the right of the even rows above them.
+    #[test]
+    fn odd_rows_shift_right() {
+        let hexes: Vec<Hex> = (0..4).flat_map(|r| (0..3).map(move |c| cell_to_hex((c, r)))).collect();
+        let g = MapGeometry::fit(hexes.iter().copied());
+        let dx = g.centre(cell_to_hex((0, 1))).x - g.centre(cell_to_hex((0, 0))).x;
+        assert!((dx - g.hex_width() / 2.0).abs() < 0.01);
+        assert!(g.centre(cell_to_hex((0, 1))).y < g.centre(cell_to_hex((0, 0))).y);
+    }
+}

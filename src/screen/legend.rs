@@ -1,0 +1,136 @@
+//! The key under the cave: what each tile and token means, and the abbreviations of the creatures
+//! now on the cave.
+
+use super::atlas::{TileKind, atlas};
+use super::layout::{HUD_WIDTH, KEY_HEIGHT};
+use super::look::{creature_look, ink_on, token_look};
+use super::sprites::Shapes;
+use crate::data::GameData;
+use crate::data::creatures::CreatureKind;
+use crate::data::mission::{Mineral, Pickup};
+use crate::rules::components::{Creature, Token};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, build).add_systems(Update, name_creatures);
+}
+
+/// Size of an icon in the key.
+const ICON: UVec2 = UVec2::new(18, 21);
+const SMALL: f32 = 12.0;
+const GREY: Color = Color::srgb_u8(200, 192, 180);
+const STRIP: Color = Color::srgb_u8(26, 22, 19);
+
+const TILES: [(TileKind, &str); 11] = [
+    (TileKind::Rock, "rock"),
+    (TileKind::Mineral(Mineral::Nitra), "Nitra"),
+    (TileKind::Mineral(Mineral::Gold), "Gold"),
+    (TileKind::Mineral(Mineral::Morkite), "Morkite"),
+    (TileKind::Mineral(Mineral::Aquarq), "Aquarq"),
+    (TileKind::Stalagmite, "stalagmite"),
+    (TileKind::RichStalagmite, "stalagmite, mineral"),
+    (TileKind::Pit, "pit"),
+    (TileKind::DropPod, "Drop Pod"),
+    (TileKind::Exit(1), "Tunnel Exit"),
+    (TileKind::FaceDown, "hidden cave"),
+];
+
+/// The key's panel.
+#[derive(Component)]
+struct KeyStrip;
+
+/// The entry of a kind of creature on the cave.
+#[derive(Component)]
+struct CreatureKey;
+
+fn text(s: String, colour: Color) -> impl Bundle {
+    (Text::new(s), TextFont::from_font_size(FontSize::Px(SMALL)), TextColor(colour))
+}
+
+fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<Shapes>) {
+    let sheet = images.add(atlas(ICON));
+    let strip = Node {
+        position_type: PositionType::Absolute,
+        left: px(0.0),
+        right: px(HUD_WIDTH),
+        bottom: px(0.0),
+        height: px(KEY_HEIGHT),
+        padding: UiRect::axes(px(12.0), px(6.0)),
+        align_content: AlignContent::Center,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(14.0),
+        row_gap: px(3.0),
+        ..default()
+    };
+    let tiles = TILES.map(|(kind, label)| tile_entry(sheet.clone(), kind, label));
+    let unknown = Token::Pickup { pickup: Pickup::LootBug, revealed: false };
+    let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade")];
+    let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
+    commands.spawn((KeyStrip, strip, BackgroundColor(STRIP))).with_children(|s| {
+        for e in tiles {
+            s.spawn(e);
+        }
+        for e in tokens {
+            s.spawn(e);
+        }
+    });
+}
+
+fn entry(icon: impl Bundle, label: String) -> impl Bundle {
+    let row = Node { column_gap: px(4.0), align_items: AlignItems::Center, ..default() };
+    (row, children![icon, text(label, GREY)])
+}
+
+fn icon_node() -> Node {
+    Node {
+        width: px(ICON.x as f32),
+        height: px(ICON.y as f32),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+fn tile_entry(sheet: Handle<Image>, kind: TileKind, label: &str) -> impl Bundle {
+    let left = (kind.index() * ICON.x) as f32;
+    let image = ImageNode { image: sheet, rect: Some(Rect::new(left, 0.0, left + ICON.x as f32, ICON.y as f32)), ..default() };
+    entry((image, icon_node()), label.to_string())
+}
+
+fn token_entry(shapes: &Shapes, token: Token, label: &str) -> impl Bundle {
+    let (shape, colour, letter) = token_look(token);
+    let image = ImageNode { image: shapes.image(shape), color: colour, ..default() };
+    entry((image, icon_node(), children![text(letter.to_string(), ink_on(colour))]), label.to_string())
+}
+
+fn creature_entry(shapes: &Shapes, kind: CreatureKind, name: &str) -> impl Bundle {
+    let look = creature_look(kind);
+    let icon = (ImageNode { image: shapes.image(look.shape), color: look.colour, ..default() }, icon_node());
+    entry(icon, format!("{} {name}", look.label))
+}
+
+/// Name the kinds of creature on the cave, when they change.
+fn name_creatures(
+    mut commands: Commands,
+    mut shown: Local<Vec<CreatureKind>>,
+    data: Res<GameData>,
+    shapes: Res<Shapes>,
+    creatures: Query<&Creature>,
+    strip: Query<Entity, With<KeyStrip>>,
+    entries: Query<Entity, With<CreatureKey>>,
+) {
+    let mut kinds: Vec<CreatureKind> = creatures.iter().map(|c| c.kind).collect();
+    kinds.sort();
+    kinds.dedup();
+    let Ok(strip) = strip.single() else { return };
+    if *shown == kinds {
+        return;
+    }
+    entries.iter().for_each(|e| commands.entity(e).despawn());
+    commands.entity(strip).with_children(|k| {
+        for kind in &kinds {
+            k.spawn((CreatureKey, creature_entry(&shapes, *kind, &data.creatures.get(*kind).name)));
+        }
+    });
+    *shown = kinds;
+}

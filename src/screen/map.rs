@@ -1,0 +1,98 @@
+//! The cave: a hex tilemap with one tile per space, repainted when a space changes (a wall carved, a
+//! hidden cave revealed, a Tunnel Exit found). Face-down hidden caves carry their letter.
+
+use super::atlas::{TileKind, atlas};
+use super::layout::MapGeometry;
+use super::look::BACKGROUND;
+use super::sprites::Z_LABEL;
+use crate::rules::components::{DropPod, HiddenCave, Space, Terrain, TunnelExit};
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(TilemapPlugin)
+        .insert_resource(ClearColor(BACKGROUND))
+        .add_systems(Startup, (measure, lay_tiles, label_hidden_caves).chain())
+        .add_systems(Update, (repaint, drop_revealed_labels));
+}
+
+/// The tilemap of the cave.
+#[derive(Component)]
+struct CaveMap;
+
+/// The letter on a face-down hidden cave.
+#[derive(Component)]
+struct CaveLabel(Entity);
+
+type SpaceLook<'a> = (&'a Space, &'a Terrain, Has<DropPod>, Option<&'a TunnelExit>);
+/// Spaces whose look may have changed.
+type Repainted = Or<(Changed<Terrain>, Changed<TunnelExit>)>;
+
+fn tile_kind((_, terrain, pod, exit): (&Space, &Terrain, bool, Option<&TunnelExit>)) -> TileKind {
+    TileKind::of(*terrain, pod, exit.map(|e| e.0))
+}
+
+fn measure(mut commands: Commands, spaces: Query<&Space>) {
+    commands.insert_resource(MapGeometry::fit(spaces.iter().map(|s| s.0)));
+}
+
+fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<Assets<Image>>, spaces: Query<SpaceLook>) {
+    commands.spawn(Camera2d);
+    let texture = images.add(atlas(UVec2::new(geo.tile.x as u32, geo.tile.y as u32)));
+    let map = commands.spawn(CaveMap).id();
+    let mut storage = TileStorage::empty(geo.size);
+    for space in &spaces {
+        let Some(position) = geo.tile_pos(space.0.0) else { continue };
+        let texture_index = TileTextureIndex(tile_kind(space).index());
+        let tile = commands.spawn(TileBundle { position, texture_index, tilemap_id: TilemapId(map), ..default() }).id();
+        storage.set(&position, tile);
+    }
+    commands.entity(map).insert(TilemapBundle {
+        grid_size: geo.grid,
+        size: geo.size,
+        storage,
+        texture: TilemapTexture::Single(texture),
+        tile_size: geo.tile,
+        map_type: geo.kind,
+        anchor: TilemapAnchor::Center,
+        transform: Transform::from_translation(geo.origin.extend(0.0)),
+        ..default()
+    });
+}
+
+fn label_hidden_caves(mut commands: Commands, geo: Res<MapGeometry>, caves: Query<(Entity, &HiddenCave)>) {
+    for (e, cave) in &caves {
+        let Some(h) = cave.spaces.get(cave.spaces.len() / 2).filter(|_| !cave.revealed) else { continue };
+        commands.spawn((
+            CaveLabel(e),
+            Text2d::new(cave.letter.to_string()),
+            TextFont::from_font_size(FontSize::Px(0.5 * geo.hex_width())),
+            TextColor(Color::srgb_u8(190, 200, 225)),
+            Transform::from_translation(geo.centre(*h).extend(Z_LABEL)),
+        ));
+    }
+}
+
+/// Show what changed spaces are now.
+fn repaint(
+    geo: Res<MapGeometry>,
+    changed: Query<SpaceLook, Repainted>,
+    maps: Query<&TileStorage, With<CaveMap>>,
+    mut tiles: Query<&mut TileTextureIndex>,
+) {
+    let Ok(storage) = maps.single() else { return };
+    for space in &changed {
+        let tile = geo.tile_pos(space.0.0).and_then(|p| storage.get(&p));
+        if let Some(mut index) = tile.and_then(|t| tiles.get_mut(t).ok()) {
+            index.set_if_neq(TileTextureIndex(tile_kind(space).index()));
+        }
+    }
+}
+
+fn drop_revealed_labels(mut commands: Commands, labels: Query<(Entity, &CaveLabel)>, caves: Query<&HiddenCave>) {
+    for (e, label) in &labels {
+        if caves.get(label.0).is_ok_and(|c| c.revealed) {
+            commands.entity(e).despawn();
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N] [--out FILE]`.
+
+use crate::data::assets_dir;
+use crate::data::weapons::DwarfClass;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub mission: PathBuf,
+    pub classes: Vec<DwarfClass>,
+    pub seed: u64,
+    /// Save one frame to this PNG and exit, instead of playing.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The mission played when none is named.
+const DEFAULT_MISSION: &str = "01-first-light.ron";
+
+pub fn parse(args: &[String]) -> Result<Options, String> {
+    let (screenshot, mut rest) = match args.split_first() {
+        Some((first, rest)) if first == "screenshot" => (true, rest.iter()),
+        _ => (false, args.iter()),
+    };
+    let (mut mission, mut classes, mut seed, mut out) = (None, DwarfClass::ALL.to_vec(), None, None);
+    while let Some(flag) = rest.next() {
+        let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--mission" => mission = Some(PathBuf::from(value()?)),
+            "--dwarves" => classes = value()?.split(',').map(class).collect::<Result<_, _>>()?,
+            "--seed" => seed = Some(value()?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
+            "--out" if screenshot => out = Some(PathBuf::from(value()?)),
+            _ => return Err(format!("unknown argument '{flag}' (try --help)")),
+        }
+    }
+    if screenshot && out.is_none() {
+        return Err("screenshot needs --out FILE.png".into());
+    }
+    let mission = match mission {
+        Some(m) => m,
+        None => default_mission()?,
+    };
+    // A screenshot is the same picture every time; a game is a new dive unless a seed is given.
+    let seed = seed.unwrap_or_else(|| if screenshot { 1 } else { time_seed() });
+    Ok(Options { mission, classes, seed, screenshot: out })
+}
+
+fn class(name: &str) -> Result<DwarfClass, String> {
+    DwarfClass::ALL
+        .into_iter()
+        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown Dwarf class '{name}' (Scout, Driller, Gunner, Engineer)"))
+}
+
+/// `missions/01-first-light.ron` if it is there, else the first mission file.
+fn default_mission() -> Result<PathBuf, String> {
+    let dir = assets_dir().parent().map(|p| p.join("missions")).unwrap_or_else(|| PathBuf::from("missions"));
+    let preferred = dir.join(DEFAULT_MISSION);
+    if preferred.exists() {
+        return Ok(preferred);
+    }
+    first_ron(&dir).ok_or_else(|| format!("no mission files in {}; name one with --mission FILE", dir.display()))
+}
+
+fn first_ron(dir: &Path) -> Option<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files.into_iter().next()
+}
+
+fn time_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}

@@ -1,0 +1,275 @@
+//! Creature activation (rulebook "Activating creatures"; rulings 11-19).
+//! Creature die faces: 0-1 blank, 2-3 hit, 4 double hit, 5 "!".
+
+use super::common::*;
+use hoxxes::data::creatures::CreatureKind::*;
+use hoxxes::data::dice::DieKind::{Bullet, Creature as CreatureDie, Explosive, Piercing};
+use hoxxes::data::mission::{Facing, Ground};
+use hoxxes::data::weapons::DwarfClass::*;
+use hoxxes::rules::agenda::Job;
+use hoxxes::rules::command::Command;
+use hoxxes::rules::components::{CreatureStatus, DwarfStatus, Terrain};
+use hoxxes::rules::log::GameEvent;
+
+#[test]
+fn a_grunt_out_of_reach_walks_toward_the_nearest_dwarf_and_stops_next_to_him() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    let id = g.creature(Grunt, 8, 2);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(5, 2)), "three steps along the row");
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(4, 2)), "only one more step: it can bite from there");
+    assert_eq!(g.health(Scout), 5, "one move or one attack, never both");
+}
+
+#[test]
+fn a_creature_in_range_attacks_instead_of_moving() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    let id = g.creature(Grunt, 4, 2);
+    g.dice(&[(CreatureDie, 4)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.health(Scout), 3);
+    assert_eq!(g.creature_pos(id), Some(q(4, 2)));
+}
+
+#[test]
+fn the_nearest_dwarf_in_range_is_attacked() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    g.put(Driller, 5, 2);
+    g.creature(WebSpitter, 7, 2);
+    g.dice(&[(CreatureDie, 2), (CreatureDie, 0)]);
+    g.job(Job::ActivateAll);
+    assert_eq!((g.health(Scout), g.health(Driller)), (5, 4));
+}
+
+#[test]
+fn ties_go_to_the_dwarf_whose_turn_was_most_recent() {
+    for (seat, hurt) in [(0, Scout), (1, Driller)] {
+        let mut g = Game::room(&[Scout, Driller]);
+        g.put(Scout, 3, 2);
+        g.put(Driller, 5, 2);
+        g.creature(Grunt, 4, 2);
+        g.set_seat(seat);
+        g.dice(&[(CreatureDie, 2)]);
+        g.job(Job::ActivateAll);
+        assert_eq!(g.health(hurt), 4, "seat {seat}");
+    }
+}
+
+#[test]
+fn activation_runs_down_the_creature_table() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let spitter = g.creature(WebSpitter, 6, 3);
+    let grunt = g.creature(Grunt, 8, 4);
+    g.dice(&[(CreatureDie, 0), (CreatureDie, 0)]);
+    g.job(Job::ActivateAll);
+    let order: Vec<u32> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Activated { who: hoxxes::rules::log::Who::Creature { id, .. } } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, vec![grunt, spitter]);
+}
+
+#[test]
+fn webs_stuns_and_knock_overs_from_the_bang_face() {
+    for (kind, check) in [
+        (WebSpitter, (|s: DwarfStatus| s.webbed) as fn(DwarfStatus) -> bool),
+        (MacteraSpawn, |s: DwarfStatus| s.stunned),
+        (Slasher, |s: DwarfStatus| s.knocked_over),
+    ] {
+        let mut g = Game::room(&[Scout]);
+        g.put(Scout, 3, 2);
+        g.creature(kind, 4, 2);
+        g.dice(&[(CreatureDie, 5), (CreatureDie, 0)]);
+        g.job(Job::ActivateAll);
+        assert!(check(g.status(Scout)), "{kind:?}");
+    }
+}
+
+#[test]
+fn a_praetorian_bang_deals_two_more_damage_and_it_turns_to_its_target() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    let id = g.creature_facing(Praetorian, 5, 2, Facing::E);
+    g.dice(&[(CreatureDie, 5), (CreatureDie, 2)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.health(Scout), 2);
+    assert_eq!(g.creature_facing_now(id), Facing::W);
+}
+
+#[test]
+fn stunned_and_frozen_creatures_skip_one_activation() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    let id = g.creature(Grunt, 8, 2);
+    g.set_creature_status(id, CreatureStatus { stunned: true, frozen: false });
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(8, 2)));
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(5, 2)));
+}
+
+#[test]
+fn creatures_walk_the_sides_of_pits_and_may_stop_on_them() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    for r in 1..=5 {
+        g.set_ground(5, r, Ground::Pit);
+    }
+    let id = g.creature(Grunt, 7, 2);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(4, 2)), "straight across the pit row");
+}
+
+#[test]
+fn creatures_do_not_pass_through_dwarves() {
+    let mut g = Game::new(
+        mission(&[
+            "# # # # # # # # #",
+            " # P . . . . . 1 #",
+            "# P # # # # # # #",
+            " # P . . . . . 2 #",
+            "# P # # # # # # #",
+            " # # # # # # # # #",
+        ]),
+        &[Scout, Driller],
+    );
+    g.put(Scout, 2, 3);
+    g.put(Driller, 5, 3);
+    g.set_seat(1);
+    let id = g.creature(Grunt, 7, 3);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(6, 3)), "it heads for the Driller, the Scout is behind him");
+}
+
+#[test]
+fn a_creature_with_no_way_through_stays() {
+    let mut g = Game::new(
+        mission(&[
+            "# # # # # # # # #",
+            " # P . . # . . 1 #",
+            "# P . . # . . . #",
+            " # P . . # . . 2 #",
+            "# P # # # # # # #",
+            " # # # # # # # # #",
+        ]),
+        &[Scout],
+    );
+    g.put(Scout, 2, 2);
+    let id = g.creature(Grunt, 6, 2);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(6, 2)));
+}
+
+#[test]
+fn mactera_fly_over_stalagmites_and_pits_but_not_walls() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    for r in 1..=5 {
+        g.set_ground(6, r, Ground::Stalagmite(false));
+    }
+    let id = g.creature(MacteraSpawn, 8, 2);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(5, 2)), "over the stalagmite line, in range 3 of the Scout");
+}
+
+#[test]
+fn an_exploder_next_to_a_dwarf_goes_off() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    let ex = g.creature(Exploder, 4, 2);
+    let grunt = g.creature(Grunt, 5, 2);
+    g.dice(&[(Explosive, 4)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_health(ex), None);
+    assert_eq!(g.creature_health(grunt), None, "the blast hits creatures next to it too");
+    assert_eq!(g.health(Scout), 3);
+}
+
+#[test]
+fn an_exploder_shot_dead_explodes() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    g.put(Driller, 6, 3);
+    let ex = g.creature(Exploder, 6, 2);
+    g.dice(&[(Piercing, 2), (Explosive, 2)]);
+    g.ok(Command::Shoot { mode: "RegularShot".into(), target: q(6, 2) });
+    assert_eq!(g.creature_health(ex), None);
+    assert_eq!(g.health(Driller), 4);
+}
+
+#[test]
+fn a_brood_nexus_hatches_a_grunt_per_bang_nearest_a_dwarf() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.creature(BroodNexus, 6, 2);
+    g.dice(&[(CreatureDie, 5), (CreatureDie, 5)]);
+    g.job(Job::ActivateAll);
+    let grunts = g.creatures(Grunt);
+    assert_eq!(grunts.len(), 2);
+    assert!(grunts.contains(&q(5, 2)), "the space next to the Nexus nearest the Scout");
+    assert_eq!(g.health(Scout), 5, "the Nexus never bites");
+}
+
+#[test]
+fn a_dead_brood_nexus_leaves_two_grunts_the_killing_shot_does_not_touch() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    let nexus = g.creature(BroodNexus, 6, 2);
+    g.set_creature_status(nexus, CreatureStatus::default());
+    g.dice(&[(Bullet, 5), (Bullet, 5), (Bullet, 5)]);
+    g.ok(Command::Shoot { mode: "BurstFire".into(), target: q(6, 2) });
+    g.ok(choose(hoxxes::rules::command::Answer::Place { die: 0, at: q(6, 2) }));
+    g.ok(choose(hoxxes::rules::command::Answer::Place { die: 1, at: q(6, 2) }));
+    g.ok(choose(hoxxes::rules::command::Answer::Place { die: 2, at: q(6, 2) }));
+    assert_eq!(g.creature_health(nexus), None);
+    let grunts = g.creatures(Grunt);
+    assert_eq!(grunts.len(), 2);
+    assert!(grunts.contains(&q(6, 2)), "one on its space");
+}
+
+#[test]
+fn the_oppressor_crashes_through_bare_rock() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    for r in 1..=5 {
+        g.set_ground(5, r, Ground::Wall(None));
+    }
+    let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.terrain(5, 2), Terrain::Open(Ground::Floor));
+    assert_eq!(g.creature_pos(id), Some(q(3, 2)), "four steps, the last next to the Scout");
+}
+
+#[test]
+fn the_oppressor_does_not_break_a_wall_holding_a_mineral() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    for r in 0..=6 {
+        g.set_ground(5, r, Ground::Wall(Some(hoxxes::data::mission::Mineral::Gold)));
+    }
+    let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(7, 2)));
+}
+
+#[test]
+fn unconscious_dwarves_are_ignored() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.put(Driller, 8, 4);
+    g.set_status(Scout, DwarfStatus { unconscious: true, ..Default::default() });
+    g.set_health(Scout, 0);
+    let id = g.creature(Grunt, 4, 2);
+    g.job(Job::ActivateAll);
+    assert_ne!(g.creature_pos(id), Some(q(4, 2)), "it walks off toward the Driller");
+    assert_eq!(g.health(Scout), 0);
+}

@@ -1,0 +1,307 @@
+//! The Event deck (ruling 23, 25), every card's steps, reaction shots (ruling 24) and swarms.
+
+use super::common::*;
+use hoxxes::data::creatures::CreatureKind::*;
+use hoxxes::data::dice::DieKind::{Creature as CreatureDie, Mineral as MineralDie};
+use hoxxes::data::mission::{Item, Pickup};
+use hoxxes::data::weapons::DwarfClass::*;
+use hoxxes::rules::agenda::Job;
+use hoxxes::rules::command::{Answer, Command};
+use hoxxes::rules::components::{DwarfStatus, Token};
+use hoxxes::rules::log::GameEvent;
+
+/// End the Scout's turn with a chosen card on top of the deck.
+fn draw(g: &mut Game, card: &str) {
+    g.next_event(card);
+    g.ok(Command::EndTurn);
+}
+
+#[test]
+fn a_card_is_drawn_after_each_turn_and_the_deck_reshuffles_when_empty() {
+    let mut g = Game::room(&[Scout]);
+    let size = {
+        let d = g.app.world().resource::<hoxxes::rules::decks::Decks>();
+        d.events.draw.len()
+    };
+    assert_eq!(size, 46, "36 regular cards and 10 special ones at hazard 1");
+    for _ in 0..size + 2 {
+        g.ok(Command::EndTurn);
+        if g.outcome().is_some() {
+            break;
+        }
+    }
+    let drawn = g.events().iter().filter(|e| matches!(e, GameEvent::EventCard { .. })).count();
+    assert!(drawn > size || g.outcome().is_some(), "the discards came back: {drawn} cards drawn");
+}
+
+#[test]
+fn the_hazard_level_sets_the_special_cards() {
+    for (hazard, size) in [(1, 46), (2, 42), (3, 38)] {
+        let setup = hoxxes::rules::setup::MissionSetup { classes: vec![Scout], seed: 3, hazard };
+        let app = hoxxes::headless::new_game(data(), &mission(&ROOM), &setup).unwrap();
+        assert_eq!(app.world().resource::<hoxxes::rules::decks::Decks>().events.draw.len(), size);
+    }
+}
+
+#[test]
+fn rumbling_moves_the_swarm_threat() {
+    let mut g = Game::room(&[Scout]);
+    draw(&mut g, "Distant Rumbling");
+    assert_eq!(g.threat(), 2);
+    draw(&mut g, "The Ground Shakes");
+    assert_eq!(g.threat(), 4);
+    draw(&mut g, "Quiet Tunnels");
+    assert_eq!(g.threat(), 3);
+}
+
+#[test]
+fn quiet_tunnels_never_go_below_the_start() {
+    let mut g = Game::room(&[Scout]);
+    draw(&mut g, "Quiet Tunnels");
+    assert_eq!(g.threat(), 1);
+}
+
+#[test]
+fn glyphids_emerge_at_their_exit_and_not_at_an_unrevealed_one() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    draw(&mut g, "Glyphids Emerging I");
+    assert_eq!(g.creatures(Grunt), vec![q(9, 1), q(8, 1)]);
+    draw(&mut g, "Glyphids Emerging III");
+    assert_eq!(g.creatures(Grunt).len(), 2);
+    assert!(g.events().iter().any(|e| matches!(e, GameEvent::NothingSpawned { .. })));
+}
+
+#[test]
+fn the_rulebook_emerging_example_three_grunts_at_exit_one() {
+    // Exit I with one free neighbour: the first Grunt on the Exit, the second on the only free space
+    // next to it (a Loot Bug's space: tokens do not stop a spawn), the third two spaces out, on the
+    // space nearest the Engineer.
+    let mut g = Game::new(
+        mission(&[
+            "# # # # # # # # # #",
+            " # P . . . . . # # #",
+            "# P . . . . . # # #",
+            " # P . . . . . 1 # #",
+            "# P . . . . . # # #",
+            " # # # # # # # # # #",
+        ]),
+        &[Engineer],
+    );
+    g.put(Engineer, 6, 1);
+    g.token(Token::Pickup { pickup: Pickup::LootBug, revealed: true }, 6, 3);
+    g.job(Job::Effect(hoxxes::data::cards::EventEffect::Spawn(Grunt, 3, hoxxes::data::cards::Place::Exit(1))));
+    assert_eq!(g.creatures(Grunt), vec![q(7, 3), q(6, 3), q(6, 2)]);
+}
+
+#[test]
+fn a_grunt_pack_comes_out_of_the_exit_nearest_the_active_dwarf() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 8, 4);
+    draw(&mut g, "Grunt Pack");
+    let grunts = g.creatures(Grunt);
+    assert_eq!(grunts.len(), 3);
+    assert_eq!(grunts[0], q(9, 5), "Exit II is nearer");
+}
+
+#[test]
+fn mactera_flight_falls_back_to_exit_two() {
+    let mut g = Game::room(&[Scout]);
+    draw(&mut g, "Mactera Flight");
+    assert_eq!(g.creatures(MacteraSpawn)[0], q(9, 5));
+}
+
+#[test]
+fn figure_limits_put_grunts_in_place_of_missing_figures() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    for (c, r) in [(4, 3), (5, 3), (6, 3)] {
+        g.creature(WebSpitter, c, r);
+    }
+    draw(&mut g, "Spitter Nest I");
+    assert_eq!(g.creatures(WebSpitter).len(), 3);
+    assert_eq!(g.creatures(Grunt), vec![q(9, 1)]);
+}
+
+#[test]
+fn a_slasher_ambush_can_be_shot_down_by_a_reaction_shot() {
+    let mut g = Game::room(&[Scout, Gunner]);
+    g.put(Scout, 4, 2);
+    g.put(Gunner, 4, 4);
+    g.dice(&[(hoxxes::data::dice::DieKind::Bullet, 5), (hoxxes::data::dice::DieKind::Bullet, 5), (hoxxes::data::dice::DieKind::Bullet, 0)]);
+    draw(&mut g, "Slasher Ambush");
+    assert_eq!(g.creatures(Slasher).len(), 1);
+    assert!(g.options().contains(&Answer::React("BurstFire".into())));
+    assert!(g.options().contains(&Answer::Pass));
+    g.ok(choose(Answer::React("BurstFire".into())));
+    assert!(g.creatures(Slasher).is_empty(), "4 Bullet hits less 1 resistance kill it");
+    assert_eq!(g.health(Scout), 5, "it never attacks");
+    assert_eq!(g.ammo(Gunner).primary, 4, "the reaction shot pays its ammo");
+}
+
+#[test]
+fn a_surviving_ambusher_attacks_the_active_dwarf() {
+    let mut g = Game::room(&[Scout, Gunner]);
+    g.put(Scout, 4, 2);
+    g.put(Gunner, 8, 4);
+    g.dice(&[(CreatureDie, 4), (CreatureDie, 5)]);
+    draw(&mut g, "Slasher Ambush");
+    assert!(g.options().is_empty(), "the Gunner is too far to react");
+    assert_eq!(g.health(Scout), 3);
+    assert!(g.status(Scout).knocked_over);
+}
+
+#[test]
+fn any_hit_breaks_a_cave_leech_and_a_miss_lets_it_land() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 4, 2);
+    g.put(Driller, 5, 3);
+    g.dice(&[(hoxxes::data::dice::DieKind::Flame, 2), (hoxxes::data::dice::DieKind::Flame, 0), (hoxxes::data::dice::DieKind::Flame, 0)]);
+    draw(&mut g, "Cave Leech");
+    g.ok(choose(Answer::React("FireHaze".into())));
+    assert_eq!(g.health(Scout), 5);
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 4, 2);
+    g.put(Driller, 5, 3);
+    draw(&mut g, "Cave Leech");
+    g.ok(choose(Answer::Pass));
+    assert_eq!(g.health(Scout), 3);
+    assert!(g.status(Scout).knocked_over);
+}
+
+#[test]
+fn they_are_awake_activates_every_creature() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let id = g.creature(Grunt, 8, 2);
+    draw(&mut g, "They Are Awake");
+    assert_eq!(g.creature_pos(id), Some(q(5, 2)));
+}
+
+#[test]
+fn hunting_party_raises_the_threat_then_activates() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let id = g.creature(Grunt, 8, 2);
+    draw(&mut g, "Hunting Party");
+    assert_eq!((g.threat(), g.creature_pos(id)), (2, Some(q(5, 2))));
+}
+
+#[test]
+fn falling_rocks_hurt_the_active_dwarf_per_hit() {
+    let mut g = Game::room(&[Scout]);
+    g.dice(&[(CreatureDie, 4)]);
+    draw(&mut g, "Falling Rocks");
+    assert_eq!(g.health(Scout), 3);
+}
+
+#[test]
+fn sweet_spot_is_optional_and_needs_a_standing_dwarf() {
+    let mut g = Game::room(&[Scout]);
+    g.dice(&[(MineralDie, 5)]);
+    draw(&mut g, "Sweet Spot");
+    assert_eq!(g.options(), vec![Answer::Accept(true), Answer::Accept(false)]);
+    g.ok(choose(Answer::Accept(true)));
+    assert_eq!(g.mule(Item::Gold), 1);
+    g.dice(&[(MineralDie, 0)]);
+    draw(&mut g, "Sweet Spot");
+    g.ok(choose(Answer::Accept(true)));
+    assert_eq!(g.threat(), 2, "a blank raises the threat");
+    g.set_status(Scout, DwarfStatus { knocked_over: true, ..Default::default() });
+    draw(&mut g, "Sweet Spot");
+    assert!(g.options().is_empty(), "a knocked-over Dwarf cannot take it");
+}
+
+#[test]
+fn double_trouble_adds_a_swarm_card_to_the_next_swarm() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.next_swarm("Slasher Swarm");
+    draw(&mut g, "Double Trouble");
+    g.set_threat(4);
+    g.next_swarm("Grunt Swarm");
+    draw(&mut g, "Distant Rumbling");
+    let cards: Vec<String> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::SwarmCard { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cards, vec!["Slasher Swarm".to_string(), "Grunt Swarm".to_string()]);
+    assert_eq!(g.creatures(Slasher).len(), 1);
+}
+
+#[test]
+fn reaching_a_swarm_step_places_the_swarm_and_activates_everything() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.set_threat(4);
+    g.next_swarm("Grunt Swarm");
+    draw(&mut g, "Distant Rumbling");
+    assert_eq!(g.threat(), 5);
+    let grunts = g.creatures(Grunt);
+    assert_eq!(grunts.len(), 6, "3 at each revealed Exit");
+    assert!(!grunts.contains(&q(9, 1)), "they activated and left the Exit");
+}
+
+#[test]
+fn hungry_loot_bug_appears_near_the_exit_nearest_the_active_dwarf() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 8, 2);
+    draw(&mut g, "Hungry Loot Bug");
+    assert_eq!(g.tokens_at(8, 1), vec![Token::Pickup { pickup: Pickup::LootBug, revealed: true }]);
+}
+
+#[test]
+fn the_special_cards_help() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.set_health(Scout, 2);
+    g.set_ammo(Scout, 1);
+    draw(&mut g, "Catch Your Breath");
+    assert_eq!(g.health(Scout), 3);
+    g.set_seat(0);
+    draw(&mut g, "Ammo Cache");
+    assert_eq!(g.ammo(Scout).primary, 2);
+    g.set_seat(0);
+    draw(&mut g, "Lucky Find");
+    assert_eq!(g.mule(Item::Gold), 1);
+    g.set_seat(0);
+    g.set_status(Driller, DwarfStatus { unconscious: true, ..Default::default() });
+    g.set_health(Driller, 0);
+    draw(&mut g, "Second Chance");
+    assert_eq!(g.health(Driller), 1);
+    assert!(!g.status(Driller).unconscious);
+}
+
+#[test]
+fn the_mission_event_runs_the_missions_own_steps() {
+    let mut m = mission(&ROOM);
+    m.mission_event.effects = vec![
+        hoxxes::data::mission::MissionEffect::SwarmThreat(2),
+        hoxxes::data::mission::MissionEffect::Spawn(Grunt, 1, hoxxes::data::mission::SpawnPoint::Exit(2)),
+    ];
+    let mut g = Game::new(m, &[Scout]);
+    draw(&mut g, "Mission Event");
+    assert_eq!(g.threat(), 3);
+    assert_eq!(g.creatures(Grunt), vec![q(9, 5)]);
+}
+
+#[test]
+fn every_card_of_the_deck_resolves() {
+    let names: Vec<String> = data().events.iter().map(|c| c.name.clone()).collect();
+    for name in names {
+        let mut g = Game::room(&[Scout, Gunner]);
+        g.put(Scout, 4, 2);
+        g.put(Gunner, 4, 4);
+        g.creature(Grunt, 7, 3);
+        g.next_event(&name);
+        g.ok(Command::EndTurn);
+        while !g.options().is_empty() {
+            let first = g.options()[0].clone();
+            g.ok(choose(first));
+        }
+        assert!(g.events().iter().any(|e| matches!(e, GameEvent::EventCard { name: n, .. } if *n == name)), "{name}");
+    }
+}
