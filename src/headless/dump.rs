@@ -37,6 +37,8 @@ struct DwarfOut {
     health: u32,
     ammo: Ammo,
     statuses: Vec<&'static str>,
+    rock_and_stone: Vec<String>,
+    throwables: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -104,10 +106,11 @@ fn flags(list: &[(bool, &'static str)]) -> Vec<&'static str> {
 
 /// Pretty JSON of the whole state; entities in stable-id order so the same game prints the same bytes.
 pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
-    let mut dq = world.query::<(&Id, &Dwarf, &At, &Health, &Ammo, &DwarfStatus)>();
+    let data = world.resource::<GameData>().clone();
+    let mut dq = world.query::<(&Id, &Dwarf, &At, &Health, &Ammo, &DwarfStatus, &Hand)>();
     let mut dwarves: Vec<DwarfOut> = dq
         .iter(world)
-        .map(|(id, d, at, h, a, s)| DwarfOut {
+        .map(|(id, d, at, h, a, s, hand)| DwarfOut {
             class: d.class,
             id: id.0,
             seat: d.seat,
@@ -120,11 +123,12 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
                 (s.knocked_over, "KnockedOver"),
                 (s.unconscious, "Unconscious"),
             ]),
+            rock_and_stone: hand.rock_and_stone.iter().map(|c| data.rock_and_stone[*c].name.clone()).collect(),
+            throwables: hand.throwables.iter().map(|c| data.throwables[*c].name.clone()).collect(),
         })
         .collect();
     dwarves.sort_by_key(|d| d.seat);
-    let table = world.resource::<GameData>().creatures.clone();
-    let two_spaces = |k: CreatureKind| table.get(k).has(Trait::TwoSpaces);
+    let two_spaces = |k: CreatureKind| data.creatures.get(k).has(Trait::TwoSpaces);
     let mut cq = world.query::<(&Id, &Creature, &At, &Health, &Faces, &CreatureStatus)>();
     let raw: Vec<_> = cq.iter(world).map(|(i, c, a, h, f, s)| (*i, *c, *a, *h, *f, *s)).collect();
     let mut creatures: Vec<CreatureOut> = raw

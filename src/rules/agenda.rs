@@ -37,6 +37,8 @@ pub enum Job {
     GrabLands { seat: u32, damage: u32, knock_over: bool },
     /// The active Dwarf may take the optional card's effects if standing.
     Optional(Vec<EventEffect>),
+    /// The Dwarf in this seat draws cards (a kill's reward, a Barley Bulb, Morale Boost).
+    DrawCards { seat: u32, rock_and_stone: u32, throwables: u32 },
     /// The turn passes to the next Dwarf.
     NextTurn,
 }

@@ -125,4 +125,13 @@ pub enum Token {
     Pickup { pickup: Pickup, revealed: bool },
     /// A Weapon Upgrade token, face down; `kind` is its name in the upgrade data.
     Upgrade { kind: u32 },
+    /// The Resupply pod with what is left on its card (`card` indexes the Resupply deck).
+    ResupplyPod { card: u32, primary: u32, secondary: u32, health: u32 },
+}
+
+/// A Dwarf's cards, as indices into the Rock and Stone and Throwable card lists.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    pub rock_and_stone: Vec<usize>,
+    pub throwables: Vec<usize>,
 }

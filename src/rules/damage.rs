@@ -24,8 +24,9 @@ pub fn behind(cave: &Cave, c: &CreatureItem) -> Vec<Hex> {
     vec![step(rear, back), step(rear, l), step(rear, r)]
 }
 
-/// Apply one attack's hits to a creature. Returns whether it died.
-pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, from: Hex) -> bool {
+/// Apply one attack's hits to a creature, from a space, by the Dwarf in a seat (none for a blast).
+/// Returns whether it died.
+pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, from: Hex, by: Option<u32>) -> bool {
     let stats = cave.stats(c.2.kind);
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
     let from_behind = stats.has(Trait::WeakRear) && behind(cave, c).contains(&from);
@@ -60,6 +61,9 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         }
         if stats.has(Trait::GruntsOnDeath) {
             fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);
+        }
+        if let (true, Some(seat)) = (stats.has(Trait::RockAndStoneOnKill), by) {
+            fx.agenda.first([Job::DrawCards { seat, rock_and_stone: 1, throwables: 0 }]);
         }
         true
     } else {

@@ -12,6 +12,9 @@ pub struct Decks {
     pub swarms: Deck,
     /// Swarm cards put aside by Double Trouble, resolved with the next swarm.
     pub swarm_aside: Vec<usize>,
+    pub rock_and_stone: Deck,
+    pub throwables: Deck,
+    pub resupply: Deck,
 }
 
 impl Decks {
@@ -31,6 +34,9 @@ impl Decks {
             events: Deck::shuffled(events, rng),
             swarms: Deck::shuffled(copies_of(&data.swarms, |c| c.copies, |_| true), rng),
             swarm_aside: vec![],
+            rock_and_stone: Deck::shuffled(copies_of(&data.rock_and_stone, |c| c.copies, |_| true), rng),
+            throwables: Deck::shuffled((0..data.throwables.len()).collect(), rng),
+            resupply: Deck::shuffled((0..data.resupply.len()).collect(), rng),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::effects::Effects;
 use super::hex::cell_to_hex;
 use super::log::{GameEvent, Who};
 use super::reveal::{UpgradePool, reveal_cave};
+use super::resupply::land_pod;
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
 use super::state::{MissionInfo, Turn};
 use super::{JobsRun, RulesSet};
@@ -136,9 +137,15 @@ fn event_effect(
             fx.say(GameEvent::Collected { item, at: here.unwrap_or_default().into() });
         }
         EventEffect::ReviveOne(n) => revive_first(&cave, &mut fx, n),
-        EventEffect::FreeResupply | EventEffect::RockAndStoneAll(_) => {
-            // The Resupply pod and the Rock and Stone deck come with the Dwarves' kit.
-            fx.say(GameEvent::Skipped { why: format!("{effect:?} needs the Dwarves' kit, not in this build") });
+        EventEffect::FreeResupply => {
+            // The pod lands on the empty space nearest the active Dwarf.
+            if let Some(at) = here.and_then(|h| empty_space_near(&cave, h)) {
+                land_pod(&cave, &mut decks, &mut fx, at);
+            }
+        }
+        EventEffect::RockAndStoneAll(n) => {
+            let seats: Vec<u32> = cave.dwarves_sorted().iter().map(|d| d.2.seat).collect();
+            fx.agenda.first(seats.into_iter().map(|seat| Job::DrawCards { seat, rock_and_stone: n, throwables: 0 }));
         }
         EventEffect::Nothing => fx.say(GameEvent::Skipped { why: "nothing happens".into() }),
     }

@@ -68,6 +68,8 @@ pub enum GameEvent {
     AmmoGained { dwarf: DwarfClass, primary: u32 },
     Revived { dwarf: DwarfClass, health: u32 },
     Skipped { why: String },
+    CardsDrawn { dwarf: DwarfClass, rock_and_stone: u32, throwables: u32 },
+    ResupplyLanded { at: Qr, primary: u32, secondary: u32, health: u32 },
     MissionEnded { result: super::end::Result, reason: String },
 }
 

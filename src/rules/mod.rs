@@ -13,9 +13,11 @@ pub mod dice;
 pub mod effects;
 pub mod end;
 pub mod event_deck;
+pub mod hand;
 pub mod hex;
 pub mod log;
 pub mod reaction;
+pub mod resupply;
 pub mod reveal;
 pub mod setup;
 pub mod sight;
@@ -94,6 +96,7 @@ impl Plugin for RulesPlugin {
         creatures::plugin(app);
         reaction::plugin(app);
         end::plugin(app);
+        hand::plugin(app);
     }
 }
 

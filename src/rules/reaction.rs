@@ -110,7 +110,7 @@ fn take_reaction(
         match creature.and_then(|id| cave.creature_by_id(id)) {
             Some(c) => {
                 if !hit.is_empty() {
-                    hurt_creature(&cave, &mut fx, &c, &hit, d.3.0);
+                    hurt_creature(&cave, &mut fx, &c, &hit, d.3.0, Some(seat));
                 }
             }
             // A grab: any hit frees the victim (rulebook, Cave Leech).

@@ -4,6 +4,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::decks::Decks;
+use super::hand::deal;
 use super::dice::GameRng;
 use super::swarm::SwarmThreat;
 use super::effects::Effects;
@@ -84,9 +85,14 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
     let mut draw = |rng: &mut GameRng| (!pool.is_empty()).then(|| pool.remove(rng.below(pool.len())));
     let board_pickups: Vec<(Hex, Option<Pickup>)> = spots.iter().map(|h| (*h, draw(&mut rng))).collect();
     let n = &data.numbers.dwarf;
+    let mut decks = Decks::build(&data, mission, setup.hazard, &mut rng);
     for (seat, class) in setup.classes.iter().enumerate() {
         let id = ids.take();
+        // Rulebook "Player setup": one Rock and Stone card and one Throwable each.
+        let mut hand = Hand::default();
+        deal(&mut decks, &mut rng, &mut hand, 1, 1);
         world.spawn((
+            hand,
             id,
             Dwarf { class: *class, seat: seat as u32 },
             At(pods[seat]),
@@ -129,7 +135,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         });
     }
     world.insert_resource(UpgradePool((0..data.upgrades.len() as u32).collect()));
-    world.insert_resource(Decks::build(&data, mission, setup.hazard, &mut rng));
+    world.insert_resource(decks);
     world.insert_resource(SwarmThreat(data.numbers.swarm_meter.start));
     world.insert_resource(board);
     world.insert_resource(ids);

@@ -64,7 +64,8 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
     };
     let tiles = TILES.map(|(kind, label)| tile_entry(sheet.clone(), kind, label));
     let unknown = Token::Pickup { pickup: Pickup::LootBug, revealed: false };
-    let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade")];
+    let resupply = Token::ResupplyPod { card: 0, primary: 0, secondary: 0, health: 0 };
+    let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade"), (resupply, "Resupply pod")];
     let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
     commands.spawn((KeyStrip, strip, BackgroundColor(STRIP))).with_children(|s| {
         for e in tiles {

@@ -164,5 +164,6 @@ pub fn token_look(t: Token) -> (Shape, Color, &'static str) {
         Token::Pickup { revealed: false, .. } => (Shape::Disc, Color::srgb_u8(235, 230, 215), "?"),
         Token::Pickup { pickup, revealed: true } => (Shape::Disc, Color::srgb_u8(175, 220, 150), pickup_label(pickup)),
         Token::Upgrade { .. } => (Shape::Square, Color::srgb_u8(195, 205, 215), "U"),
+        Token::ResupplyPod { .. } => (Shape::Square, Color::srgb_u8(120, 200, 230), "R"),
     }
 }

@@ -53,7 +53,7 @@ impl Canvas {
     /// per font dot.
     pub fn text(&mut self, area: Area, text: &str, colour: Color, scale: f32, at: Vec2) {
         let glyphs: Vec<&[&str; 7]> = text.chars().map(glyph).collect();
-        let dots: usize = glyphs.iter().map(|g| g[0].len() + 1).sum::<usize>() - 1;
+        let dots = glyphs.iter().map(|g| g[0].len() + 1).sum::<usize>().saturating_sub(1);
         let left = at.x - dots as f32 * scale / 2.0;
         let top = at.y + 3.5 * scale;
         self.fill(area, colour, |p| {

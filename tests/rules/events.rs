@@ -305,3 +305,64 @@ fn every_card_of_the_deck_resolves() {
         assert!(g.events().iter().any(|e| matches!(e, GameEvent::EventCard { name: n, .. } if *n == name)), "{name}");
     }
 }
+
+fn hand(g: &mut Game, class: hoxxes::data::weapons::DwarfClass) -> hoxxes::rules::components::Hand {
+    let mut q = g.world().query::<(&hoxxes::rules::components::Dwarf, &hoxxes::rules::components::Hand)>();
+    q.iter(g.app.world()).find(|(d, _)| d.class == class).map(|(_, h)| h.clone()).expect("a hand")
+}
+
+#[test]
+fn every_dwarf_starts_with_a_rock_and_stone_card_and_a_throwable() {
+    let mut g = Game::room(&[Scout, Driller]);
+    for c in [Scout, Driller] {
+        let h = hand(&mut g, c);
+        assert_eq!((h.rock_and_stone.len(), h.throwables.len()), (1, 1));
+    }
+}
+
+#[test]
+fn morale_boost_gives_every_dwarf_a_rock_and_stone_card() {
+    let mut g = Game::room(&[Scout, Driller]);
+    draw(&mut g, "Morale Boost");
+    assert_eq!(hand(&mut g, Scout).rock_and_stone.len(), 2);
+    assert_eq!(hand(&mut g, Driller).rock_and_stone.len(), 2);
+}
+
+#[test]
+fn supply_drop_lands_a_resupply_pod_next_to_the_active_dwarf() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 4, 2);
+    draw(&mut g, "Supply Drop");
+    let pods: Vec<Token> = [(5, 2), (3, 2), (3, 1), (4, 1), (3, 3), (4, 3)]
+        .iter()
+        .flat_map(|(c, r)| g.tokens_at(*c, *r))
+        .filter(|t| matches!(t, Token::ResupplyPod { .. }))
+        .collect();
+    assert_eq!(pods.len(), 1);
+}
+
+#[test]
+fn killing_a_praetorian_earns_a_rock_and_stone_card() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.creature(Praetorian, 5, 2);
+    g.world().resource_mut::<hoxxes::rules::dice::ForcedDice>().0.clear();
+    g.dice(&[(hoxxes::data::dice::DieKind::Piercing, 4), (hoxxes::data::dice::DieKind::Piercing, 4)]);
+    g.ok(Command::Shoot { mode: "AimedShot".into(), target: q(5, 2) });
+    assert_eq!(hand(&mut g, Scout).rock_and_stone.len(), 1, "4 damage: still alive");
+    g.set_seat(0);
+    g.dice(&[(hoxxes::data::dice::DieKind::Piercing, 4)]);
+    g.ok(Command::Shoot { mode: "RegularShot".into(), target: q(5, 2) });
+    assert!(g.creatures(Praetorian).is_empty());
+    assert_eq!(hand(&mut g, Scout).rock_and_stone.len(), 2);
+}
+
+#[test]
+fn a_barley_bulb_is_drunk_for_a_rock_and_stone_card() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.token(Token::Pickup { pickup: Pickup::BarleyBulb, revealed: true }, 4, 2);
+    g.walk(&[(4, 2)]).unwrap();
+    assert!(g.tokens_at(4, 2).is_empty());
+    assert_eq!(hand(&mut g, Scout).rock_and_stone.len(), 2);
+}

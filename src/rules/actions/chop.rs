@@ -146,7 +146,7 @@ fn spend_success(
         apply(&cave, &mut fx, &mut pool, &mut state, d.2.class, d.3.0, d.4.0, d.0, target)?;
         state.left -= 1;
         if state.left == 0 {
-            deal_creature_hits(&cave, &mut fx, &state, d.3.0);
+            deal_creature_hits(&cave, &mut fx, &state, d.3.0, d.2.seat);
         }
         next_success(&mut pending, &mut progress, state);
         Ok(())
@@ -271,11 +271,11 @@ fn mineral_die(cave: &Cave, fx: &mut Effects, class: DwarfClass, at: Qr, bonus_g
 
 /// Axe hits on creatures land together once every success is spent, so resistance counts against
 /// all of this chop's hits on a creature (rulebook: resistance as for any ammo type).
-fn deal_creature_hits(cave: &Cave, fx: &mut Effects, state: &ChopState, from: Hex) {
+fn deal_creature_hits(cave: &Cave, fx: &mut Effects, state: &ChopState, from: Hex, seat: u32) {
     for (id, n) in &state.on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
             let hits: Hits = BTreeMap::from([(DieKind::Axe, *n)]);
-            hurt_creature(cave, fx, &c, &hits, from);
+            hurt_creature(cave, fx, &c, &hits, from, Some(seat));
         }
     }
 }

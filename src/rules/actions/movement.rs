@@ -10,6 +10,7 @@ use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
 use crate::rules::state::Turn;
 use crate::rules::RulesSet;
+use crate::rules::agenda::Job;
 use crate::data::mission::{Item, Pickup};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -93,6 +94,12 @@ fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
     reveal_pickups_near(cave, fx, path);
     for h in path {
         for (e, _, token) in cave.tokens_at(*h) {
+            if let Token::Pickup { pickup: Pickup::BarleyBulb, .. } = token {
+                // Rulebook, Barley Bulb: discarded, and the Dwarf draws a Rock and Stone card.
+                fx.commands.entity(e).despawn();
+                fx.say(GameEvent::Harvested { pickup: Pickup::BarleyBulb, at: (*h).into() });
+                fx.agenda.first([Job::DrawCards { seat: d.2.seat, rock_and_stone: 1, throwables: 0 }]);
+            }
             if let Some(item) = walk_on_item(token) {
                 fx.commands.entity(e).despawn();
                 fx.mule.add(item, 1);

@@ -285,7 +285,8 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
     let mut killed = Vec::new();
     for (id, hits) in &on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
-            if hurt_creature(cave, fx, &c, hits, state.from) {
+            let by = cave.dwarves.get(state.dwarf).ok().map(|d| d.2.seat);
+            if hurt_creature(cave, fx, &c, hits, state.from, by) {
                 killed.push(*id);
             }
         }

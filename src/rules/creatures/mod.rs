@@ -157,7 +157,7 @@ fn explode(
                 hurt_dwarf(&mut fx, &d, &h);
             }
             if let Some(c) = cave.creature_at(*s) {
-                hurt_creature(&cave, &mut fx, &c, &h, at);
+                hurt_creature(&cave, &mut fx, &c, &h, at, None);
             }
         }
     }

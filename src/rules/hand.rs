@@ -1,0 +1,41 @@
+//! Cards in hand: the Rock and Stone and Throwable cards a Dwarf holds. Every Dwarf starts with one
+//! of each (rulebook "Player setup"); more come from kills, Barley Bulbs and cards.
+
+use super::agenda::{CurrentJob, Job, next_job};
+use super::cave::Cave;
+use super::components::*;
+use super::decks::Decks;
+use super::dice::GameRng;
+use super::effects::Effects;
+use super::log::GameEvent;
+use super::JobsRun;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw_cards.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::DrawCards { .. }))),
+    );
+}
+
+/// Draw cards into a hand.
+pub fn deal(decks: &mut Decks, rng: &mut GameRng, hand: &mut Hand, rock_and_stone: u32, throwables: u32) {
+    for _ in 0..rock_and_stone {
+        if let Some(c) = decks.rock_and_stone.draw(rng) {
+            hand.rock_and_stone.push(c);
+        }
+    }
+    for _ in 0..throwables {
+        if let Some(c) = decks.throwables.draw(rng) {
+            hand.throwables.push(c);
+        }
+    }
+}
+
+fn draw_cards(cave: Cave, mut job: ResMut<CurrentJob>, mut decks: ResMut<Decks>, mut hands: Query<&mut Hand>, mut fx: Effects) {
+    let Some(Job::DrawCards { seat, rock_and_stone, throwables }) = job.0.take() else { return };
+    let Some(d) = cave.dwarf_in_seat(seat) else { return };
+    let Ok(mut hand) = hands.get_mut(d.0) else { return };
+    deal(&mut decks, &mut fx.rng, &mut hand, rock_and_stone, throwables);
+    fx.say(GameEvent::CardsDrawn { dwarf: d.2.class, rock_and_stone, throwables });
+}

@@ -1,0 +1,40 @@
+//! The Resupply pod (rulebook "Call down a Resupply pod"): one pod token on an empty floor space,
+//! with its card's ammo and Health; a new call moves it and discards what was left.
+
+use super::cave::Cave;
+use super::components::*;
+use super::decks::Decks;
+use super::effects::Effects;
+use super::log::GameEvent;
+use hexx::Hex;
+
+/// Where a pod may land: floor, not a Tunnel Exit, no figure, no token.
+pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), String> {
+    if !cave.is_floor(h) {
+        return Err("a Resupply pod lands only on open floor".into());
+    }
+    if cave.exit_at(h).is_some() {
+        return Err("a Resupply pod cannot land on a Tunnel Exit".into());
+    }
+    if cave.dwarf_at(h).is_some() || cave.creature_at(h).is_some() || !cave.tokens_at(h).is_empty() {
+        return Err("a Resupply pod needs an empty space".into());
+    }
+    Ok(())
+}
+
+/// Land the pod at a space: the old pod (and what was left on its card) goes, a new card is drawn.
+pub fn land_pod(cave: &Cave, decks: &mut Decks, fx: &mut Effects, at: Hex) {
+    for (e, _, t, _) in cave.tokens.iter() {
+        if let Token::ResupplyPod { card, .. } = t {
+            decks.resupply.discard(*card as usize);
+            fx.commands.entity(e).despawn();
+        }
+    }
+    let Some(card) = decks.resupply.draw(&mut fx.rng) else { return };
+    let c = &cave.data.resupply[card];
+    fx.spawn_with_id((
+        Token::ResupplyPod { card: card as u32, primary: c.primary, secondary: c.secondary, health: c.health },
+        At(at),
+    ));
+    fx.say(GameEvent::ResupplyLanded { at: at.into(), primary: c.primary, secondary: c.secondary, health: c.health });
+}
