@@ -68,6 +68,12 @@ pub struct Scenario {
     pub seed: u64,
     #[serde(default = "one")]
     pub hazard: u32,
+    /// Secondary weapons by name, in seat order (optional; see MissionSetup).
+    #[serde(default)]
+    pub secondaries: Vec<String>,
+    /// Bring BOSCO (one Dwarf only).
+    #[serde(default)]
+    pub bosco: bool,
     /// Faces used instead of rolling, in order: the die expected and the face's index.
     #[serde(default)]
     pub dice: Vec<(DieKind, usize)>,
@@ -112,7 +118,13 @@ pub fn parse(name: &str, text: &str) -> Result<(Scenario, Mission), Problem> {
 
 /// Run a scenario to its end; the JSON of the final state, or what went wrong.
 pub fn run(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<String, String> {
-    let setup = MissionSetup { classes: scenario.dwarves.clone(), seed: scenario.seed, hazard: scenario.hazard };
+    let setup = MissionSetup {
+        classes: scenario.dwarves.clone(),
+        seed: scenario.seed,
+        hazard: scenario.hazard,
+        secondaries: scenario.secondaries.clone(),
+        bosco: scenario.bosco,
+    };
     let mut app = laid_out(data, mission, &setup)?;
     for change in &scenario.setup {
         apply_change(app.world_mut(), change)?;

@@ -113,6 +113,12 @@ pub struct Faces(pub Facing);
 pub struct CreatureStatus {
     pub stunned: bool,
     pub frozen: bool,
+    /// Inhibited until this Dwarf's next turn: may not leave its space.
+    #[serde(default)]
+    pub inhibited_by: Option<u32>,
+    /// No resistance until this Dwarf's next turn (Corrosive Bomb).
+    #[serde(default)]
+    pub corroded_by: Option<u32>,
 }
 
 /// A token on the cave.
@@ -127,7 +133,44 @@ pub enum Token {
     Upgrade { kind: u32 },
     /// The Resupply pod with what is left on its card (`card` indexes the Resupply deck).
     ResupplyPod { card: u32, primary: u32, secondary: u32, health: u32 },
+    /// Class gear and thrown tokens; the `Owner` component says whose.
+    Flame,
+    Platform,
+    Zipline,
+    /// The Engineer's Sentry Gun, with its Health.
+    SentryGun { health: u32 },
+    Shield,
+    Flare,
+    /// A Throwable waiting on the cave (Proximity Mine, Satchel Charge, L.U.R.E.); `card` indexes
+    /// the Throwable list.
+    Thrown { card: u32 },
 }
+
+/// The seat of the Dwarf a token belongs to (gear, thrown tokens); "until your next turn" effects
+/// end when that Dwarf's turn starts.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owner(pub u32);
+
+/// Which of a Dwarf's weapons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WeaponSlot {
+    Primary,
+    Secondary,
+}
+
+/// A Dwarf's secondary weapon (index in the secondary list), whether it is overclocked, and the
+/// Weapon Upgrade tokens (indices in the upgrade list) on each weapon.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loadout {
+    pub secondary: usize,
+    pub overclocked: bool,
+    pub primary_upgrades: Vec<u32>,
+    pub secondary_upgrades: Vec<u32>,
+}
+
+/// BOSCO, the solo Dwarf's drone: two actions after his three; cannot be harmed.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bosco;
 
 /// A Dwarf's cards, as indices into the Rock and Stone and Throwable card lists.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,10 +29,43 @@ pub struct MissionSetup {
     pub seed: u64,
     #[serde(default = "default_hazard")]
     pub hazard: u32,
+    /// Each Dwarf's secondary weapon by name, in seat order; a Dwarf not listed takes the first
+    /// secondary that rolls other dice than his primary (rulebook "Player setup").
+    #[serde(default)]
+    pub secondaries: Vec<String>,
+    /// Bring BOSCO (solo with one Dwarf only).
+    #[serde(default)]
+    pub bosco: bool,
 }
 
 fn default_hazard() -> u32 {
     1
+}
+
+impl MissionSetup {
+    /// A team with default secondaries and no BOSCO.
+    pub fn new(classes: Vec<DwarfClass>, seed: u64, hazard: u32) -> MissionSetup {
+        MissionSetup { classes, seed, hazard, secondaries: vec![], bosco: false }
+    }
+}
+
+/// The secondary weapon a Dwarf takes: the one named, or the first that rolls other dice than his
+/// primary weapon.
+fn secondary_for(data: &GameData, class: DwarfClass, named: Option<&String>) -> Result<usize, String> {
+    if let Some(name) = named {
+        return data.secondaries.iter().position(|s| &s.name == name).ok_or(format!("no secondary weapon named {name:?}"));
+    }
+    let primary: Vec<_> = data.weapons.of(class).modes.iter().flat_map(|m| m.dice.iter().map(|d| d.0)).collect();
+    let other = |i: &usize| data.secondaries[*i].normal.dice.iter().all(|(d, _)| !primary.contains(d));
+    (0..data.secondaries.len()).find(other).or((!data.secondaries.is_empty()).then_some(0)).ok_or("no secondary weapons in the data".into())
+}
+
+/// BOSCO starts on a cave space next to the Drop Pod, outside it (rulebook "Player setup").
+fn bosco_start(cells: &std::collections::BTreeMap<crate::data::mission::Cell, MapSymbol>, pods: &[Hex]) -> Option<Hex> {
+    let floor = |h: Hex| matches!(cells.get(&super::hex::hex_to_cell(h)), Some(MapSymbol::Ground(Ground::Floor) | MapSymbol::PickupSpot));
+    let mut around: Vec<Hex> = pods.iter().flat_map(|p| super::hex::neighbours(*p)).filter(|h| floor(*h)).collect();
+    sort_canonical(&mut around);
+    around.first().copied()
 }
 
 /// Lay a mission out on the table in a world that has the rules plugin and the game data.
@@ -45,6 +78,9 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         if setup.classes[..i].contains(c) {
             return Err(format!("the {c:?} is chosen twice"));
         }
+    }
+    if setup.bosco && setup.classes.len() != 1 {
+        return Err("BOSCO comes only with a single Dwarf".into());
     }
     let mut rng = GameRng::seeded(setup.seed);
     let (cells, bad) = parse(&mission.map);
@@ -91,7 +127,9 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         // Rulebook "Player setup": one Rock and Stone card and one Throwable each.
         let mut hand = Hand::default();
         deal(&mut decks, &mut rng, &mut hand, 1, 1);
+        let loadout = Loadout { secondary: secondary_for(&data, *class, setup.secondaries.get(seat))?, ..Default::default() };
         world.spawn((
+            loadout,
             hand,
             id,
             Dwarf { class: *class, seat: seat as u32 },
@@ -136,6 +174,11 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
     }
     world.insert_resource(UpgradePool((0..data.upgrades.len() as u32).collect()));
     world.insert_resource(decks);
+    if setup.bosco {
+        let at = bosco_start(&cells, &pods).ok_or("no cave space next to the Drop Pod for BOSCO")?;
+        let id = ids.take();
+        world.spawn((id, Bosco, At(at)));
+    }
     world.insert_resource(SwarmThreat(data.numbers.swarm_meter.start));
     world.insert_resource(board);
     world.insert_resource(ids);

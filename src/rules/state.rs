@@ -56,6 +56,15 @@ pub struct Turn {
     pub last_shot: Option<String>,
     /// How often each fire mode was used this turn (Flaming Ground's limit).
     pub shots_this_turn: BTreeMap<String, u32>,
+    /// The Scout just ended a Move: his next command may be a free ranged or throwable attack.
+    pub light_footed: bool,
+    /// Dice of the weapon's type the next attack this turn adds (Steady Hands).
+    pub extra_dice: u32,
+    /// Another Dwarf taking a free action now (a Rock and Stone card): his seat, and whether only a
+    /// Move is allowed.
+    pub guest: Option<(u32, bool)>,
+    /// BOSCO's actions left after the Dwarf's turn (ruling 23: before the Event card).
+    pub bosco_actions: u32,
 }
 
 /// Hands out stable ids in spawn order.

@@ -165,5 +165,12 @@ pub fn token_look(t: Token) -> (Shape, Color, &'static str) {
         Token::Pickup { pickup, revealed: true } => (Shape::Disc, Color::srgb_u8(175, 220, 150), pickup_label(pickup)),
         Token::Upgrade { .. } => (Shape::Square, Color::srgb_u8(195, 205, 215), "U"),
         Token::ResupplyPod { .. } => (Shape::Square, Color::srgb_u8(120, 200, 230), "R"),
+        Token::Flame => (Shape::Disc, Color::srgb_u8(255, 120, 40), "F"),
+        Token::Platform => (Shape::Square, Color::srgb_u8(150, 150, 160), "Pl"),
+        Token::Zipline => (Shape::Square, Color::srgb_u8(200, 200, 120), "Z"),
+        Token::SentryGun { .. } => (Shape::Square, Color::srgb_u8(220, 80, 80), "SG"),
+        Token::Shield => (Shape::Disc, Color::srgb_u8(90, 160, 255), "Sh"),
+        Token::Flare => (Shape::Disc, Color::srgb_u8(255, 240, 120), "*"),
+        Token::Thrown { .. } => (Shape::Square, Color::srgb_u8(230, 160, 230), "T"),
     }
 }

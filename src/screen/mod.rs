@@ -63,7 +63,7 @@ fn table(opts: &Options) -> Result<App, String> {
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(RulesPlugin)
         .insert_resource(data);
-    let setup = MissionSetup { classes: opts.classes.clone(), seed: opts.seed, hazard: 1 };
+    let setup = MissionSetup::new(opts.classes.clone(), opts.seed, 1);
     start_mission(app.world_mut(), &mission, &setup)?;
     begin_first_turn(app.world_mut())?;
     app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin));

@@ -59,7 +59,7 @@ pub struct Game {
 
 impl Game {
     pub fn new(m: Mission, classes: &[DwarfClass]) -> Game {
-        let setup = MissionSetup { classes: classes.to_vec(), seed: 7, hazard: 1 };
+        let setup = MissionSetup::new(classes.to_vec(), 7, 1);
         Game { app: new_game(data(), &m, &setup).expect("the test mission sets up") }
     }
 

@@ -110,7 +110,7 @@ fn stunned_and_frozen_creatures_skip_one_activation() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 3, 2);
     let id = g.creature(Grunt, 8, 2);
-    g.set_creature_status(id, CreatureStatus { stunned: true, frozen: false });
+    g.set_creature_status(id, CreatureStatus { stunned: true, ..Default::default() });
     g.job(Job::ActivateAll);
     assert_eq!(g.creature_pos(id), Some(q(8, 2)));
     g.job(Job::ActivateAll);

@@ -83,7 +83,7 @@ fn no_event_card_for_a_dwarf_aboard_with_the_objectives_met() {
 fn a_real_mission_played_headless_from_the_first_turn_comes_to_an_end() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/00-tutorial.ron");
     let m: hoxxes::data::mission::Mission = hoxxes::data::load::read_ron(&path).unwrap();
-    let setup = hoxxes::rules::setup::MissionSetup { classes: vec![Scout, Gunner], seed: 11, hazard: 3 };
+    let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout, Gunner], 11, 3);
     let mut g = Game { app: hoxxes::headless::new_game(data(), &m, &setup).unwrap() };
     for _ in 0..400 {
         if g.outcome().is_some() {

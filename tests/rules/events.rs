@@ -37,7 +37,7 @@ fn a_card_is_drawn_after_each_turn_and_the_deck_reshuffles_when_empty() {
 #[test]
 fn the_hazard_level_sets_the_special_cards() {
     for (hazard, size) in [(1, 46), (2, 42), (3, 38)] {
-        let setup = hoxxes::rules::setup::MissionSetup { classes: vec![Scout], seed: 3, hazard };
+        let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout], 3, hazard);
         let app = hoxxes::headless::new_game(data(), &mission(&ROOM), &setup).unwrap();
         assert_eq!(app.world().resource::<hoxxes::rules::decks::Decks>().events.draw.len(), size);
     }

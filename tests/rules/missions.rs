@@ -39,7 +39,7 @@ fn every_mission_is_sound_and_sets_up() {
         let problems = validate_file(path, &data());
         assert!(problems.is_empty(), "{}: {problems:?}", path.display());
         let m: Mission = read_ron(path).expect("reads");
-        let setup = MissionSetup { classes: DwarfClass::ALL.to_vec(), seed: 1, hazard: 2 };
+        let setup = MissionSetup::new(DwarfClass::ALL.to_vec(), 1, 2);
         let app = new_game(data(), &m, &setup);
         assert!(app.is_ok(), "{}: {:?}", path.display(), app.err());
     }
@@ -114,6 +114,8 @@ fn play(m: &Mission, commands: &[Command]) -> Result<Value, String> {
         dwarves: DwarfClass::ALL.to_vec(),
         seed: 3,
         hazard: 1,
+        secondaries: vec![],
+        bosco: false,
         dice: vec![],
         setup: vec![],
         commands: commands.to_vec(),

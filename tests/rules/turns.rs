@@ -72,7 +72,7 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
     use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
     use bevy::prelude::{Update, default};
     use hoxxes::rules::setup::{MissionSetup, begin_first_turn};
-    let setup = MissionSetup { classes: vec![Scout], seed: 1, hazard: 1 };
+    let setup = MissionSetup::new(vec![Scout], 1, 1);
     let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
     app.edit_schedule(Update, |s| {
         s.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });

@@ -65,7 +65,7 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Ef
     let who = Who::Creature { kind: c.2.kind, id };
     if c.6.stunned || c.6.frozen {
         // Ruling 19: the token is removed instead of the activation.
-        fx.commands.entity(c.0).insert(CreatureStatus { stunned: false, frozen: false });
+        fx.commands.entity(c.0).insert(CreatureStatus { stunned: false, frozen: false, ..*c.6 });
         fx.say(GameEvent::SkipsActivation { who, why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() });
         return;
     }
