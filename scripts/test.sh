@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 cargo test --locked
-cargo run --locked --quiet -- validate missions/*.ron tests/maps/*.ron
+cargo run --locked --quiet -- validate assets/*.ron missions/*.ron tests/maps/*.ron
 if [ -x scripts/screenshot.sh ]; then
     scripts/screenshot.sh missions/01-first-light.ron target/screenshot.png
 fi

@@ -14,5 +14,6 @@ mod rules {
     mod playable;
     mod shoot;
     mod turns;
+    mod upgrades;
     mod validate;
 }

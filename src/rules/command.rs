@@ -68,6 +68,10 @@ pub enum Answer {
     Pass,
     /// Take (true) or leave (false) an optional card's offer.
     Accept(bool),
+    /// Reroll this die of the roll just made.
+    Reroll(usize),
+    /// This die's result counts twice.
+    Double(usize),
 }
 
 /// Commands waiting to be applied, oldest first.

@@ -24,19 +24,54 @@ pub fn behind(cave: &Cave, c: &CreatureItem) -> Vec<Hex> {
     vec![step(rear, back), step(rear, l), step(rear, r)]
 }
 
-/// Apply one attack's hits to a creature, from a space, by the Dwarf in a seat (none for a blast).
-/// Returns whether it died.
-pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, from: Hex, by: Option<u32>) -> bool {
+/// Where an attack comes from, who made it and what it ignores.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Blow {
+    pub from: Hex,
+    /// The attacking Dwarf's seat; none for a blast.
+    pub by: Option<u32>,
+    pub ignore_resistance: bool,
+    /// Only resistance to Axe is ignored (the Driller's drills, the Impact Axe).
+    pub ignore_axe_resistance: bool,
+    /// A creature that survives is Stunned.
+    pub stun: bool,
+}
+
+impl Blow {
+    pub fn from(from: Hex, by: Option<u32>) -> Blow {
+        Blow { from, by, ..Default::default() }
+    }
+}
+
+/// Why a creature's resistance to a die does not count, if it does not.
+fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKind) -> Option<&'static str> {
+    let stats = cave.stats(c.2.kind);
+    if stats.has(Trait::WeakRear) && behind(cave, c).contains(&blow.from) {
+        Some("hit from behind: resistance ignored")
+    } else if blow.ignore_resistance {
+        Some("resistance ignored")
+    } else if blow.ignore_axe_resistance && die == DieKind::Axe {
+        Some("axe resistance ignored")
+    } else if c.6.corroded_by.is_some() {
+        Some("corroded: no resistance")
+    } else {
+        None
+    }
+}
+
+/// Apply one attack's hits to a creature. Returns whether it died.
+pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, blow: &Blow) -> bool {
     let stats = cave.stats(c.2.kind);
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
-    let from_behind = stats.has(Trait::WeakRear) && behind(cave, c).contains(&from);
     let mut health = c.4.0;
     for (die, n) in hits {
-        let resisted = if from_behind { 0 } else { stats.resistance_to(*die).min(*n) };
+        let ignored = resistance_ignored(cave, c, blow, *die).filter(|_| stats.resistance_to(*die) > 0);
+        let resisted = if ignored.is_some() { 0 } else { stats.resistance_to(*die).min(*n) };
         let mut damage = n - resisted;
         let mut note = String::new();
-        if from_behind && stats.resistance_to(*die) > 0 {
-            note.push_str("hit from behind: resistance ignored. ");
+        if let Some(why) = ignored {
+            note.push_str(why);
+            note.push_str(". ");
         }
         if c.6.frozen && damage > 0 {
             damage *= 2;
@@ -62,12 +97,17 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         if stats.has(Trait::GruntsOnDeath) {
             fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);
         }
-        if let (true, Some(seat)) = (stats.has(Trait::RockAndStoneOnKill), by) {
+        if let (true, Some(seat)) = (stats.has(Trait::RockAndStoneOnKill), blow.by) {
             fx.agenda.first([Job::DrawCards { seat, rock_and_stone: 1, throwables: 0 }]);
         }
         true
     } else {
         fx.commands.entity(c.0).insert(Health(health));
+        // Ruling 19: a creature already stunned is not stunned again.
+        if blow.stun && !c.6.stunned {
+            fx.commands.entity(c.0).insert(CreatureStatus { stunned: true, ..*c.6 });
+            fx.say(GameEvent::CreatureStunned { who });
+        }
         false
     }
 }

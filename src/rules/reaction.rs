@@ -8,7 +8,7 @@ use super::cave::Cave;
 use super::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
 use super::components::*;
 use super::creatures::attack::attack;
-use super::damage::{Hits, hurt_creature, hurt_dwarf};
+use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
 use super::hex::distance;
 use super::log::{GameEvent, Who};
@@ -56,7 +56,7 @@ fn reaction_modes(cave: &Cave, seat: u32, target: Hex) -> Vec<FireMode> {
         .of(d.2.class)
         .modes
         .iter()
-        .filter(|m| m.only_after.is_empty() && d.5.primary >= m.ammo && reaches(cave, m, d.3.0, target))
+        .filter(|m| m.only_after.is_empty() && d.5.primary >= m.ammo && reaches(cave, m.range, m.line, d.3.0, target))
         .cloned()
         .collect()
 }
@@ -100,7 +100,7 @@ fn take_reaction(
         let d = cave.dwarf_in_seat(seat).ok_or("the reacting Dwarf is gone")?;
         let m = cave.data.weapons.of(d.2.class).mode(&mode).ok_or("no such mode")?.clone();
         fx.commands.entity(d.0).insert(Ammo { primary: d.5.primary - m.ammo, ..*d.5 });
-        fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: m.ammo });
+        fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: m.ammo, secondary: 0 });
         let rolls = fx.roll(Who::Dwarf(d.2.class), &m.dice, &cave.data)?;
         let mut hit = Hits::new();
         for r in &rolls {
@@ -110,7 +110,7 @@ fn take_reaction(
         match creature.and_then(|id| cave.creature_by_id(id)) {
             Some(c) => {
                 if !hit.is_empty() {
-                    hurt_creature(&cave, &mut fx, &c, &hit, d.3.0, Some(seat));
+                    hurt_creature(&cave, &mut fx, &c, &hit, &Blow::from(d.3.0, Some(seat)));
                 }
             }
             // A grab: any hit frees the victim (rulebook, Cave Leech).

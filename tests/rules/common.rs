@@ -310,3 +310,17 @@ impl Game {
         q.iter(self.app.world()).find(|(i, _)| i.0 == id).map(|(_, f)| f.0).expect("that creature")
     }
 }
+
+impl Game {
+    /// Put Weapon Upgrade tokens (by name) on a Dwarf's primary weapon (test set-up).
+    pub fn upgrade_primary(&mut self, class: DwarfClass, names: &[&str]) {
+        let list: Vec<u32> = names
+            .iter()
+            .map(|n| self.app.world().resource::<GameData>().upgrades.iter().position(|u| u.name == *n).expect("an upgrade") as u32)
+            .collect();
+        let e = self.dwarf_entity(class);
+        let mut l = self.app.world().get::<Loadout>(e).expect("a loadout").clone();
+        l.primary_upgrades = list;
+        self.world().entity_mut(e).insert(l);
+    }
+}

@@ -9,7 +9,7 @@ use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, Current, Pending, Rejected};
 use crate::rules::components::*;
-use crate::rules::damage::{Hits, hurt_creature};
+use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, sort_canonical};
 use crate::rules::log::{GameEvent, Who};
@@ -275,7 +275,7 @@ fn deal_creature_hits(cave: &Cave, fx: &mut Effects, state: &ChopState, from: He
     for (id, n) in &state.on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
             let hits: Hits = BTreeMap::from([(DieKind::Axe, *n)]);
-            hurt_creature(cave, fx, &c, &hits, from, Some(seat));
+            hurt_creature(cave, fx, &c, &hits, &Blow::from(from, Some(seat)));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! kind, checking it is legal, and applying it.
 
 pub mod chop;
+pub mod modifiers;
 pub mod movement;
 pub mod scare;
 pub mod shoot;

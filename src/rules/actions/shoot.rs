@@ -1,14 +1,18 @@
-//! The Shoot action with a primary weapon (rulebook "Shoot", "Damaging targets"; rulings 6-9).
+//! The Shoot action (rulebook "Shoot", "Damaging targets"; rulings 6-9): pay, roll, take the
+//! rerolls and the doubled die the modifiers allow, lay the results, deal the damage, scare.
 
 use super::scare::{ScareState, start_scare};
 use super::{InProgress, actor, answer, answering, ask, command_is, settle};
 use crate::data::dice::{Symbol, hits};
-use crate::data::weapons::{FireMode, Spread};
+use super::modifiers::{Modifiers, for_attack};
+use crate::data::weapons::{FireMode, LineRule, Spread};
+use crate::rules::cave::DwarfItem;
+use crate::rules::dice::roll;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
 use crate::rules::components::*;
-use crate::rules::damage::{Hits, hurt_creature, hurt_dwarf};
+use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
@@ -20,10 +24,17 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone)]
 pub struct ShotState {
     pub dwarf: Entity,
+    pub seat: u32,
     pub mode: FireMode,
+    pub slot: WeaponSlot,
+    pub mods: Modifiers,
     pub from: Hex,
     pub target: Hex,
     pub rolls: Vec<DieRoll>,
+    /// Rerolls the player may still take.
+    pub rerolls_left: u32,
+    /// The die whose result counts twice (Double Damage upgrade).
+    pub doubled: Option<usize>,
     /// Which die lies on which space so far.
     pub placed: Vec<(usize, Hex)>,
 }
@@ -45,14 +56,58 @@ fn open_space(cave: &Cave, h: Hex) -> bool {
     cave.terrain(h).is_some_and(|t| !t.is_wall() && !t.is_stalagmite() && !matches!(t, Terrain::Hidden(_)))
 }
 
-/// Whether the mode reaches a space from where the Dwarf stands: range and line (rulings 6-8).
-pub fn reaches(cave: &Cave, mode: &FireMode, from: Hex, h: Hex) -> bool {
+/// Whether a weapon reaches a space from where the Dwarf stands: range and line (rulings 6-8).
+pub fn reaches(cave: &Cave, range: u32, line: LineRule, from: Hex, h: Hex) -> bool {
     let d = distance(from, h);
-    d >= 1 && d <= mode.range && open_space(cave, h) && cave.line(from, h, mode.line)
+    d >= 1 && d <= range && open_space(cave, h) && cave.line(from, h, line)
+}
+
+/// Check the target of an attack: on the cave, not the Dwarf's own space, in range, open, in line.
+pub fn check_target(cave: &Cave, from: Hex, range: u32, line: LineRule, name: &str, target: Hex) -> Result<(), String> {
+    let at = Qr::from(target);
+    let dist = distance(from, target);
+    if cave.terrain(target).is_none() {
+        return Err(format!("({}, {}) is not part of the cave", at.q, at.r));
+    }
+    if dist == 0 {
+        return Err("a Dwarf cannot shoot his own space".into());
+    }
+    if dist > range {
+        return Err(format!("({}, {}) is {dist} spaces away; {name} reaches {range}", at.q, at.r));
+    }
+    if !open_space(cave, target) {
+        return Err(format!("({}, {}) is solid rock", at.q, at.r));
+    }
+    if !cave.line(from, target, line) {
+        return Err(format!("no line of sight to ({}, {})", at.q, at.r));
+    }
+    Ok(())
+}
+
+/// Pay a shot's ammo from the weapon's own supply; a weapon with the Any Ammo upgrade may take the
+/// other kind when its own runs out. The new ammo, or why not.
+pub fn pay(ammo: &Ammo, slot: WeaponSlot, cost: u32, any_ammo: bool) -> Result<Ammo, String> {
+    let own = match slot {
+        WeaponSlot::Primary => ammo.primary,
+        WeaponSlot::Secondary => ammo.secondary,
+    };
+    let pay_own = |a: &Ammo| match slot {
+        WeaponSlot::Primary => Ammo { primary: a.primary - cost, ..*a },
+        WeaponSlot::Secondary => Ammo { secondary: a.secondary - cost, ..*a },
+    };
+    if own >= cost {
+        return Ok(pay_own(ammo));
+    }
+    let other = ammo.primary + ammo.secondary - own;
+    match (any_ammo, slot) {
+        (true, WeaponSlot::Primary) if other >= cost => Ok(Ammo { secondary: ammo.secondary - cost, ..*ammo }),
+        (true, WeaponSlot::Secondary) if other >= cost => Ok(Ammo { primary: ammo.primary - cost, ..*ammo }),
+        _ => Err(format!("no {} ammo left", if slot == WeaponSlot::Primary { "primary" } else { "secondary" })),
+    }
 }
 
 /// Check everything a shot needs before any die is rolled.
-fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str, target: Hex) -> Result<(FireMode, crate::rules::cave::DwarfItem<'a>), String> {
+fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMode, DwarfItem<'a>), String> {
     let probe = actor(cave, turn, 0)?;
     let weapon = cave.data.weapons.of(probe.2.class);
     let mode = weapon
@@ -68,26 +123,6 @@ fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str, target: Hex) -> Re
             return Err(format!("{} is allowed {limit} times a turn", mode.name));
         }
     }
-    if d.5.primary < mode.ammo {
-        return Err(format!("the {:?} has no primary ammo left", d.2.class));
-    }
-    let at = Qr::from(target);
-    let dist = distance(d.3.0, target);
-    if cave.terrain(target).is_none() {
-        return Err(format!("({}, {}) is not part of the cave", at.q, at.r));
-    }
-    if dist == 0 {
-        return Err("a Dwarf cannot shoot his own space".into());
-    }
-    if dist > mode.range {
-        return Err(format!("({}, {}) is {dist} spaces away; {} reaches {}", at.q, at.r, mode.name, mode.range));
-    }
-    if !open_space(cave, target) {
-        return Err(format!("({}, {}) is solid rock", at.q, at.r));
-    }
-    if !cave.line(d.3.0, target, mode.line) {
-        return Err(format!("no line of sight to ({}, {})", at.q, at.r));
-    }
     Ok((mode, d))
 }
 
@@ -99,26 +134,90 @@ fn start_shot(
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
+    loadouts: Query<&Loadout>,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
     let Some(Command::Shoot { mode, target }) = current.0.clone() else { return };
-    let result = check_shot(&cave, &turn, &mode, target.into()).and_then(|(mode, d)| {
-        let rolls = fx.roll(Who::Dwarf(d.2.class), &mode.dice, &cave.data)?;
-        let ammo = Ammo { primary: d.5.primary - mode.ammo, ..*d.5 };
-        fx.commands.entity(d.0).insert(ammo);
-        fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: mode.ammo });
-        turn.actions_left -= mode.actions;
-        turn.last_shot = Some(mode.id.clone());
-        *turn.shots_this_turn.entry(mode.id.clone()).or_default() += 1;
-        let state = ShotState { dwarf: d.0, mode, from: d.3.0, target: target.into(), rolls, placed: vec![] };
-        first_step(&cave, &mut fx, &mut pending, &mut progress, state);
+    let result = check_shot(&cave, &turn, &mode).and_then(|(mode, d)| {
+        let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary);
+        let range = mode.range + mods.range;
+        check_target(&cave, d.3.0, range, mode.line, &mode.name, target.into())?;
+        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into())?;
+        turn.last_shot = Some(state.mode.id.clone());
+        *turn.shots_this_turn.entry(state.mode.id.clone()).or_default() += 1;
+        next_step(&cave, &mut fx, &mut pending, &mut progress, state);
         Ok(())
     });
     settle(&mut current, &mut log, &mut rejected, result);
 }
 
-/// After the roll: lay the results at once, or ask how.
+/// Pay for a checked shot, roll its dice and the modifiers' extra dice: the shot, ready for its
+/// rerolls and results.
+#[allow(clippy::too_many_arguments)]
+pub fn fire(
+    cave: &Cave,
+    fx: &mut Effects,
+    turn: &mut Turn,
+    d: &DwarfItem,
+    mode: FireMode,
+    slot: WeaponSlot,
+    mods: Modifiers,
+    target: Hex,
+) -> Result<ShotState, String> {
+    let ammo = pay(d.5, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
+    let mut dice = mode.dice.clone();
+    dice.extend(mods.extra_dice.iter().copied());
+    let rolls = fx.roll(Who::Dwarf(d.2.class), &dice, &cave.data)?;
+    fx.commands.entity(d.0).insert(ammo);
+    fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: d.5.primary - ammo.primary, secondary: d.5.secondary - ammo.secondary });
+    turn.actions_left -= mode.actions;
+    turn.extra_dice = 0;
+    turn.light_footed = false;
+    let rerolls_left = mods.rerolls;
+    Ok(ShotState {
+        dwarf: d.0,
+        seat: d.2.seat,
+        mode,
+        slot,
+        mods,
+        from: d.3.0,
+        target,
+        rolls,
+        rerolls_left,
+        doubled: None,
+        placed: vec![],
+    })
+}
+
+/// After the roll: offer the rerolls, then the doubled die, then lay the results.
+pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, state: ShotState) {
+    if state.rerolls_left > 0 && !state.rolls.is_empty() {
+        let mut options: Vec<Answer> = (0..state.rolls.len()).map(Answer::Reroll).collect();
+        options.insert(0, Answer::Pass);
+        ask(pending, format!("Reroll a die? ({} reroll left)", state.rerolls_left), options);
+        *progress = InProgress::Shot(state);
+        return;
+    }
+    let doubles: Vec<usize> =
+        (0..state.rolls.len()).filter(|i| counts(&state.rolls[*i].symbols)).collect();
+    if state.mods.double_one && state.doubled.is_none() && !doubles.is_empty() {
+        let mut order = doubles;
+        order.sort_by_key(|i| std::cmp::Reverse(hits(&state.rolls[*i].symbols)));
+        ask(pending, "Pick the result that counts twice".into(), order.into_iter().map(Answer::Double).collect());
+        *progress = InProgress::Shot(state);
+        return;
+    }
+    first_step(cave, fx, pending, progress, state);
+}
+
+/// A result worth doubling: a hit or a scare.
+fn counts(face: &[Symbol]) -> bool {
+    hits(face) > 0 || face.contains(&Symbol::Scare)
+}
+
+/// Lay the results at once, or ask how.
 fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, mut state: ShotState) {
     let t = state.target;
     match state.mode.spread {
@@ -215,7 +314,8 @@ fn chain_spaces(cave: &Cave, state: &ShotState) -> Vec<Hex> {
     let mut out: Vec<Hex> = Vec::new();
     for (_, hit) in &state.placed {
         for s in std::iter::once(*hit).chain(neighbours(*hit)) {
-            if !out.contains(&s) && (s == *hit || adjacent(s, *hit)) && reaches(cave, &state.mode, state.from, s) {
+            let range = state.mode.range + state.mods.range;
+            if !out.contains(&s) && (s == *hit || adjacent(s, *hit)) && reaches(cave, range, state.mode.line, state.from, s) {
                 out.push(s);
             }
         }
@@ -236,8 +336,8 @@ fn place_results(
 ) {
     let InProgress::Shot(state) = &*progress else { return };
     let mut state = state.clone();
-    let result = answer(&current, &pending).map(|a| {
-        match a {
+    let result = answer(&current, &pending).and_then(|a| {
+        match a.clone() {
             Answer::Keep(i) => state.placed = vec![(i, state.target)],
             Answer::Triangle(a, b) => {
                 for s in [state.target, a.into(), b.into()] {
@@ -245,7 +345,20 @@ fn place_results(
                 }
             }
             Answer::Place { die, at } => state.placed.push((die, at.into())),
+            Answer::Pass => state.rerolls_left = 0,
+            Answer::Reroll(i) => {
+                reroll(&cave, &mut fx, &mut state, i)?;
+                return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
+            }
+            Answer::Double(i) => {
+                state.doubled = Some(i);
+                fx.say(GameEvent::Doubled { die: i });
+                return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
+            }
             _ => {}
+        }
+        if state.rerolls_left == 0 && matches!(a, Answer::Pass) {
+            return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
         }
         let done = match state.mode.spread {
             Spread::Chain => state.placed.len() == state.rolls.len(),
@@ -256,8 +369,20 @@ fn place_results(
         } else {
             ask_chain(&cave, &mut pending, &mut progress, state);
         }
+        Ok(())
     });
     settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Roll one die of the shot again; the new result stands.
+fn reroll(cave: &Cave, fx: &mut Effects, state: &mut ShotState, i: usize) -> Result<(), String> {
+    let old = &state.rolls[i];
+    let new = roll(old.die, &cave.data, &mut fx.rng, &mut fx.forced)?;
+    let who = cave.dwarves.get(state.dwarf).map(|d| Who::Dwarf(d.2.class)).map_err(|_| "the shooter is gone")?;
+    fx.say(GameEvent::Rerolled { who, die: i, roll: new.clone() });
+    state.rolls[i] = new;
+    state.rerolls_left -= 1;
+    Ok(())
 }
 
 /// Deal the laid results: per figure, hits by die type (resistance per type), then scare.
@@ -269,7 +394,7 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
     let mut scared: Vec<u32> = Vec::new();
     for (i, s) in &state.placed {
         let roll = &state.rolls[*i];
-        let n = hits(&roll.symbols);
+        let n = hits(&roll.symbols) * if state.doubled == Some(*i) { 2 } else { 1 };
         if let Some(c) = cave.creature_at(*s) {
             if n > 0 {
                 *on_creatures.entry(c.1.0).or_default().entry(roll.die).or_default() += n;
@@ -283,10 +408,16 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
         }
     }
     let mut killed = Vec::new();
+    let blow = Blow {
+        from: state.from,
+        by: Some(state.seat),
+        ignore_resistance: state.mods.ignore_resistance,
+        ignore_axe_resistance: false,
+        stun: state.mods.stun_on_hit,
+    };
     for (id, hits) in &on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
-            let by = cave.dwarves.get(state.dwarf).ok().map(|d| d.2.seat);
-            if hurt_creature(cave, fx, &c, hits, state.from, by) {
+            if hurt_creature(cave, fx, &c, hits, &blow) {
                 killed.push(*id);
             }
         }
@@ -297,8 +428,9 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
         }
     }
     scared.retain(|id| !killed.contains(id));
-    // Ruling 15: scared creatures move up to this many spaces (the Double Damage upgrade's 4 comes
-    // with the Dwarves' kit).
-    let max = cave.data.numbers.scare_spaces;
+    // Ruling 15: scared creatures move up to this many spaces; ruling 5: twice that when the Scare
+    // is the doubled result.
+    let doubled_scare = state.doubled.is_some_and(|i| state.rolls[i].symbols.contains(&Symbol::Scare));
+    let max = cave.data.numbers.scare_spaces * if doubled_scare { 2 } else { 1 };
     start_scare(pending, progress, ScareState { cause: state.from, queue: scared, max });
 }

@@ -8,7 +8,7 @@ pub mod targeting;
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::{Cave, CreatureItem};
 use super::components::*;
-use super::damage::{Hits, hurt_creature, hurt_dwarf};
+use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
@@ -157,7 +157,7 @@ fn explode(
                 hurt_dwarf(&mut fx, &d, &h);
             }
             if let Some(c) = cave.creature_at(*s) {
-                hurt_creature(&cave, &mut fx, &c, &h, at, None);
+                hurt_creature(&cave, &mut fx, &c, &h, &Blow::from(at, None));
             }
         }
     }

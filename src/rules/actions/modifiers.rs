@@ -1,0 +1,64 @@
+//! What changes an attack: Weapon Upgrade tokens, cards and class gear add dice, range, rerolls, a
+//! doubled die, ignored resistance or a stun. Each source adds its part here; the Shoot action asks
+//! for the rerolls and the doubled die before the results are laid.
+
+use crate::data::cards::UpgradeEffect;
+use crate::data::dice::DieKind;
+use crate::rules::cave::Cave;
+use crate::rules::components::{Loadout, WeaponSlot};
+use crate::rules::state::Turn;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Modifiers {
+    /// Dice that join the roll.
+    pub extra_dice: Vec<(DieKind, u32)>,
+    pub range: u32,
+    /// Dice the player may reroll, one at a time.
+    pub rerolls: u32,
+    /// Pick one die whose result counts twice (a Scare moves 4 spaces).
+    pub double_one: bool,
+    pub ignore_resistance: bool,
+    pub stun_on_hit: bool,
+    /// The weapon may be fired paying secondary ammo.
+    pub any_ammo: bool,
+}
+
+/// Everything that changes this Dwarf's attack with this weapon.
+pub fn for_attack(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -> Modifiers {
+    let mut m = Modifiers::default();
+    upgrades(cave, loadout, slot, &mut m);
+    m.extra_dice.extend(steady_hands(cave, turn, loadout, slot));
+    m
+}
+
+/// The Weapon Upgrade tokens on the weapon (rulebook "Weapon upgrade tokens").
+fn upgrades(cave: &Cave, loadout: &Loadout, slot: WeaponSlot, m: &mut Modifiers) {
+    let tokens = match slot {
+        WeaponSlot::Primary => &loadout.primary_upgrades,
+        WeaponSlot::Secondary => &loadout.secondary_upgrades,
+    };
+    for t in tokens {
+        let Some(u) = cave.data.upgrades.get(*t as usize) else { continue };
+        match u.effect {
+            UpgradeEffect::DoubleOne => m.double_one = true,
+            UpgradeEffect::IgnoreResistance => m.ignore_resistance = true,
+            UpgradeEffect::ExtraRange(n) => m.range += n,
+            UpgradeEffect::RerollOne => m.rerolls += 1,
+            UpgradeEffect::StunOnHit => m.stun_on_hit = true,
+            UpgradeEffect::ExtraDie(d) => m.extra_dice.push((d, 1)),
+            UpgradeEffect::AnyAmmo => m.any_ammo = true,
+        }
+    }
+}
+
+/// Steady Hands: the next attack this turn rolls extra dice of its weapon's first die type.
+fn steady_hands(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -> Option<(DieKind, u32)> {
+    if turn.extra_dice == 0 {
+        return None;
+    }
+    let die = match slot {
+        WeaponSlot::Primary => None,
+        WeaponSlot::Secondary => cave.data.secondaries.get(loadout.secondary).and_then(|s| s.normal.dice.first().map(|d| d.0)),
+    };
+    die.map(|d| (d, turn.extra_dice))
+}
