@@ -1,13 +1,13 @@
 //! The `hoxxes` command line: play (default), validate, scenario, screenshot.
 
-use hoxxes::data::{GameData, assets_dir, validate::validate_file};
+use hoxxes::data::{GameData, assets_dir, validate::validate_file_with};
 use hoxxes::headless::scenario;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]   play in a window
-  hoxxes validate FILE...                                           check mission files
+  hoxxes validate FILE...                                           check mission, campaign and asset files
   hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
   hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
 
@@ -38,13 +38,11 @@ fn validate(files: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    let data = match data_or_exit() {
-        Ok(d) => d,
-        Err(code) => return code,
-    };
-    let mut bad = false;
+    // Broken game data is reported, and every file given is still checked as far as it can be.
+    let data = data_or_exit().ok();
+    let mut bad = data.is_none();
     for f in files {
-        for p in validate_file(&PathBuf::from(f), &data) {
+        for p in validate_file_with(&PathBuf::from(f), data.as_ref()) {
             println!("{p}");
             bad = true;
         }

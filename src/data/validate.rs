@@ -10,6 +10,12 @@ use std::path::Path;
 
 /// Read and check one mission file. Never panics, whatever the bytes.
 pub fn validate_file(path: &Path, data: &GameData) -> Vec<Problem> {
+    validate_file_with(path, Some(data))
+}
+
+/// The same, when the game's own data may have failed to load: asset and campaign files are still
+/// checked; a mission cannot be, and says so.
+pub fn validate_file_with(path: &Path, data: Option<&GameData>) -> Vec<Problem> {
     let name = path.display().to_string();
     let text = match std::fs::read(path) {
         Err(e) => return vec![Problem(format!("{name}: cannot read: {e}"))],
@@ -26,9 +32,10 @@ pub fn validate_file(path: &Path, data: &GameData) -> Vec<Problem> {
     if let Some(p) = super::playable::validate_campaign(path, &text) {
         return p;
     }
-    match parse_ron::<Mission>(&name, &text) {
-        Err(p) => vec![p],
-        Ok(m) => check(&name, &text, &m, data),
+    match (parse_ron::<Mission>(&name, &text), data) {
+        (Err(p), _) => vec![p],
+        (Ok(m), Some(data)) => check(&name, &text, &m, data),
+        (Ok(_), None) => vec![Problem(format!("{name}: cannot be checked while the game's own data files are broken"))],
     }
 }
 

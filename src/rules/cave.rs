@@ -155,13 +155,18 @@ impl Cave<'_, '_> {
         self.mission.objectives_met(mule, &alive)
     }
 
-    /// A space a Dwarf may end a move on: floor with no figure, not a Tunnel Exit (ruling 2).
+    /// A space a Dwarf may end a move on: no other Dwarf, not a Tunnel Exit, no Resupply pod, Sentry
+    /// Gun or Zipline piece (rulebook "Movement"; ruling 2).
     pub fn dwarf_may_end(&self, h: Hex, mover: Entity) -> Result<(), String> {
         if self.exit_at(h).is_some() {
             return Err("a Dwarf cannot end a move on a Tunnel Exit".into());
         }
         if self.dwarf_at(h).is_some_and(|d| d.0 != mover) {
             return Err("a Dwarf cannot end a move on another Dwarf's space".into());
+        }
+        let blocking = |t: &Token| matches!(t, Token::ResupplyPod { .. } | Token::SentryGun { .. } | Token::Zipline);
+        if let Some((_, _, t)) = self.tokens_at(h).iter().find(|(_, _, t)| blocking(t)) {
+            return Err(format!("a Dwarf may pass a {t:?} but not end his move on it"));
         }
         Ok(())
     }

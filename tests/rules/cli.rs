@@ -101,3 +101,27 @@ fn the_scenario_json_says_how_the_mission_ended() {
     assert_eq!(json["ended"]["result"], "Loss");
     assert!(json["ended"]["reason"].as_str().unwrap().contains("Swarm Threat"));
 }
+
+#[test]
+fn validate_still_checks_the_files_given_when_the_games_data_is_broken() {
+    let dir = std::env::temp_dir().join(format!("hoxxes-broken-{}", std::process::id()));
+    let assets = dir.join("assets");
+    std::fs::create_dir_all(&assets).unwrap();
+    for f in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, assets.join(f.file_name().unwrap())).unwrap();
+    }
+    std::fs::write(assets.join("events.ron"), "garbage").unwrap();
+    let broken = assets.join("events.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_hoxxes"))
+        .args(["validate", broken.to_str().unwrap(), "missions/00-tutorial.ron"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("HOXXES_ASSETS", &assets)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(&format!("{}:1:1:", broken.display())), "{stdout}");
+    assert!(stdout.contains("00-tutorial.ron: cannot be checked"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -159,3 +159,13 @@ fn a_knocked_over_dwarf_cannot_act() {
     g.set_status(Scout, DwarfStatus { knocked_over: true, ..Default::default() });
     assert!(g.walk(&[(4, 2)]).unwrap_err().contains("knocked over"));
 }
+
+#[test]
+fn a_resupply_pod_is_passed_through_but_never_a_stop() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.token(Token::ResupplyPod { card: 0, primary: 1, secondary: 1, health: 1 }, 4, 2);
+    assert!(g.walk(&[(4, 2)]).unwrap_err().contains("not end his move"));
+    g.walk(&[(4, 2), (5, 2)]).unwrap();
+    assert_eq!(g.pos(Scout), q(5, 2));
+}

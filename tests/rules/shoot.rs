@@ -262,27 +262,17 @@ fn a_scare_result_sends_the_creature_away_along_the_chosen_spaces() {
 }
 
 #[test]
-fn a_praetorian_hit_from_behind_loses_its_resistance() {
-    let mut g = Game::room(&[Gunner]);
-    g.put(Gunner, 6, 2);
-    let id = g.creature_facing(Praetorian, 5, 2, Facing::W);
-    g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 2)]);
-    g.ok(shoot("BurstFire", 5, 2));
-    g.choose(place(0, 5, 2));
-    g.choose(place(1, 5, 2));
-    g.choose(place(2, 5, 2));
-    assert_eq!(g.creature_health(id), Some(3));
-}
-
-#[test]
-fn a_praetorian_hit_from_the_front_resists() {
-    let mut g = Game::room(&[Gunner]);
-    g.put(Gunner, 4, 2);
-    let id = g.creature_facing(Praetorian, 5, 2, Facing::W);
-    g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 2)]);
-    g.ok(shoot("BurstFire", 5, 2));
-    g.choose(place(0, 5, 2));
-    g.choose(place(1, 5, 2));
-    g.choose(place(2, 5, 2));
-    assert_eq!(g.creature_health(id), Some(5));
+fn a_praetorian_resists_from_the_front_and_not_from_behind() {
+    // It faces west: (6, 2) is behind it, (4, 2) in front. Three Bullet hits, 2 Bullet resistance.
+    for (from, health) in [(6, 3), (4, 5)] {
+        let mut g = Game::room(&[Gunner]);
+        g.put(Gunner, from, 2);
+        let id = g.creature_facing(Praetorian, 5, 2, Facing::W);
+        g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 2)]);
+        g.ok(shoot("BurstFire", 5, 2));
+        for die in 0..3 {
+            g.choose(place(die, 5, 2));
+        }
+        assert_eq!(g.creature_health(id), Some(health), "shot from ({from}, 2)");
+    }
 }
