@@ -1,16 +1,20 @@
 //! The HUD panel on the right: the mission, whose turn it is and the actions left, the M.U.L.E.
-//! against the objectives, and each Dwarf's health, ammo and conditions.
+//! against the objectives, the Swarm Threat meter, each Dwarf's health, ammo and conditions, and the
+//! last things that happened.
 
 use super::layout::HUD_WIDTH;
 use super::look::{PAPER, class_colour, class_letter, ink_on, item_name};
 use crate::data::GameData;
 use crate::data::mission::{Item, Objective};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
+use super::words::describe;
+use crate::rules::log::GameLog;
 use crate::rules::state::{MissionInfo, Mule, Turn};
+use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(Update, (show_turn, show_mule, show_dwarves));
+    app.add_systems(Startup, build).add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, show_log));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -22,6 +26,15 @@ struct TurnText;
 
 #[derive(Component)]
 struct MuleText;
+
+#[derive(Component)]
+struct ThreatText;
+
+#[derive(Component)]
+struct LogText;
+
+/// Lines of the log panel.
+const LOG_LINES: usize = 7;
 
 /// The row of a Dwarf's board, lit while it is his turn.
 #[derive(Component)]
@@ -61,10 +74,14 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity,
             p.spawn((TurnText, text("", 16.0, PAPER)));
             p.spawn(heading("M.U.L.E."));
             p.spawn((MuleText, text("", 15.0, PAPER)));
+            p.spawn(heading("SWARM THREAT"));
+            p.spawn((ThreatText, text("", 14.0, PAPER)));
             p.spawn(heading("DWARVES"));
             for (e, dwarf) in seated {
                 p.spawn(dwarf_row(e, dwarf));
             }
+            p.spawn(heading("LOG"));
+            p.spawn((LogText, text("", 12.0, DIM)));
         });
 }
 
@@ -136,6 +153,29 @@ fn show_mule(
         lines.push(format!("Also aboard: {}", extra.join(", ")));
     }
     set(&mut text, lines.join("\n"));
+}
+
+/// The meter as a row of steps: reached `#`, swarm steps `S`, others `-`; then where the next
+/// swarm is.
+fn show_threat(threat: Res<SwarmThreat>, data: Res<GameData>, mut texts: Query<&mut Text, With<ThreatText>>) {
+    let Ok(mut text) = texts.single_mut() else { return };
+    let meter = &data.numbers.swarm_meter;
+    let row: String = (1..=meter.steps)
+        .map(|s| if s <= threat.0 { '#' } else if meter.swarm_steps.contains(&s) { 'S' } else { '-' })
+        .collect();
+    let next = meter.swarm_steps.iter().find(|s| **s > threat.0);
+    let next = next.map_or("no swarm left".to_string(), |s| format!("next swarm at {s}"));
+    set(&mut text, format!("{row}
+step {} of {}, {next}", threat.0, meter.steps));
+}
+
+/// The last events, newest at the bottom.
+fn show_log(log: Res<GameLog>, data: Res<GameData>, mut texts: Query<&mut Text, With<LogText>>) {
+    let Ok(mut text) = texts.single_mut() else { return };
+    let from = log.0.len().saturating_sub(LOG_LINES);
+    let lines: Vec<String> = log.0[from..].iter().map(|e| describe(&data, e)).collect();
+    set(&mut text, lines.join("
+"));
 }
 
 fn tick(done: bool) -> char {

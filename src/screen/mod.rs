@@ -13,6 +13,7 @@ mod paint;
 mod screenshot;
 mod sprites;
 mod tokens;
+mod words;
 
 use crate::data::load::read_ron;
 use crate::data::mission::Mission;

@@ -1,0 +1,51 @@
+//! What happened, in words for the log panel: a client-side reading of the rules' events.
+
+use crate::data::GameData;
+use crate::rules::log::{DieRoll, GameEvent, Who};
+
+/// A creature or Dwarf named for a reader.
+fn who(data: &GameData, w: &Who) -> String {
+    match w {
+        Who::Dwarf(c) => format!("{c:?}"),
+        Who::Creature { kind, id } => format!("{} #{id}", data.creatures.get(*kind).name),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Dice as their faces: "Bullet: hit, blank, double".
+fn faces(dice: &[DieRoll]) -> String {
+    let face = |r: &DieRoll| match r.symbols.len() {
+        0 => "blank".to_string(),
+        1 => format!("{:?}", r.symbols[0]).to_lowercase(),
+        _ => format!("double {:?}", r.symbols[0]).to_lowercase(),
+    };
+    dice.iter().map(face).collect::<Vec<_>>().join(", ")
+}
+
+/// One line for an event; events the log does not word yet are shown by name.
+pub fn describe(data: &GameData, e: &GameEvent) -> String {
+    match e {
+        GameEvent::MissionStarted { name } => format!("Mission: {name}"),
+        GameEvent::PickupRevealed { pickup, .. } => format!("Found: {pickup:?}"),
+        GameEvent::TurnEnded { dwarf } => format!("The {dwarf:?} ends his turn"),
+        GameEvent::Unconscious { dwarf } => format!("The {dwarf:?} falls unconscious"),
+        GameEvent::Carved { .. } => "A wall is carved out".to_string(),
+        GameEvent::TurnStarted { turn, dwarf, actions } => format!("Turn {turn}: the {dwarf:?}, {actions} actions"),
+        GameEvent::Moved { who: w, path } => format!("{} moves {} space(s)", who(data, w), path.len()),
+        GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), faces(dice)),
+        GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
+            format!("{} takes {hits} {die:?} hit(s) - {resisted} resisted = {damage}; {health} left", who(data, w))
+        }
+        GameEvent::Killed { who: w } => format!("{} is killed", who(data, w)),
+        GameEvent::Spawned { who: w, .. } => format!("{} appears", who(data, w)),
+        GameEvent::EventCard { dwarf, name, .. } => format!("The {dwarf:?} draws {name}"),
+        GameEvent::SwarmThreat { step, of } => format!("Swarm Threat {step}/{of}"),
+        GameEvent::SwarmCard { name, .. } => format!("SWARM: {name}"),
+        GameEvent::Attacks { who: w, target } => format!("{} attacks the {target:?}", who(data, w)),
+        GameEvent::Mined { item, .. } => format!("{item:?} mined"),
+        GameEvent::Collected { item, .. } => format!("{item:?} into the M.U.L.E."),
+        GameEvent::CaveRevealed { name, letter } => format!("Hidden cave {letter} revealed: {name}"),
+        GameEvent::MissionEnded { result, reason } => format!("MISSION OVER ({result:?}): {reason}"),
+        other => format!("{other:?}").split([' ', '(', '{']).next().unwrap_or("").to_string(),
+    }
+}
