@@ -16,4 +16,7 @@ mod rules {
     mod turns;
     mod upgrades;
     mod validate;
+    mod kit_supplies;
+    mod kit_cards;
+    mod kit_classes;
 }

@@ -1,7 +1,8 @@
 //! The numbers the rules run on (actions, movement, a Dwarf's board, the Swarm Threat meter).
 //! Read from `assets/rules.ron`.
 
-use super::weapons::DwarfClass;
+use super::dice::DieKind;
+use super::weapons::{DwarfClass, FireMode};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -38,4 +39,49 @@ pub struct RuleNumbers {
     pub swarm_meter: SwarmMeter,
     /// Special Event cards mixed in, by hazard level 1, 2, 3.
     pub special_cards_by_hazard: Vec<u32>,
+    pub skills: SkillNumbers,
+    pub bosco: BoscoNumbers,
+    pub kit: KitNumbers,
+}
+
+/// What the Dwarves' other actions cost and give (rulebook "Game progress": Overclock, Call down a
+/// Resupply pod, Stand up, Revive an unconscious Dwarf).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct KitNumbers {
+    /// Gold from the M.U.L.E. an overclock costs.
+    pub overclock_gold: u32,
+    /// Nitra a Resupply pod costs; one Gold stands in for one Nitra.
+    pub resupply_nitra: u32,
+    /// Actions standing up takes, all in the same turn.
+    pub stand_up_actions: u32,
+    /// Health a revived Dwarf gets.
+    pub revive_health: u32,
+}
+
+/// The class skills' numbers (rulebook "The Dwarves").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SkillNumbers {
+    /// Primary ammo setting up the Sentry Gun costs.
+    pub sentry_ammo: u32,
+    /// The Sentry Gun's Health: one creature hit destroys it.
+    pub sentry_health: u32,
+    /// How close a creature that moves or spawns must be for the Sentry Gun to fire (ruling 21).
+    pub sentry_range: u32,
+    /// What the Sentry Gun rolls at it.
+    pub sentry_dice: Vec<(DieKind, u32)>,
+    /// How far the Platform Gun reaches.
+    pub platform_range: u32,
+    /// Damage from Flames: to a Dwarf walking into them in one Move (ruling 10), to a creature that
+    /// can only spawn on one (unless fire-resistant).
+    pub flame_damage: u32,
+}
+
+/// BOSCO (rulebook "...and BOSCO"): its actions after the Dwarf's turn, its flight and its guns.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BoscoNumbers {
+    pub actions: u32,
+    pub move_points: u32,
+    pub light_gun: FireMode,
+    /// The rocket launcher takes both of BOSCO's actions.
+    pub rocket: FireMode,
 }

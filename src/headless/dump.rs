@@ -39,6 +39,11 @@ struct DwarfOut {
     statuses: Vec<&'static str>,
     rock_and_stone: Vec<String>,
     throwables: Vec<String>,
+    /// The secondary weapon card, whether it is overclocked, and the Weapon Upgrades on each weapon.
+    secondary: String,
+    overclocked: bool,
+    primary_upgrades: Vec<String>,
+    secondary_upgrades: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -88,6 +93,8 @@ struct State<'a> {
     dwarves: Vec<DwarfOut>,
     creatures: Vec<CreatureOut>,
     tokens: Vec<TokenOut>,
+    /// BOSCO's space while it is on the cave.
+    bosco: Option<Qr>,
     terrain_changes: Vec<TerrainChange>,
     tunnel_exits: Vec<(u8, Qr)>,
     revealed_caves: Vec<char>,
@@ -107,10 +114,11 @@ fn flags(list: &[(bool, &'static str)]) -> Vec<&'static str> {
 /// Pretty JSON of the whole state; entities in stable-id order so the same game prints the same bytes.
 pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
     let data = world.resource::<GameData>().clone();
-    let mut dq = world.query::<(&Id, &Dwarf, &At, &Health, &Ammo, &DwarfStatus, &Hand)>();
+    let mut dq = world.query::<(&Id, &Dwarf, &At, &Health, &Ammo, &DwarfStatus, &Hand, Option<&Loadout>)>();
+    let upgrades = |tokens: &[u32]| tokens.iter().filter_map(|t| data.upgrades.get(*t as usize)).map(|u| u.name.clone()).collect();
     let mut dwarves: Vec<DwarfOut> = dq
         .iter(world)
-        .map(|(id, d, at, h, a, s, hand)| DwarfOut {
+        .map(|(id, d, at, h, a, s, hand, l)| DwarfOut {
             class: d.class,
             id: id.0,
             seat: d.seat,
@@ -125,6 +133,10 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
             ]),
             rock_and_stone: hand.rock_and_stone.iter().map(|c| data.rock_and_stone[*c].name.clone()).collect(),
             throwables: hand.throwables.iter().map(|c| data.throwables[*c].name.clone()).collect(),
+            secondary: l.and_then(|l| data.secondaries.get(l.secondary)).map(|w| w.name.clone()).unwrap_or_default(),
+            overclocked: l.is_some_and(|l| l.overclocked),
+            primary_upgrades: l.map(|l| upgrades(&l.primary_upgrades)).unwrap_or_default(),
+            secondary_upgrades: l.map(|l| upgrades(&l.secondary_upgrades)).unwrap_or_default(),
         })
         .collect();
     dwarves.sort_by_key(|d| d.seat);
@@ -152,6 +164,8 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
     let mut tq = world.query::<(&Id, &Token, &At)>();
     let mut tokens: Vec<TokenOut> = tq.iter(world).map(|(i, t, a)| TokenOut { id: i.0, hex: a.0.into(), token: *t }).collect();
     tokens.sort_by_key(|t| t.id);
+    let mut bq = world.query_filtered::<&At, With<Bosco>>();
+    let bosco = bq.iter(world).next().map(|a| Qr::from(a.0));
     let now = TerrainSnapshot::take(world);
     let terrain_changes = before
         .0
@@ -188,6 +202,7 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
         dwarves,
         creatures,
         tokens,
+        bosco,
         terrain_changes,
         tunnel_exits,
         revealed_caves,

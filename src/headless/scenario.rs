@@ -59,6 +59,8 @@ pub enum SetupChange {
     /// Put these Swarm cards on top of the Swarm deck, the first named drawn first.
     StackSwarms(Vec<String>),
     SetThreat(u32),
+    /// The cards a Dwarf holds, by name: Rock and Stone cards, then Throwables.
+    SetHand(DwarfClass, Vec<String>, Vec<String>),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -134,7 +136,8 @@ pub fn run(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<Str
     begin_first_turn(app.world_mut())?;
     app.update();
     for (i, cmd) in scenario.commands.iter().enumerate() {
-        if !matches!(cmd, Command::Choose(_)) {
+        let rerolls = crate::rules::cards::rerolls_a_roll(app.world().resource::<GameData>(), cmd);
+        if !matches!(cmd, Command::Choose(_)) && !rerolls {
             while answer_default(&mut app)? {}
         }
         apply(&mut app, cmd.clone()).map_err(|e| format!("command {} ({}): {e}", i + 1, cmd.name()))?;
@@ -248,6 +251,15 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
             world.resource_mut::<Decks>().swarms.draw.extend(cards.into_iter().rev());
         }
         SetupChange::SetThreat(n) => world.resource_mut::<SwarmThreat>().0 = *n,
+        SetupChange::SetHand(c, rock_and_stone, throwables) => {
+            let data = world.resource::<GameData>();
+            let hand = Hand {
+                rock_and_stone: card_indices(rock_and_stone, &data.rock_and_stone, |c| &c.name)?,
+                throwables: card_indices(throwables, &data.throwables, |c| &c.name)?,
+            };
+            let e = find_dwarf(world, *c)?;
+            world.entity_mut(e).insert(hand);
+        }
     }
     Ok(())
 }

@@ -41,6 +41,8 @@ pub enum Job {
     DrawCards { seat: u32, rock_and_stone: u32, throwables: u32 },
     /// The turn passes to the next Dwarf.
     NextTurn,
+    /// Offer BOSCO a reaction shot with his light gun at a space (ruling 24).
+    BoscoReaction { target: Hex, creature: Option<u32> },
 }
 
 /// Jobs still to do, the next first.

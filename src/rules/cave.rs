@@ -47,7 +47,14 @@ pub struct Cave<'w, 's> {
         ),
     >,
     pub tokens: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At)>,
+    /// Tokens that belong to a Dwarf (class gear, thrown tokens), with his seat.
+    pub owned: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At, &'static Owner)>,
+    /// BOSCO, while it is on the cave.
+    pub bosco: Query<'w, 's, (Entity, &'static At), With<Bosco>>,
     pub caves: Query<'w, 's, (Entity, &'static HiddenCave)>,
+    /// The areas Throwables cover while they last or wait (Phosphor Flare, Inhibitor Field, Satchel
+    /// Charge).
+    pub fields: Query<'w, 's, &'static Field>,
 }
 
 impl Cave<'_, '_> {

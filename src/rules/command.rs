@@ -1,6 +1,8 @@
 //! Commands in: every player decision, serialisable. The save file is the list of them.
 
+use super::components::WeaponSlot;
 use super::hex::Qr;
+use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -18,6 +20,48 @@ pub enum Command {
     EndTurn,
     /// Launch the Drop Pod with every conscious Dwarf aboard (ruling 26).
     Launch,
+    /// Fire the secondary weapon at a target space, as its card's side up says.
+    ShootSecondary { target: Qr },
+    /// Flip the secondary weapon to its overclocked side, paying Gold.
+    Overclock,
+    /// Call down the Resupply pod onto an empty floor space, paying Nitra (Gold stands in).
+    CallResupply(Qr),
+    /// Take ammo and Health from the Resupply pod next to the Dwarf.
+    GetSupplies { primary: u32, secondary: u32, health: u32 },
+    /// Hand supplies to an adjacent Dwarf and take some of his (either side may be left out).
+    Exchange {
+        with: DwarfClass,
+        #[serde(default)]
+        give: Supplies,
+        #[serde(default)]
+        take: Supplies,
+    },
+    /// Get back on his feet after being knocked over.
+    StandUp,
+    /// Help an adjacent knocked-over Dwarf on his feet.
+    HelpUp(DwarfClass),
+    /// Revive an adjacent unconscious Dwarf.
+    Revive(DwarfClass),
+    /// The Scout's Flare Gun: a Flare token on a space in line of sight.
+    Flare(Qr),
+    /// The Gunner's Zipline launcher: pieces from his space across the adjacent pit to this space.
+    Zipline(Qr),
+    /// The Gunner's Shield on his space.
+    Shield,
+    /// The Engineer sets up (or moves) his Sentry Gun on this adjacent space.
+    Sentry(Qr),
+    /// The Engineer's Platform Gun: platforms on these pit spaces.
+    Platforms(Vec<Qr>),
+    /// One of BOSCO's actions, after the lone Dwarf's turn.
+    Bosco(super::bosco::BoscoAction),
+    /// Throw a Throwable card from the hand at a target space (1 action).
+    Throw { card: String, target: Qr },
+    /// The Dwarf who threw a Satchel Charge sets it off: at any moment, even between two creatures'
+    /// activations.
+    Detonate { by: DwarfClass },
+    /// Play a Rock and Stone card from this Dwarf's hand, on a Dwarf when the card names one. Free,
+    /// in any Dwarf's turn.
+    PlayCard { by: DwarfClass, card: String, on: Option<DwarfClass> },
 }
 
 impl Command {
@@ -29,6 +73,23 @@ impl Command {
             Command::Choose(_) => "Choose",
             Command::EndTurn => "End turn",
             Command::Launch => "Launch",
+            Command::ShootSecondary { .. } => "Shoot the secondary weapon",
+            Command::Overclock => "Overclock",
+            Command::CallResupply(_) => "Call down a Resupply pod",
+            Command::GetSupplies { .. } => "Get supplies",
+            Command::Exchange { .. } => "Exchange supplies",
+            Command::StandUp => "Stand up",
+            Command::HelpUp(_) => "Help up",
+            Command::Revive(_) => "Revive",
+            Command::Flare(_) => "Flare Gun",
+            Command::Zipline(_) => "Zipline launcher",
+            Command::Shield => "Shield",
+            Command::Sentry(_) => "Sentry Gun",
+            Command::Platforms(_) => "Platform Gun",
+            Command::Bosco(_) => "BOSCO",
+            Command::Throw { .. } => "Throw",
+            Command::Detonate { .. } => "Detonate",
+            Command::PlayCard { .. } => "Play a Rock and Stone card",
         }
     }
 }
@@ -72,6 +133,40 @@ pub enum Answer {
     Reroll(usize),
     /// This die's result counts twice.
     Double(usize),
+    /// The space next to the target the shot's results also land on (Experimental Plasma Charger).
+    AlsoAt(Qr),
+    /// Put the Weapon Upgrade token just picked up on this weapon: into a free slot, or in place of
+    /// the token at this index of its slots (that one is discarded).
+    Upgrade(WeaponSlot, Option<usize>),
+    /// Where the Flame tokens of Flaming Ground go (possibly none).
+    Flames(Vec<Qr>),
+    /// The two spaces that carry a Throwable's line of three on from its target, away from the
+    /// thrower.
+    Line(Qr, Qr),
+    /// A space a card acts on (Lights Up!'s Flare, We're Rich!'s wall mineral).
+    Space(Qr),
+}
+
+/// What one Dwarf hands the other in an exchange (rulebook "Exchange supplies"); never Health.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Supplies {
+    pub primary: u32,
+    pub secondary: u32,
+    /// Rock and Stone cards, by name.
+    pub rock_and_stone: Vec<String>,
+    /// Throwable cards, by name.
+    pub throwables: Vec<String>,
+    pub upgrades: Vec<UpgradeMove>,
+}
+
+/// A Weapon Upgrade token changing hands: its index in `assets/upgrades.ron`, the giver's weapon it
+/// comes off and the receiver's weapon it goes on (into a free slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UpgradeMove {
+    pub token: u32,
+    pub from: WeaponSlot,
+    pub to: WeaponSlot,
 }
 
 /// Commands waiting to be applied, oldest first.

@@ -119,6 +119,9 @@ pub struct CreatureStatus {
     /// No resistance until this Dwarf's next turn (Corrosive Bomb).
     #[serde(default)]
     pub corroded_by: Option<u32>,
+    /// The Sentry Gun has fired at it this turn (ruling 21: once per creature per turn).
+    #[serde(default)]
+    pub sentry_shot: bool,
 }
 
 /// A token on the cave.
@@ -177,4 +180,12 @@ pub struct Bosco;
 pub struct Hand {
     pub rock_and_stone: Vec<usize>,
     pub throwables: Vec<usize>,
+}
+
+/// The spaces a Throwable's effect covers while it lasts (Phosphor Flare, Inhibitor Field) or
+/// until it goes off (a Satchel Charge's area); `card` indexes the Throwable list.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub card: u32,
+    pub spaces: Vec<Hex>,
 }

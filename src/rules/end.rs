@@ -64,7 +64,8 @@ fn check_end(
     }
     let met = cave.objectives_met(&fx.mule);
     let aboard = cave.dwarves.iter().filter(|d| cave.is_drop_pod(d.3.0)).count();
-    let ending = if cave.dwarves.iter().all(|d| d.6.unconscious) {
+    // With BOSCO on the cave the lone Dwarf may yet be revived (`bosco.rs`).
+    let ending = if cave.dwarves.iter().all(|d| d.6.unconscious) && cave.bosco.is_empty() {
         Some((Result::Loss, "every Dwarf is unconscious".to_string()))
     } else if met && all_aboard(&cave) {
         Some((Result::Success, "the objectives are met and every Dwarf is aboard the Drop Pod".to_string()))

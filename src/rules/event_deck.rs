@@ -89,6 +89,7 @@ fn event_effect(
                     .into_iter()
                     .map(|seat| Job::ReactionOffer { seat, target: h, creature: Some(id) })
                     .collect();
+                jobs.extend(super::bosco::reaction_offer(&cave, h, Some(id)));
                 jobs.push(Job::AmbushAttack { creature: id, seat: d.2.seat });
                 fx.agenda.first(jobs);
             }
@@ -99,6 +100,7 @@ fn event_effect(
                 .into_iter()
                 .map(|seat| Job::ReactionOffer { seat, target: h, creature: None })
                 .collect();
+            jobs.extend(super::bosco::reaction_offer(&cave, h, None));
             jobs.push(Job::GrabLands { seat: d.2.seat, damage, knock_over });
             fx.agenda.first(jobs);
         }

@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 pub enum Who {
     Dwarf(DwarfClass),
     Creature { kind: CreatureKind, id: u32 },
+    Bosco,
+    SentryGun,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,6 +76,66 @@ pub enum GameEvent {
     CardsDrawn { dwarf: DwarfClass, rock_and_stone: u32, throwables: u32 },
     ResupplyLanded { at: Qr, primary: u32, secondary: u32, health: u32 },
     MissionEnded { result: super::end::Result, reason: String },
+    /// Minerals paid from the M.U.L.E. (an Overclock, a Resupply pod).
+    Paid { item: Item, n: u32 },
+    Overclocked { dwarf: DwarfClass, weapon: String },
+    SuppliesTaken { dwarf: DwarfClass, primary: u32, secondary: u32, health: u32 },
+    /// The last supplies were taken: the pod token goes and its card is discarded.
+    ResupplyEmptied { at: Qr },
+    Exchanged { dwarf: DwarfClass, with: DwarfClass, gave: super::command::Supplies, took: super::command::Supplies },
+    /// A knocked-over Dwarf is on his feet again, by himself or helped by another.
+    StoodUp { dwarf: DwarfClass, helped_by: Option<DwarfClass> },
+    /// A Weapon Upgrade token put on a weapon, maybe in place of one that is discarded.
+    UpgradeFitted { dwarf: DwarfClass, upgrade: String, weapon: super::components::WeaponSlot, discarded: Option<String> },
+    /// A Weapon Upgrade token left where it lies (no free slot and none given up).
+    UpgradeLeft { dwarf: DwarfClass, at: Qr },
+    /// Class gear put on the cave: a Flare, Flames, Zipline pieces, the Shield, the Sentry Gun, Platforms.
+    GearPlaced { dwarf: DwarfClass, token: super::components::Token, at: Vec<Qr> },
+    /// A gear token taken back by its owner (his next turn, reused elsewhere, a struck Shield).
+    GearReturned { token: super::components::Token, at: Qr },
+    /// The Driller drilled into rock and stands in the new space (Power Drilling).
+    Drilled { at: Qr },
+    /// A Dwarf walked into Flames this Move (ruling 10).
+    WalkedIntoFlames { dwarf: DwarfClass },
+    /// A creature could only spawn on a Flame: the token is gone.
+    FlameSmothered { at: Qr },
+    /// A creature's attack or effect did not touch a shielded Dwarf.
+    ShieldHeld { dwarf: DwarfClass },
+    /// The Sentry Gun fires at a creature that moved or spawned near it (ruling 21).
+    SentryFires { at: Qr, target: Who },
+    SentryDestroyed { at: Qr },
+    /// A creature attacks the Sentry Gun instead of a Dwarf (ruling 17).
+    SentryAttacked { who: Who },
+    /// BOSCO's actions begin after the Dwarf's turn (ruling 23).
+    BoscoActs { actions: u32 },
+    /// BOSCO is gone for the rest of the mission.
+    BoscoLost { why: String },
+    /// BOSCO's reaction shot hit: the grab is broken.
+    GrabBrokenByBosco,
+    /// A Dwarf throws a Throwable card at a space.
+    Threw { dwarf: DwarfClass, card: String, at: Qr },
+    /// Where a Throwable goes off: the spaces of its area, the target first.
+    Blast { card: String, area: Vec<Qr> },
+    /// A creature becomes Frozen, Stunned or Corroded (Throwables).
+    CreatureAfflicted { who: Who, status: String },
+    /// A Throwable leaves tokens on the cave (Incendiary flames, a mine, a charge, the L.U.R.E.).
+    ThrowableLeft { dwarf: DwarfClass, token: super::components::Token, at: Vec<Qr> },
+    PlatformDestroyed { at: Qr },
+    /// A creature walks onto a Proximity Mine and sets it off.
+    MineTriggered { who: Who, at: Qr },
+    /// A Satchel Charge is set off by its thrower.
+    Detonated { dwarf: DwarfClass, at: Qr },
+    /// A lured creature attacks the L.U.R.E. hologram, to no avail.
+    LureAttacked { who: Who, at: Qr },
+    /// What this Dwarf left "until your next turn" ends as his turn starts.
+    LastingEnded { dwarf: DwarfClass },
+    /// A Rock and Stone card is played, on a Dwarf when it names one.
+    CardPlayed { dwarf: DwarfClass, card: String, on: Option<DwarfClass> },
+    /// This Dwarf may take one free action now; only a Move when `move_only`.
+    FreeAction { dwarf: DwarfClass, move_only: bool },
+    /// Ammo gained from a card, as far as the slots allow.
+    AmmoRestocked { dwarf: DwarfClass, primary: u32, secondary: u32 },
+    StatusCleared { dwarf: DwarfClass, status: String },
 }
 
 /// The game's record of what happened (Bevy messages live two updates; this lives as long as the

@@ -25,6 +25,12 @@ pub mod spawn;
 pub mod state;
 pub mod swarm;
 pub mod turn;
+pub mod blast;
+pub mod cards;
+pub mod lasting;
+pub mod thrown;
+pub mod bosco;
+pub mod skills;
 
 use bevy::prelude::*;
 use command::{Command, CommandQueue, Current, Pending, Rejected};
@@ -97,6 +103,11 @@ impl Plugin for RulesPlugin {
         reaction::plugin(app);
         end::plugin(app);
         hand::plugin(app);
+        cards::plugin(app);
+        lasting::plugin(app);
+        thrown::plugin(app);
+        skills::plugin(app);
+        bosco::plugin(app);
     }
 }
 
@@ -117,7 +128,10 @@ fn take_command(
     progress: Res<actions::InProgress>,
 ) {
     let working = agenda::busy(&agenda, &job) || !matches!(*progress, actions::InProgress::Idle);
-    if current.0.is_some() || (pending.0.is_none() && working) {
+    // A Satchel Charge or a Rock and Stone card may cut in between two jobs.
+    let still = job.0.is_none() && matches!(*progress, actions::InProgress::Idle);
+    let cuts_in = still && queue.0.front().is_some_and(cards::cuts_in);
+    if current.0.is_some() || (pending.0.is_none() && working && !cuts_in) {
         return;
     }
     let Some(cmd) = queue.0.pop_front() else { return };
@@ -126,7 +140,7 @@ fn take_command(
         return;
     }
     match (&pending.0, &cmd) {
-        (Some(p), c) if !matches!(c, Command::Choose(_)) => {
+        (Some(p), c) if !matches!(c, Command::Choose(_) | Command::PlayCard { .. }) => {
             rejected.0 = Some((cmd.clone(), format!("first answer the pending choice: {}", p.prompt)));
         }
         (None, Command::Choose(_)) => {

@@ -137,6 +137,9 @@ fn grab_lands(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     let Some(Job::GrabLands { seat, damage, knock_over }) = job.0.take() else { return };
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
     fx.say(GameEvent::Grabbed { dwarf: d.2.class });
+    if super::skills::gunner::shield_holds(&cave, &mut fx, &d) {
+        return;
+    }
     hurt_dwarf(&mut fx, &d, &Hits::from([(DieKind::Creature, damage)]));
     if knock_over && damage < d.4.0 {
         fx.commands.entity(d.0).insert(DwarfStatus { knocked_over: true, ..*d.6 });

@@ -15,7 +15,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 /// Spawn one creature figure at a hex, at full health.
 pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex, facing: Facing) -> u32 {
     let stats = cave.stats(kind);
-    let (_, id) = fx.spawn_with_id((
+    let (e, id) = fx.spawn_with_id((
         Creature { kind },
         At(at),
         Health(stats.health),
@@ -23,6 +23,7 @@ pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex
         CreatureStatus::default(),
     ));
     fx.say(GameEvent::Spawned { who: Who::Creature { kind, id: id.0 }, at: at.into() });
+    super::skills::on_spawn(cave, fx, e, id, kind, at, facing);
     id.0
 }
 
@@ -48,6 +49,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
     (t.is_floor() || t.is_pit())
         && cave.creature_at(h).is_none()
         && cave.dwarf_at(h).is_none()
+        && !super::skills::keeps_spawns_off(cave, h)
         && !taken.contains(&canonical(h))
 }
 
@@ -76,7 +78,7 @@ pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: He
 /// Place creatures as near an anchor space as possible (ruling 20's order); `on_anchor` says
 /// whether the anchor itself may take one (a Tunnel Exit does; a Dwarf's or a Nexus's space not).
 pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex, count: u32, on_anchor: bool) -> Vec<u32> {
-    let mut dist = walking_distances(cave, anchor);
+    let mut dist = super::skills::driller::spawn_distances(cave, anchor);
     if !on_anchor {
         dist.remove(&anchor);
     }
@@ -90,11 +92,14 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
             fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() });
             continue;
         };
-        let spot = dist
-            .iter()
-            .filter(|(h, _)| vacant_for_creature(cave, **h, &taken))
-            .min_by_key(|(h, d)| (**d, near_dwarf(**h), canonical(**h)))
-            .map(|(h, _)| *h);
+        let spot_where = |on_flames: bool| {
+            dist.iter()
+                .filter(|(h, _)| vacant_for_creature(cave, **h, &taken) && (on_flames || !super::skills::has_flame(cave, **h)))
+                .min_by_key(|(h, d)| (**d, near_dwarf(**h), canonical(**h)))
+                .map(|(h, _)| *h)
+        };
+        // Rulebook, Flaming Ground: a creature goes on a Flame only when it can go nowhere else.
+        let spot = spot_where(false).or_else(|| spot_where(true));
         let Some(spot) = spot else {
             fx.say(GameEvent::NothingSpawned { kind: real, reason: "no vacant space near the spot".into() });
             continue;

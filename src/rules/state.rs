@@ -65,6 +65,8 @@ pub struct Turn {
     pub guest: Option<(u32, bool)>,
     /// BOSCO's actions left after the Dwarf's turn (ruling 23: before the Event card).
     pub bosco_actions: u32,
+    /// The Dwarf has ended his part of the turn and BOSCO is acting; the next `EndTurn` ends BOSCO's.
+    pub bosco_turn: bool,
 }
 
 /// Hands out stable ids in spawn order.

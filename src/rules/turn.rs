@@ -30,10 +30,13 @@ fn end_turn(
     mut log: ResMut<CommandLog>,
     mut rejected: ResMut<Rejected>,
     cave: Cave,
-    turn: Res<Turn>,
+    mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
     let result = cave.dwarf_in_seat(turn.seat).ok_or_else(|| "no Dwarf has the turn".to_string()).map(|d| {
+        if super::bosco::takes_over(&cave, &mut turn, &mut fx) {
+            return;
+        }
         fx.say(GameEvent::TurnEnded { dwarf: d.2.class });
         // A web holds for the turn after it was spun: it falls away when that turn ends.
         if d.6.webbed {
@@ -51,20 +54,22 @@ fn end_turn(
 }
 
 /// After the Event card: the next Dwarf in seat order begins. An unconscious Dwarf's turn passes at
-/// once, with no Event card (rulebook "Revive an unconscious Dwarf").
+/// once, with no Event card (rulebook "Revive an unconscious Dwarf"), unless BOSCO is there to
+/// revive him after it.
 fn next_turn(cave: Cave, mut job: ResMut<CurrentJob>, mut turn: ResMut<Turn>, mut fx: Effects) {
     job.0 = None;
     let seats = cave.dwarves.iter().count() as u32;
     let seat = (turn.seat + 1) % seats.max(1);
     begin_turn(&cave, &mut turn, &mut fx, seat);
-    if cave.dwarf_in_seat(seat).is_some_and(|d| d.6.unconscious) {
+    if cave.dwarf_in_seat(seat).is_some_and(|d| d.6.unconscious) && cave.bosco.is_empty() {
         fx.agenda.first([Job::NextTurn]);
     }
 }
 
-/// Start a Dwarf's turn: his actions for it, and the Stunned token spent.
+/// Start a Dwarf's turn: his actions for it, the Stunned token spent, the gear that comes back.
 pub fn begin_turn(cave: &Cave, turn: &mut Turn, fx: &mut Effects, seat: u32) {
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
+    super::skills::start_of_turn(cave, fx, seat);
     let n = &cave.data.numbers;
     let actions = if d.6.unconscious {
         0

@@ -194,8 +194,8 @@ fn axe_hits_kill_a_grunt() {
 
 #[test]
 fn axe_resistance_counts_against_all_hits_of_the_chop() {
-    let mut g = Game::room(&[Driller]);
-    g.put(Driller, 3, 2);
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 3, 2);
     let id = g.creature(MacteraSpawn, 4, 2);
     g.dice(&[(Axe, 5)]);
     g.ok(Command::Chop);

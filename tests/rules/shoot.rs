@@ -206,8 +206,10 @@ fn flaming_ground_twice_a_turn_at_most() {
     let mut g = Game::room(&[Driller]);
     g.put(Driller, 2, 2);
     g.dice(&[(Flame, 0), (Flame, 0), (Flame, 0), (Flame, 0)]);
-    g.ok(shoot("FlamingGround", 4, 2));
-    g.ok(shoot("FlamingGround", 4, 2));
+    for _ in 0..2 {
+        g.ok(shoot("FlamingGround", 4, 2));
+        g.choose(Answer::Flames(vec![]));
+    }
     assert!(g.refused(shoot("FlamingGround", 4, 2)).contains("2 times a turn"));
 }
 

@@ -251,7 +251,7 @@ fn take_pickup(cave: &Cave, fx: &mut Effects, q: Qr, kind: Pickup) {
 }
 
 /// Roll the Mineral die and collect what it shows, plus any bonus Gold.
-fn mineral_die(cave: &Cave, fx: &mut Effects, class: DwarfClass, at: Qr, bonus_gold: u32) -> Result<(), String> {
+pub fn mineral_die(cave: &Cave, fx: &mut Effects, class: DwarfClass, at: Qr, bonus_gold: u32) -> Result<(), String> {
     let rolls = fx.roll(Who::Dwarf(class), &[(DieKind::Mineral, 1)], &cave.data)?;
     for s in rolls.iter().flat_map(|r| r.symbols.iter()) {
         let item = match s {
@@ -275,7 +275,8 @@ fn deal_creature_hits(cave: &Cave, fx: &mut Effects, state: &ChopState, from: He
     for (id, n) in &state.on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
             let hits: Hits = BTreeMap::from([(DieKind::Axe, *n)]);
-            hurt_creature(cave, fx, &c, &hits, &Blow::from(from, Some(seat)));
+            let drills = crate::rules::skills::driller::drill_attack(cave, seat);
+            hurt_creature(cave, fx, &c, &hits, &Blow { ignore_axe_resistance: drills, ..Blow::from(from, Some(seat)) });
         }
     }
 }

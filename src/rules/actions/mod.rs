@@ -6,6 +6,13 @@ pub mod modifiers;
 pub mod movement;
 pub mod scare;
 pub mod shoot;
+pub mod secondary;
+pub mod overclock;
+pub mod supplies;
+pub mod exchange;
+pub mod aid;
+pub mod upgrade;
+pub mod throw;
 
 use super::cave::{Cave, DwarfItem};
 use super::command::{Answer, Command, CommandLog, Current, Pending, PendingChoice, Rejected};
@@ -20,6 +27,16 @@ pub enum InProgress {
     Chop(chop::ChopState),
     Shot(shoot::ShotState),
     Scare(scare::ScareState),
+    /// A Weapon Upgrade token picked up on a walk, waiting for its weapon.
+    Upgrade(upgrade::UpgradeOffer),
+    /// Flaming Ground's Flame tokens, waiting to be placed.
+    Flames(crate::rules::skills::driller::FlameState),
+    /// BOSCO's axe successes, waiting to be spent.
+    BoscoChop(crate::rules::bosco::BoscoChop),
+    /// A throw waiting for the way its area lies.
+    Throw(throw::ThrowState),
+    /// A Rock and Stone card waiting for the space it acts on.
+    Card(crate::rules::cards::CardChoice),
 }
 
 pub fn plugin(app: &mut App) {
@@ -28,6 +45,13 @@ pub fn plugin(app: &mut App) {
     chop::plugin(app);
     shoot::plugin(app);
     scare::plugin(app);
+    secondary::plugin(app);
+    overclock::plugin(app);
+    supplies::plugin(app);
+    exchange::plugin(app);
+    aid::plugin(app);
+    upgrade::plugin(app);
+    throw::plugin(app);
 }
 
 /// Run condition: the current command is of this kind.
@@ -41,7 +65,9 @@ pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<Current>, Res<InProg
 }
 
 /// The active Dwarf, if he may take an action costing `cost` (rulebook: knocked-over Dwarves only
-/// play cards; unconscious ones do nothing).
+/// play cards; unconscious ones do nothing). A guest's free action (Rock and Stone!, Second Wind)
+/// is honoured by lending him the turn with one action for that command (`rules::cards`), so he is
+/// the actor here.
 pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>, String> {
     let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
     if d.6.unconscious {

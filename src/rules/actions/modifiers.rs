@@ -7,6 +7,8 @@ use crate::data::dice::DieKind;
 use crate::rules::cave::Cave;
 use crate::rules::components::{Loadout, WeaponSlot};
 use crate::rules::state::Turn;
+use crate::data::cards::ThrowEffect;
+use hexx::Hex;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Modifiers {
@@ -21,13 +23,24 @@ pub struct Modifiers {
     pub stun_on_hit: bool,
     /// The weapon may be fired paying secondary ammo.
     pub any_ammo: bool,
+    /// Every creature hit is scared this many spaces (a secondary card's Scare On Hit).
+    pub scare_on_hit: Option<u32>,
+    /// A double face stuns the creature it lands on (a secondary card's Double Stuns).
+    pub double_stuns: bool,
+    /// Every result also lands on one space next to the target, the shooter's pick.
+    pub also_next_space: bool,
 }
 
-/// Everything that changes this Dwarf's attack with this weapon.
-pub fn for_attack(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -> Modifiers {
+/// Everything that changes this Dwarf's attack with this weapon at a target space.
+pub fn for_attack(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot, target: Hex) -> Modifiers {
     let mut m = Modifiers::default();
     upgrades(cave, loadout, slot, &mut m);
     m.extra_dice.extend(steady_hands(cave, turn, loadout, slot));
+    m.rerolls += phosphor_flare(cave, target);
+    m.rerolls += crate::rules::skills::scout::flare_rerolls(cave, target);
+    if slot == WeaponSlot::Secondary {
+        super::secondary::card_extras(&cave.data, loadout, &mut m);
+    }
     m
 }
 
@@ -57,8 +70,18 @@ fn steady_hands(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -
         return None;
     }
     let die = match slot {
-        WeaponSlot::Primary => None,
+        WeaponSlot::Primary => cave
+            .dwarf_in_seat(turn.seat)
+            .and_then(|d| cave.data.weapons.of(d.2.class).modes.first())
+            .and_then(|m| m.dice.first().map(|d| d.0)),
         WeaponSlot::Secondary => cave.data.secondaries.get(loadout.secondary).and_then(|s| s.normal.dice.first().map(|d| d.0)),
     };
     die.map(|d| (d, turn.extra_dice))
+}
+
+/// Phosphor Flare (content.md): until the thrower's next turn, one reroll per attack against a
+/// creature in its area.
+fn phosphor_flare(cave: &Cave, target: Hex) -> u32 {
+    let aura = |e: &ThrowEffect| matches!(e, ThrowEffect::RerollAura);
+    u32::from(cave.creature_at(target).is_some() && crate::rules::thrown::covered(cave, target, aura))
 }

@@ -10,6 +10,7 @@ use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
 use crate::rules::state::Turn;
 use crate::rules::RulesSet;
+use crate::rules::skills;
 use crate::rules::agenda::Job;
 use crate::data::mission::{Item, Pickup};
 use bevy::prelude::*;
@@ -29,6 +30,7 @@ fn resolve_move(
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
+    mut pool: ResMut<crate::rules::reveal::UpgradePool>,
 ) {
     let Some(Command::Move(path)) = current.0.clone() else { return };
     let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
@@ -36,6 +38,7 @@ fn resolve_move(
         turn.actions_left -= 1;
         turn.last_shot = None;
         walk(&cave, &mut fx, dwarf, &path);
+        crate::rules::skills::after_move(&cave, &mut fx, &mut pool, &mut turn, dwarf, &path);
     });
     settle(&mut current, &mut log, &mut rejected, result);
 }
@@ -50,20 +53,25 @@ fn check_move(cave: &Cave, turn: &Turn, fx: &Effects, path: &[Hex]) -> Result<En
     if path.is_empty() {
         return Err("a move needs at least one space".into());
     }
-    if path.len() > points {
-        return Err(format!("a move is at most {points} spaces; this path has {}", path.len()));
+    // Ruling 10, with the Zipline's ride for one point (class gear: `skills`).
+    let cost = skills::move_cost(cave, path) as usize;
+    if cost > points {
+        return Err(format!("a move is at most {points} spaces; this path costs {cost}"));
     }
     let mut from = d.3.0;
-    for h in path {
+    for (i, h) in path.iter().enumerate() {
         let at = Qr::from(*h);
         if !adjacent(from, *h) {
             return Err(format!("({}, {}) is not next to the space before it", at.q, at.r));
         }
-        enterable(cave, fx, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
+        if !skills::step_over(cave, d.2.class, *h, i + 1 == path.len()) {
+            enterable(cave, fx, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
+        }
         from = *h;
     }
     let end = *path.last().expect("path is not empty");
     cave.dwarf_may_end(end, d.0)?;
+    skills::may_end_move(cave, end)?;
     Ok(d.0)
 }
 
@@ -94,6 +102,7 @@ fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
     reveal_pickups_near(cave, fx, path);
     for h in path {
         for (e, _, token) in cave.tokens_at(*h) {
+            super::upgrade::pick_up(fx, dwarf, (e, token), *h);
             if let Token::Pickup { pickup: Pickup::BarleyBulb, .. } = token {
                 // Rulebook, Barley Bulb: discarded, and the Dwarf draws a Rock and Stone card.
                 fx.commands.entity(e).despawn();

@@ -11,6 +11,7 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, canonical, distance};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::board_neighbours;
+use crate::rules::thrown::{lure_at, may_leave};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -71,7 +72,7 @@ fn paths(cave: &Cave, from: Hex, cause: Hex, max: u32, flying: bool) -> Vec<Vec<
         for p in &frontier {
             let here: Hex = *p.last().unwrap_or(&from);
             for n in board_neighbours(cave, here) {
-                if distance(n, cause) > distance(here, cause) && passable(cave, n, flying) {
+                if distance(n, cause) > distance(here, cause) && passable(cave, n, flying) && may_leave(cave, here, n) {
                     let mut q = p.clone();
                     q.push(n);
                     next.push(q);
@@ -90,11 +91,12 @@ fn paths(cave: &Cave, from: Hex, cause: Hex, max: u32, flying: bool) -> Vec<Vec<
 fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
     let Some(t) = cave.terrain(h) else { return false };
     let ground = t.is_floor() || t.is_pit() || (flying && t.is_stalagmite());
-    ground && (flying || cave.dwarf_at(h).is_none())
+    ground && (flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && crate::rules::skills::creature_may_pass(cave, flying, h)
 }
 
 fn vacant(cave: &Cave, h: Hex) -> bool {
-    cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit()) && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none()
+    let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
+    open && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none() && !lure_at(cave, h) && crate::rules::skills::creature_may_stand(cave, h)
 }
 
 fn move_scared(

@@ -2,10 +2,11 @@
 //! rerolls and the doubled die the modifiers allow, lay the results, deal the damage, scare.
 
 use super::scare::{ScareState, start_scare};
+use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answer, answering, ask, command_is, settle};
 use crate::data::dice::{Symbol, hits};
 use super::modifiers::{Modifiers, for_attack};
-use crate::data::weapons::{FireMode, LineRule, Spread};
+use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
 use crate::rules::cave::DwarfItem;
 use crate::rules::dice::roll;
 use crate::rules::RulesSet;
@@ -52,7 +53,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Whether a space can take a shot's result at all: on the cave and not solid rock.
-fn open_space(cave: &Cave, h: Hex) -> bool {
+pub fn open_space(cave: &Cave, h: Hex) -> bool {
     cave.terrain(h).is_some_and(|t| !t.is_wall() && !t.is_stalagmite() && !matches!(t, Terrain::Hidden(_)))
 }
 
@@ -114,7 +115,7 @@ fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMod
         .mode(mode_id)
         .ok_or_else(|| format!("the {} has no mode {mode_id}", weapon.name))?
         .clone();
-    let d = actor(cave, turn, mode.actions)?;
+    let d = actor(cave, turn, crate::rules::skills::scout::action_cost(turn, &mode))?;
     if !mode.only_after.is_empty() && !turn.last_shot.as_ref().is_some_and(|l| mode.only_after.contains(l)) {
         return Err(format!("{} only comes straight after: {}", mode.name, mode.only_after.join(", ")));
     }
@@ -141,7 +142,7 @@ fn start_shot(
     let Some(Command::Shoot { mode, target }) = current.0.clone() else { return };
     let result = check_shot(&cave, &turn, &mode).and_then(|(mode, d)| {
         let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
-        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary);
+        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary, target.into());
         let range = mode.range + mods.range;
         check_target(&cave, d.3.0, range, mode.line, &mode.name, target.into())?;
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into())?;
@@ -172,7 +173,7 @@ pub fn fire(
     let rolls = fx.roll(Who::Dwarf(d.2.class), &dice, &cave.data)?;
     fx.commands.entity(d.0).insert(ammo);
     fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: d.5.primary - ammo.primary, secondary: d.5.secondary - ammo.secondary });
-    turn.actions_left -= mode.actions;
+    turn.actions_left -= crate::rules::skills::scout::action_cost(turn, &mode);
     turn.extra_dice = 0;
     turn.light_footed = false;
     let rerolls_left = mods.rerolls;
@@ -222,8 +223,14 @@ fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &m
     let t = state.target;
     match state.mode.spread {
         Spread::Single => {
-            state.placed = (0..state.rolls.len()).map(|i| (i, t)).collect();
-            finish(cave, fx, pending, progress, state);
+            let also = if state.mods.also_next_space { next_spaces(cave, t) } else { vec![] };
+            if also.is_empty() {
+                state.placed = (0..state.rolls.len()).map(|i| (i, t)).collect();
+                finish(cave, fx, pending, progress, state);
+            } else {
+                ask(pending, "Pick the space next to the target the results also land on".into(), also);
+                *progress = InProgress::Shot(state);
+            }
         }
         Spread::KeepOne if state.rolls.len() > 1 => {
             let mut order: Vec<usize> = (0..state.rolls.len()).collect();
@@ -250,7 +257,7 @@ fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &m
 }
 
 /// The six ways to lay a triangle on a target: two neighbours of the target that touch each other.
-fn triangles(cave: &Cave, t: Hex) -> Vec<Answer> {
+pub fn triangles(cave: &Cave, t: Hex) -> Vec<Answer> {
     let n = neighbours(t);
     let mut out: Vec<Answer> = (0..6)
         .map(|i| {
@@ -344,6 +351,11 @@ fn place_results(
                     state.placed.extend((0..state.rolls.len()).map(|i| (i, s)));
                 }
             }
+            Answer::AlsoAt(a) => {
+                for s in [state.target, a.into()] {
+                    state.placed.extend((0..state.rolls.len()).map(|i| (i, s)));
+                }
+            }
             Answer::Place { die, at } => state.placed.push((die, at.into())),
             Answer::Pass => state.rerolls_left = 0,
             Answer::Reroll(i) => {
@@ -392,6 +404,7 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
     let mut on_creatures: BTreeMap<u32, Hits> = BTreeMap::new();
     let mut on_dwarves: BTreeMap<u32, Hits> = BTreeMap::new();
     let mut scared: Vec<u32> = Vec::new();
+    let mut double_stunned: Vec<u32> = Vec::new();
     for (i, s) in &state.placed {
         let roll = &state.rolls[*i];
         let n = hits(&roll.symbols) * if state.doubled == Some(*i) { 2 } else { 1 };
@@ -401,6 +414,9 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
             }
             if roll.symbols.contains(&Symbol::Scare) && !scared.contains(&c.1.0) {
                 scared.push(c.1.0);
+            }
+            if state.mods.double_stuns && hits(&roll.symbols) > 1 {
+                double_stunned.push(c.1.0);
             }
         }
         if let Some(d) = cave.dwarf_at(*s).filter(|_| state.mode.hits_dwarves && n > 0) {
@@ -417,7 +433,7 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
     };
     for (id, hits) in &on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
-            if hurt_creature(cave, fx, &c, hits, &blow) {
+            if hurt_creature(cave, fx, &c, hits, &Blow { stun: blow.stun || double_stunned.contains(id), ..blow.clone() }) {
                 killed.push(*id);
             }
         }
@@ -427,10 +443,14 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
             hurt_dwarf(fx, &d, hits);
         }
     }
-    scared.retain(|id| !killed.contains(id));
     // Ruling 15: scared creatures move up to this many spaces; ruling 5: twice that when the Scare
     // is the doubled result.
     let doubled_scare = state.doubled.is_some_and(|i| state.rolls[i].symbols.contains(&Symbol::Scare));
     let max = cave.data.numbers.scare_spaces * if doubled_scare { 2 } else { 1 };
+    let max = scare_on_hit(&state.mods, on_creatures.keys().copied(), &mut scared, max);
+    scared.retain(|id| !killed.contains(id));
+    if let Some(AfterShot::PlaceFlames(n)) = state.mode.after {
+        return crate::rules::skills::driller::flaming_ground(progress, &state, n);
+    }
     start_scare(pending, progress, ScareState { cause: state.from, queue: scared, max });
 }

@@ -19,6 +19,9 @@ pub fn attack(cave: &Cave, fx: &mut Effects, c: &CreatureItem, d: &DwarfItem) {
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
     fx.say(GameEvent::Attacks { who: who.clone(), target: d.2.class });
     turn_to(cave, fx, c, d.3.0);
+    if crate::rules::skills::gunner::shield_holds(cave, fx, d) {
+        return;
+    }
     let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
     let mut damage: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;

@@ -70,16 +70,23 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Ef
         return;
     }
     fx.say(GameEvent::Activated { who });
+    if super::thrown::lured(&cave, &mut fx, &c) {
+        return;
+    }
     match cave.stats(c.2.kind).attack {
         Attack::Spawn(_) => attack::hatch(&cave, &mut fx, &c),
         Attack::Explode(..) => {
-            let next_to_dwarf = targets(&cave, &fx.mule).iter().any(|d| adjacent(d.3.0, c.3.0));
+            let next_to_dwarf = targets(&cave, &fx.mule).iter().any(|d| adjacent(d.3.0, c.3.0))
+                || super::skills::engineer::sentry_next_to(&cave, c.3.0);
             if next_to_dwarf {
                 fx.commands.entity(c.0).despawn();
                 fx.agenda.first([Job::Explode(c.3.0)]);
             } else {
                 advance(&cave, &turn, &mut fx, &c);
             }
+        }
+        Attack::Dice(_) if super::skills::engineer::sentry_first(&cave, &fx.mule, &c) => {
+            super::skills::engineer::attack_sentry(&cave, &mut fx, &c)
         }
         Attack::Dice(_) => match attack_target(&cave, &turn, &fx.mule, &c) {
             Some(d) => attack::attack(&cave, &mut fx, &c, &d),
@@ -102,12 +109,33 @@ fn advance(cave: &Cave, turn: &Turn, fx: &mut Effects, c: &CreatureItem) {
     else {
         return;
     };
+    walk_toward(cave, fx, c, super::skills::engineer::goal(cave, &reach, target.3.0));
+}
+
+/// Walk toward a goal space (a Dwarf, a L.U.R.E.), stopping where it could attack it (ruling 18). A
+/// Proximity Mine on the way cuts the walk short.
+pub fn walk_toward(cave: &Cave, fx: &mut Effects, c: &CreatureItem, goal: Hex) {
+    let stats = cave.stats(c.2.kind);
+    if stats.has(Trait::Immobile) || stats.movement == 0 {
+        return;
+    }
+    let m = Mover::of(cave, c);
     let range = stats.range.max(1);
-    let goal = target.3.0;
     // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
     // front, the way it moves.
     let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
     let path = route(cave, &m, c.3.0, goal, &can_attack);
+    if super::thrown::spring_mine(cave, fx, c, m.flying, &path) {
+        return;
+    }
+    if !super::skills::engineer::sentry_walk(cave, fx, c, &path) {
+        step_along(cave, fx, c, &path);
+    }
+}
+
+/// Move a creature along a path: it ends on the last space facing the way it went; the Oppressor
+/// smashes the rock on the way.
+pub fn step_along(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) {
     let Some(end) = path.last().copied() else { return };
     let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.3.0 };
     let mut moved = fx.commands.entity(c.0);
@@ -115,8 +143,8 @@ fn advance(cave: &Cave, turn: &Turn, fx: &mut Effects, c: &CreatureItem) {
     if let Some(f) = facing_to(prev, end) {
         moved.insert(Faces(f));
     }
-    if m.crashes {
-        crash_through(cave, fx, &path);
+    if cave.stats(c.2.kind).has(Trait::CrashesThroughRock) {
+        crash_through(cave, fx, path);
     }
     fx.say(GameEvent::Moved { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, path: path.iter().map(|h| (*h).into()).collect() });
 }
@@ -153,13 +181,14 @@ fn explode(
     if total > 0 {
         let h = Hits::from([(die, total)]);
         for s in &around {
-            if let Some(d) = cave.dwarf_at(*s) {
+            if let Some(d) = cave.dwarf_at(*s).filter(|d| !super::skills::gunner::shield_holds(&cave, &mut fx, d)) {
                 hurt_dwarf(&mut fx, &d, &h);
             }
             if let Some(c) = cave.creature_at(*s) {
                 hurt_creature(&cave, &mut fx, &c, &h, &Blow::from(at, None));
             }
         }
+        super::skills::engineer::blast_sentry(&cave, &mut fx, &around, total);
     }
     if scare {
         // Dwarves ignore the scare; creatures next to the blast run from it (rulebook, Exploder).

@@ -6,6 +6,8 @@ use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{canonical, distance};
 use crate::rules::reveal::board_neighbours;
+use crate::rules::skills;
+use crate::rules::thrown::{lure_at, may_leave};
 use crate::data::mission::Ground;
 use hexx::Hex;
 use std::collections::{HashMap, VecDeque};
@@ -35,14 +37,15 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
         Terrain::Open(Ground::Wall(None)) => m.crashes,
         Terrain::Open(Ground::Wall(Some(_))) => false,
     };
-    ground && (m.flying || cave.dwarf_at(h).is_none())
+    ground && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && skills::creature_may_pass(cave, m.flying, h)
 }
 
 /// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11).
 pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
     let crashed = m.crashes && cave.terrain(h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
-    (open || crashed) && cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none_or(|c| c.1.0 == m.id)
+    let figure = cave.dwarf_at(h).is_some() || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.1.0 != m.id);
+    (open || crashed) && !figure && skills::creature_may_stand(cave, h)
 }
 
 /// Breadth-first search from a space: steps to every reachable space and the way back.
@@ -58,7 +61,7 @@ impl Reach {
         let mut queue = VecDeque::from([start]);
         while let Some(h) = queue.pop_front() {
             for n in board_neighbours(cave, h) {
-                if !dist.contains_key(&n) && passable(cave, m, n) {
+                if !dist.contains_key(&n) && passable(cave, m, n) && may_leave(cave, h, n) {
                     dist.insert(n, dist[&h] + 1);
                     parent.insert(n, h);
                     queue.push_back(n);

@@ -4,7 +4,6 @@
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
 use crate::rules::hex::distance;
 use crate::rules::state::{Mule, Turn};
-use crate::data::weapons::LineRule;
 use hexx::Hex;
 
 /// Dwarves creatures may target: conscious, and not aboard the Drop Pod once the objectives are met.
@@ -24,7 +23,7 @@ pub fn recency(cave: &Cave, turn: &Turn, seat: u32) -> u32 {
 pub fn can_attack_from(cave: &Cave, spaces: &[Hex], range: u32, target: Hex) -> bool {
     spaces.iter().any(|s| {
         let d = distance(*s, target);
-        d >= 1 && d <= range && cave.line(*s, target, LineRule::Sight)
+        d >= 1 && d <= range && crate::rules::skills::creature_sight(cave, *s, target)
     })
 }
 

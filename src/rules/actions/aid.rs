@@ -1,0 +1,125 @@
+//! Back on his feet (rulebook "Stand up", "Help another Dwarf on his feet", "Revive an unconscious
+//! Dwarf"): a knocked-over Dwarf stands up with two actions of one turn, or a Dwarf next to him
+//! helps him up with one; a Dwarf next to an unconscious one revives him with 1 Health.
+
+use super::supplies::take_actions;
+use super::{actor, command_is, settle};
+use crate::data::weapons::DwarfClass;
+use crate::rules::RulesSet;
+use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::hex::adjacent;
+use crate::rules::log::GameEvent;
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            stand_up.run_if(command_is(|c| matches!(c, Command::StandUp))),
+            help_up.run_if(command_is(|c| matches!(c, Command::HelpUp(_)))),
+            revive.run_if(command_is(|c| matches!(c, Command::Revive(_)))),
+        )
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+/// Stand up: the one action a knocked-over Dwarf may take (`actor` refuses him every other), and
+/// its actions must all come from this turn.
+fn stand_up(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let result = (|| {
+        let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
+        let class = d.2.class;
+        if d.6.unconscious {
+            return Err(format!("the {class:?} is unconscious and takes no actions"));
+        }
+        if !d.6.knocked_over {
+            return Err(format!("the {class:?} is not knocked over"));
+        }
+        let cost = cave.data.numbers.kit.stand_up_actions;
+        if turn.actions_left < cost {
+            return Err(format!("standing up takes {cost} actions in the same turn; the {class:?} has {} left", turn.actions_left));
+        }
+        take_actions(&mut turn, cost);
+        fx.commands.entity(d.0).insert(DwarfStatus { knocked_over: false, ..*d.6 });
+        fx.say(GameEvent::StoodUp { dwarf: class, helped_by: None });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// The Dwarf of a class standing next to the active one.
+pub fn next_to<'a>(cave: &'a Cave, me: &DwarfItem, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
+    let other = cave.dwarves_sorted().into_iter().find(|d| d.2.class == class).ok_or(format!("no {class:?} is on the mission"))?;
+    if other.0 == me.0 {
+        return Err(format!("the {class:?} is the Dwarf taking the action"));
+    }
+    if !adjacent(other.3.0, me.3.0) {
+        return Err(format!("the {class:?} is not next to the {:?}", me.2.class));
+    }
+    Ok(other)
+}
+
+/// Help another Dwarf on his feet: 1 action, next to a knocked-over (not unconscious) Dwarf.
+fn help_up(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::HelpUp(class)) = current.0.clone() else { return };
+    let result = (|| {
+        let me = actor(&cave, &turn, 1)?;
+        let other = next_to(&cave, &me, class)?;
+        if other.6.unconscious {
+            return Err(format!("the {class:?} is unconscious: he must be revived"));
+        }
+        if !other.6.knocked_over {
+            return Err(format!("the {class:?} is not knocked over"));
+        }
+        take_actions(&mut turn, 1);
+        fx.commands.entity(other.0).insert(DwarfStatus { knocked_over: false, ..*other.6 });
+        fx.say(GameEvent::StoodUp { dwarf: class, helped_by: Some(me.2.class) });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Revive an unconscious Dwarf: 1 action, next to him; he stands with the revive Health.
+fn revive(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Revive(class)) = current.0.clone() else { return };
+    let result = (|| {
+        let me = actor(&cave, &turn, 1)?;
+        let other = next_to(&cave, &me, class)?;
+        if !other.6.unconscious {
+            return Err(format!("the {class:?} is not unconscious"));
+        }
+        take_actions(&mut turn, 1);
+        let health = cave.data.numbers.kit.revive_health;
+        // Back on his feet: neither unconscious nor knocked over.
+        fx.commands.entity(other.0).insert((Health(health), DwarfStatus { unconscious: false, knocked_over: false, ..*other.6 }));
+        fx.say(GameEvent::Revived { dwarf: class, health });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}

@@ -1,0 +1,139 @@
+//! Exchange supplies (rulebook "Exchange supplies"): for one action, give and take ammo, Throwables,
+//! Weapon Upgrades and Rock and Stone cards with an adjacent Dwarf; never Health. Both sides of the
+//! exchange happen at once, and each Dwarf must have the slots for what he ends up with.
+
+use super::aid::next_to;
+use super::overclock::secondary_slots;
+use super::supplies::take_actions;
+use super::upgrade::tokens_on;
+use super::{actor, command_is, settle};
+use crate::data::GameData;
+use crate::data::weapons::DwarfClass;
+use crate::rules::RulesSet;
+use crate::rules::cave::Cave;
+use crate::rules::command::{Command, CommandLog, Current, Rejected, Supplies};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::log::GameEvent;
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        exchange
+            .run_if(command_is(|c| matches!(c, Command::Exchange { .. })))
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+/// What a Dwarf carries that may change hands.
+struct Kit {
+    ammo: Ammo,
+    loadout: Loadout,
+    hand: Hand,
+}
+
+/// What is taken out of one Dwarf's kit for the other: cards and tokens as indices into their lists,
+/// each upgrade with the receiver's weapon it goes on.
+#[derive(Default)]
+struct Parcel {
+    primary: u32,
+    secondary: u32,
+    rock_and_stone: Vec<usize>,
+    throwables: Vec<usize>,
+    upgrades: Vec<(u32, WeaponSlot)>,
+}
+
+/// Take a card of this name out of a hand.
+fn card_named(cards: &mut Vec<usize>, name_of: impl Fn(usize) -> String, name: &str) -> Option<usize> {
+    let at = cards.iter().position(|c| name_of(*c) == name)?;
+    Some(cards.remove(at))
+}
+
+impl Kit {
+    /// Take what the Dwarf hands over out of his kit; why not when he does not have it.
+    fn take_out(&mut self, data: &GameData, class: DwarfClass, s: &Supplies) -> Result<Parcel, String> {
+        if s.primary > self.ammo.primary || s.secondary > self.ammo.secondary {
+            return Err(format!("the {class:?} has {} primary and {} secondary ammo", self.ammo.primary, self.ammo.secondary));
+        }
+        self.ammo = Ammo { primary: self.ammo.primary - s.primary, secondary: self.ammo.secondary - s.secondary };
+        let mut p = Parcel { primary: s.primary, secondary: s.secondary, ..Default::default() };
+        let missing = |what: &str| format!("the {class:?} holds no {what}");
+        for name in &s.rock_and_stone {
+            let card = card_named(&mut self.hand.rock_and_stone, |c| data.rock_and_stone[c].name.clone(), name);
+            p.rock_and_stone.push(card.ok_or_else(|| missing(&format!("{name} card")))?);
+        }
+        for name in &s.throwables {
+            let card = card_named(&mut self.hand.throwables, |c| data.throwables[c].name.clone(), name);
+            p.throwables.push(card.ok_or_else(|| missing(&format!("{name} card")))?);
+        }
+        for m in &s.upgrades {
+            let tokens = tokens_on(&mut self.loadout, m.from);
+            let at = tokens.iter().position(|t| *t == m.token).ok_or_else(|| missing(&format!("upgrade {} on his {:?} weapon", m.token, m.from)))?;
+            p.upgrades.push((tokens.remove(at), m.to));
+        }
+        Ok(p)
+    }
+
+    fn put_in(&mut self, p: Parcel) {
+        self.ammo = Ammo { primary: self.ammo.primary + p.primary, secondary: self.ammo.secondary + p.secondary };
+        self.hand.rock_and_stone.extend(p.rock_and_stone);
+        self.hand.throwables.extend(p.throwables);
+        for (token, to) in p.upgrades {
+            tokens_on(&mut self.loadout, to).push(token);
+        }
+    }
+
+    /// Whether the Dwarf's board has the slots for what he now carries.
+    fn fits(&self, data: &GameData, class: DwarfClass) -> Result<(), String> {
+        let board = &data.numbers.dwarf;
+        let secondary = secondary_slots(data, &self.loadout);
+        if self.ammo.primary > board.primary_ammo || self.ammo.secondary > secondary {
+            return Err(format!("the {class:?} has slots for {} primary and {secondary} secondary ammo", board.primary_ammo));
+        }
+        let slots = board.upgrade_slots_per_weapon as usize;
+        if self.loadout.primary_upgrades.len() > slots || self.loadout.secondary_upgrades.len() > slots {
+            return Err(format!("the {class:?} has {slots} upgrade slots on each weapon"));
+        }
+        Ok(())
+    }
+}
+
+/// Exchange supplies: 1 action with an adjacent Dwarf; both parcels change hands at once.
+fn exchange(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    kits: Query<(&Loadout, &Hand)>,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Exchange { with, give, take }) = current.0.clone() else { return };
+    let result = (|| {
+        let me = actor(&cave, &turn, 1)?;
+        let other = next_to(&cave, &me, with)?;
+        if give == Supplies::default() && take == Supplies::default() {
+            return Err("an exchange hands over something".into());
+        }
+        let kit = |d: &crate::rules::cave::DwarfItem| {
+            kits.get(d.0).map(|(l, h)| Kit { ammo: *d.5, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
+        };
+        let (mut mine, mut theirs) = (kit(&me)?, kit(&other)?);
+        let given = mine.take_out(&cave.data, me.2.class, &give)?;
+        let taken = theirs.take_out(&cave.data, with, &take)?;
+        mine.put_in(taken);
+        theirs.put_in(given);
+        mine.fits(&cave.data, me.2.class)?;
+        theirs.fits(&cave.data, with)?;
+        take_actions(&mut turn, 1);
+        for (d, k) in [(me.0, mine), (other.0, theirs)] {
+            fx.commands.entity(d).insert((k.ammo, k.loadout, k.hand));
+        }
+        fx.say(GameEvent::Exchanged { dwarf: me.2.class, with, gave: give, took: take });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}

@@ -1,0 +1,125 @@
+//! Shoot with the secondary weapon (rulebook "Shoot"; content.md "Secondary weapons"): the card's
+//! side up (normal, or overclocked once flipped) is fired through the same shot pipeline as the
+//! primary, paying secondary ammo; the card's own rules join the attack's modifiers.
+
+use super::modifiers::{Modifiers, for_attack};
+use super::shoot::{check_target, fire, next_step, open_space};
+use super::{InProgress, actor, command_is, settle};
+use crate::data::GameData;
+use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
+use crate::data::weapons::FireMode;
+use crate::rules::RulesSet;
+use crate::rules::cave::Cave;
+use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::hex::{canonical, neighbours};
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        start_secondary
+            .run_if(command_is(|c| matches!(c, Command::ShootSecondary { .. })))
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+/// A Dwarf's secondary weapon card and the side he fires: the overclocked one once flipped
+/// (rulebook "Overclock a secondary weapon").
+pub fn card<'a>(data: &'a GameData, loadout: &Loadout) -> Result<(&'a SecondaryWeapon, &'a SecondarySide), String> {
+    let w = data.secondaries.get(loadout.secondary).ok_or("the Dwarf has no secondary weapon")?;
+    Ok((w, if loadout.overclocked { &w.overclocked } else { &w.normal }))
+}
+
+/// The card's side as a fire mode of the shot pipeline: the card's cost, the side's dice and reach.
+fn fire_mode(w: &SecondaryWeapon, side: &SecondarySide) -> FireMode {
+    FireMode {
+        id: w.name.clone(),
+        name: w.name.clone(),
+        actions: w.actions,
+        ammo: w.ammo,
+        dice: side.dice.clone(),
+        range: side.range,
+        spread: side.spread,
+        line: side.line,
+        only_after: vec![],
+        per_turn: None,
+        free_after_move: false,
+        after: None,
+        hits_dwarves: side.hits_dwarves,
+        about: side.text.clone(),
+    }
+}
+
+/// What the card's own rules add to an attack with it (content.md "Secondary weapons").
+pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
+    let Ok((_, side)) = card(data, loadout) else { return };
+    for extra in &side.extras {
+        match extra {
+            SecondaryExtra::ScareOnHit(n) => m.scare_on_hit = m.scare_on_hit.max(Some(*n)),
+            SecondaryExtra::RerollOne => m.rerolls += 1,
+            SecondaryExtra::DoubleStuns => m.double_stuns = true,
+            SecondaryExtra::IgnoreResistance => m.ignore_resistance = true,
+            SecondaryExtra::AlsoNextSpace => m.also_next_space = true,
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_secondary(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    loadouts: Query<&Loadout>,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::ShootSecondary { target }) = current.0.clone() else { return };
+    let result = (|| {
+        let probe = actor(&cave, &turn, 0)?;
+        let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
+        let (w, side) = card(&cave.data, &loadout)?;
+        let mode = fire_mode(w, side);
+        let d = actor(&cave, &turn, mode.actions)?;
+        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Secondary, target.into());
+        check_target(&cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target.into())?;
+        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into())?;
+        // No primary mode follows straight after a secondary shot.
+        turn.last_shot = None;
+        next_step(&cave, &mut fx, &mut pending, &mut progress, state);
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// The spaces next to the target a shot's results may also land on (Also Next Space): open spaces,
+/// those with a creature first and those with a Dwarf last (the headless default spares friends),
+/// then canonical order.
+pub fn next_spaces(cave: &Cave, target: Hex) -> Vec<Answer> {
+    let mut spaces: Vec<Hex> = neighbours(target).into_iter().filter(|h| open_space(cave, *h)).collect();
+    spaces.sort_by_key(|h| {
+        let rank = if cave.creature_at(*h).is_some() { 0 } else if cave.dwarf_at(*h).is_some() { 2 } else { 1 };
+        (rank, canonical(*h))
+    });
+    spaces.into_iter().map(|h| Answer::AlsoAt(h.into())).collect()
+}
+
+/// Scare On Hit: every creature the results hit joins the scared ones, and the run is the card's
+/// length, or the Scare result's when that is longer.
+pub fn scare_on_hit(mods: &Modifiers, hit: impl Iterator<Item = u32>, scared: &mut Vec<u32>, max: u32) -> u32 {
+    let Some(n) = mods.scare_on_hit else { return max };
+    let by_symbol = !scared.is_empty();
+    for id in hit {
+        if !scared.contains(&id) {
+            scared.push(id);
+        }
+    }
+    if by_symbol { max.max(n) } else { n }
+}

@@ -1,0 +1,152 @@
+//! The Resupply pod actions (rulebook "Call down a Resupply pod", "Get supplies"): pay Nitra (Gold
+//! stands in) to land the pod on an empty floor space; next to it, take its ammo and Health up to
+//! the slots on the Dwarf's board.
+
+use super::overclock::secondary_slots;
+use super::{actor, command_is, settle};
+use crate::data::mission::Item;
+use crate::rules::RulesSet;
+use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::components::*;
+use crate::rules::decks::Decks;
+use crate::rules::effects::Effects;
+use crate::rules::hex::adjacent;
+use crate::rules::log::GameEvent;
+use crate::rules::resupply::{land_pod, pod_may_land};
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            call_resupply.run_if(command_is(|c| matches!(c, Command::CallResupply(_)))),
+            get_supplies.run_if(command_is(|c| matches!(c, Command::GetSupplies { .. }))),
+        )
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+/// Spend actions of the turn on something other than a shot (no Sustained Fire straight after).
+pub fn take_actions(turn: &mut Turn, n: u32) {
+    turn.actions_left -= n;
+    turn.last_shot = None;
+}
+
+/// Pay `n` minerals from the M.U.L.E., the first kind listed first and the next kinds for the rest
+/// (rulebook: one Gold replaces one Nitra).
+pub fn pay(fx: &mut Effects, what: &str, kinds: &[Item], n: u32) -> Result<(), String> {
+    let held: u32 = kinds.iter().map(|k| fx.mule.count(*k)).sum();
+    if held < n {
+        let names: Vec<String> = kinds.iter().map(|k| format!("{} {k:?}", fx.mule.count(*k))).collect();
+        return Err(format!("{what} costs {n} {:?}; the M.U.L.E. holds {}", kinds[0], names.join(" and ")));
+    }
+    let mut left = n;
+    for k in kinds {
+        let held = fx.mule.count(*k);
+        let part = left.min(held);
+        if part > 0 {
+            fx.mule.0.insert(*k, held - part);
+            fx.say(GameEvent::Paid { item: *k, n: part });
+        }
+        left -= part;
+    }
+    Ok(())
+}
+
+/// Call down a Resupply pod: 1 action and the Nitra; an earlier pod moves (`land_pod`).
+fn call_resupply(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut decks: ResMut<Decks>,
+    mut fx: Effects,
+) {
+    let Some(Command::CallResupply(at)) = current.0.clone() else { return };
+    let result = (|| {
+        actor(&cave, &turn, 1)?;
+        pod_may_land(&cave, at.into())?;
+        pay(&mut fx, "a Resupply pod", &[Item::Nitra, Item::Gold], cave.data.numbers.kit.resupply_nitra)?;
+        take_actions(&mut turn, 1);
+        land_pod(&cave, &mut decks, &mut fx, at.into());
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// The Resupply pod next to a space: its token, where it stands, its card and what is left on it
+/// (primary ammo, secondary ammo, Health).
+fn pod_next_to(cave: &Cave, h: Hex) -> Result<(Entity, Hex, u32, [u32; 3]), String> {
+    cave.tokens
+        .iter()
+        .find_map(|(e, _, t, at)| match t {
+            Token::ResupplyPod { card, primary, secondary, health } if adjacent(at.0, h) => {
+                Some((e, at.0, *card, [*primary, *secondary, *health]))
+            }
+            _ => None,
+        })
+        .ok_or_else(|| "no Resupply pod stands next to the Dwarf".into())
+}
+
+const SUPPLY_NAMES: [&str; 3] = ["primary ammo", "secondary ammo", "Health"];
+
+/// Whether a Dwarf may take this much (primary ammo, secondary ammo, Health) from what is left on
+/// the pod: no more than is there, nor than the free slots on his board.
+fn check_take(cave: &Cave, d: &DwarfItem, loadout: &Loadout, want: [u32; 3], left: [u32; 3]) -> Result<(), String> {
+    if want == [0; 3] {
+        return Err("take at least one ammo or Health token".into());
+    }
+    let board = &cave.data.numbers.dwarf;
+    let slots = [board.primary_ammo, secondary_slots(&cave.data, loadout), board.health];
+    let have = [d.5.primary, d.5.secondary, d.4.0];
+    for i in 0..3 {
+        if want[i] > left[i] {
+            return Err(format!("the pod holds only {} {}", left[i], SUPPLY_NAMES[i]));
+        }
+        let room = slots[i].saturating_sub(have[i]);
+        if want[i] > room {
+            return Err(format!("the {:?} has room for {room} more {}", d.2.class, SUPPLY_NAMES[i]));
+        }
+    }
+    Ok(())
+}
+
+/// Get supplies: 1 action next to the pod; the pod token goes once its last content is taken.
+#[allow(clippy::too_many_arguments)]
+fn get_supplies(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    loadouts: Query<&Loadout>,
+    mut turn: ResMut<Turn>,
+    mut decks: ResMut<Decks>,
+    mut fx: Effects,
+) {
+    let Some(Command::GetSupplies { primary, secondary, health }) = current.0.clone() else { return };
+    let want = [primary, secondary, health];
+    let result = (|| {
+        let d = actor(&cave, &turn, 1)?;
+        let (pod, at, card, left) = pod_next_to(&cave, d.3.0)?;
+        check_take(&cave, &d, &loadouts.get(d.0).cloned().unwrap_or_default(), want, left)?;
+        take_actions(&mut turn, 1);
+        fx.commands.entity(d.0).insert((Ammo { primary: d.5.primary + primary, secondary: d.5.secondary + secondary }, Health(d.4.0 + health)));
+        fx.say(GameEvent::SuppliesTaken { dwarf: d.2.class, primary, secondary, health });
+        let rest: Vec<u32> = (0..3).map(|i| left[i] - want[i]).collect();
+        if rest.iter().all(|n| *n == 0) {
+            // The last of the content is taken: the token goes, the card is discarded.
+            fx.commands.entity(pod).despawn();
+            decks.resupply.discard(card as usize);
+            fx.say(GameEvent::ResupplyEmptied { at: at.into() });
+        } else {
+            fx.commands.entity(pod).insert(Token::ResupplyPod { card, primary: rest[0], secondary: rest[1], health: rest[2] });
+        }
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}

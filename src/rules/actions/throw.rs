@@ -1,0 +1,243 @@
+//! The Throw action (rulebook "Throw throwables"; ruling 8): one action, a Throwable card from the
+//! hand at a target space. Only one space of the card's area needs to be in range with no wall on
+//! the line; the area may be turned but keeps its shape. The dice are rolled once, the area is laid,
+//! the card's effects land (`blast`) and the card goes to the Throwable discard pile.
+
+use super::scare::{ScareState, start_scare};
+use super::shoot::triangles;
+use super::{InProgress, actor, answer, answering, ask, command_is, settle};
+use crate::data::cards::{Area, ThrowEffect, Throwable};
+use crate::data::mission::Ground;
+use crate::data::weapons::{DwarfClass, LineRule};
+use crate::rules::RulesSet;
+use crate::rules::blast::{self, Landing};
+use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::components::*;
+use crate::rules::decks::Decks;
+use crate::rules::effects::Effects;
+use crate::rules::hex::{Qr, canonical, distance, neighbours};
+use crate::rules::log::{DieRoll, GameEvent};
+use crate::rules::reveal::UpgradePool;
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::{EdgeDirection, Hex};
+
+/// Rulebook "Throw throwables": throwing is one action.
+const THROW_ACTIONS: u32 = 1;
+
+/// What a throw costs now: nothing straight after the Scout's Move (Light-footed: "a ranged (or
+/// throwable) weapon attack for no action").
+fn cost(turn: &Turn) -> u32 {
+    if turn.light_footed { 0 } else { THROW_ACTIONS }
+}
+
+/// One way the area may lie: the answer that picks it (none when there is no choice) and its
+/// spaces, the target first.
+pub type Shape = (Option<Answer>, Vec<Hex>);
+
+/// A throw waiting for the way its area lies.
+#[derive(Debug, Clone)]
+pub struct ThrowState {
+    pub card: usize,
+    pub seat: u32,
+    pub class: DwarfClass,
+    pub from: Hex,
+    pub rolls: Vec<DieRoll>,
+    pub shapes: Vec<Shape>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            start_throw.run_if(command_is(|c| matches!(c, Command::Throw { .. }))),
+            turn_area.run_if(answering(|p| matches!(p, InProgress::Throw(_)))),
+        )
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_throw(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut hands: Query<&mut Hand>,
+    mut decks: ResMut<Decks>,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let Some(Command::Throw { card, target }) = current.0.clone() else { return };
+    let result = check_throw(&cave, &turn, &hands, &card, target).and_then(|(d, i, shapes)| {
+        fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
+        let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
+        turn.actions_left -= cost(&turn);
+        turn.last_shot = None;
+        turn.light_footed = false;
+        if let Ok(mut hand) = hands.get_mut(d.0) {
+            let at = hand.throwables.iter().position(|c| *c == i).expect("checked in hand");
+            hand.throwables.remove(at);
+        }
+        decks.throwables.discard(i);
+        let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
+        lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Everything a throw needs before any die is rolled: the thrower, the card (its index) in his hand,
+/// and the ways its area may lie with one space in range and in line.
+fn check_throw<'a>(cave: &'a Cave, turn: &Turn, hands: &Query<&mut Hand>, name: &str, target: Qr) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
+    let d = actor(cave, turn, cost(turn))?;
+    let (i, card) = cave
+        .data
+        .throwables
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.name == name)
+        .ok_or_else(|| format!("there is no Throwable called {name:?}"))?;
+    if !hands.get(d.0).is_ok_and(|h| h.throwables.contains(&i)) {
+        return Err(format!("the {:?} holds no {name}", d.2.class));
+    }
+    let t: Hex = target.into();
+    if cave.terrain(t).is_none() {
+        return Err(format!("({}, {}) is not part of the cave", target.q, target.r));
+    }
+    token_space(cave, card, t)?;
+    let from = d.3.0;
+    let in_range: Vec<Shape> =
+        shapes(cave, card.area, from, t).into_iter().filter(|s| s.1.iter().any(|h| (1..=card.range).contains(&distance(from, *h)))).collect();
+    if in_range.is_empty() {
+        return Err(format!("({}, {}) is too far: the {name} reaches {} spaces", target.q, target.r, card.range));
+    }
+    let clear: Vec<Shape> = in_range.into_iter().filter(|s| s.1.iter().any(|h| reaches(cave, card, from, *h))).collect();
+    if clear.is_empty() {
+        return Err(format!("walls stand between the {:?} and every space of that area", d.2.class));
+    }
+    Ok((d, i, clear))
+}
+
+/// A card that leaves a token needs open floor for it; a mine or the L.U.R.E. a vacant space.
+fn token_space(cave: &Cave, card: &Throwable, t: Hex) -> Result<(), String> {
+    let token = |e: &ThrowEffect| matches!(e, ThrowEffect::ProximityMine(_) | ThrowEffect::SatchelCharge(_) | ThrowEffect::Lure);
+    if !card.effects.iter().any(token) {
+        return Ok(());
+    }
+    if !cave.is_floor(t) {
+        return Err(format!("the {} needs open floor to lie on", card.name));
+    }
+    let vacant = |e: &ThrowEffect| matches!(e, ThrowEffect::ProximityMine(_) | ThrowEffect::Lure);
+    if card.effects.iter().any(vacant) && (cave.dwarf_at(t).is_some() || cave.creature_at(t).is_some()) {
+        return Err(format!("the {} needs a space with no figure", card.name));
+    }
+    Ok(())
+}
+
+/// Whether the throw reaches a space (ruling 8): within range, not under a hidden cave, and no
+/// wall on the line. Walls themselves are aimed at only by a card that carves them.
+fn reaches(cave: &Cave, card: &Throwable, from: Hex, h: Hex) -> bool {
+    let carves = card.effects.contains(&ThrowEffect::CarveWalls);
+    let ground = match cave.terrain(h) {
+        Some(Terrain::Open(Ground::Wall(_))) => carves,
+        Some(Terrain::Open(_)) => true,
+        _ => false,
+    };
+    (1..=card.range).contains(&distance(from, h)) && ground && cave.line(from, h, LineRule::WallsOnly)
+}
+
+/// The ways an area may lie on a target: a single space and the seven-space ring do not turn; a
+/// triangle turns around the target (as the HE grenade's); a line of three runs from the target away
+/// from the thrower, each space farther than the last.
+pub fn shapes(cave: &Cave, area: Area, from: Hex, target: Hex) -> Vec<Shape> {
+    match area {
+        Area::Single => vec![(None, vec![target])],
+        Area::Seven => vec![(None, std::iter::once(target).chain(neighbours(target)).collect())],
+        Area::Triangle => triangles(cave, target)
+            .into_iter()
+            .filter_map(|a| match a {
+                Answer::Triangle(x, y) => Some((Some(a), vec![target, x.into(), y.into()])),
+                _ => None,
+            })
+            .collect(),
+        Area::Line3 => lines(cave, from, target),
+    }
+}
+
+/// Lines of three from the target; the ones over the most walls and figures first (the headless
+/// default), then canonical order.
+fn lines(cave: &Cave, from: Hex, target: Hex) -> Vec<Shape> {
+    let mut out: Vec<Shape> = EdgeDirection::ALL_DIRECTIONS
+        .iter()
+        .filter_map(|dir| {
+            let (a, b) = (target.neighbor(*dir), target.neighbor(*dir).neighbor(*dir));
+            let away = distance(from, a) > distance(from, target) && distance(from, b) > distance(from, a);
+            away.then(|| (Some(Answer::Line(a.into(), b.into())), vec![target, a, b]))
+        })
+        .collect();
+    let weight = |s: &Shape| {
+        s.1.iter()
+            .filter(|h| cave.terrain(**h).is_some_and(|t| t.is_wall()) || cave.creature_at(**h).is_some() || cave.dwarf_at(**h).is_some())
+            .count()
+    };
+    out.sort_by_key(|s| (std::cmp::Reverse(weight(s)), canonical(s.1[1])));
+    out
+}
+
+/// Lay the area at once when it cannot turn, or ask how.
+fn lay(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, pending: &mut Pending, progress: &mut InProgress, state: ThrowState) -> Result<(), String> {
+    if let [(_, area)] = state.shapes.as_slice() {
+        let area = area.clone();
+        return land(cave, fx, pool, pending, progress, &state, area);
+    }
+    let name = &cave.data.throwables[state.card].name;
+    let options = state.shapes.iter().filter_map(|s| s.0.clone()).collect();
+    ask(pending, format!("Turn the {name}: pick how its area lies"), options);
+    *progress = InProgress::Throw(state);
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn turn_area(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let InProgress::Throw(state) = &*progress else { return };
+    let state = state.clone();
+    let result = answer(&current, &pending).and_then(|a| {
+        let area = state.shapes.iter().find(|s| s.0.as_ref() == Some(&a)).map(|s| s.1.clone()).ok_or("that is not a way the area lies")?;
+        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &state, area)
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// The card's effects land on the area; creatures its Scare results hit run from the thrower.
+fn land(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    state: &ThrowState,
+    area: Vec<Hex>,
+) -> Result<(), String> {
+    let card = &cave.data.throwables[state.card];
+    fx.say(GameEvent::Blast { card: card.name.clone(), area: area.iter().map(|h| (*h).into()).collect() });
+    let l = Landing { card: state.card, seat: state.seat, class: state.class, from: state.from, area };
+    let out = blast::on_figures(cave, fx, &card.effects, &state.rolls, &l, &blast::figures_in(cave, &l.area));
+    blast::on_spaces(cave, fx, pool, &card.effects, &l, &out.killed)?;
+    let max = cave.data.numbers.scare_spaces;
+    start_scare(pending, progress, ScareState { cause: state.from, queue: out.scared, max });
+    Ok(())
+}

@@ -1,0 +1,408 @@
+//! BOSCO (rulebook "...and BOSCO"; rulings 23 and 24), the lone Dwarf's drone. When the Dwarf ends
+//! his turn BOSCO takes two actions, before the Event card: fly, chop, fire its light gun or its
+//! rocket launcher, or give itself up to revive the Dwarf. A second `EndTurn` ends BOSCO's part.
+//!
+//! BOSCO cannot be harmed; it does not block sight or movement, but no figure ends a move on it
+//! (`skills`). It cannot pick anything up: what its axe finds stays on the ground as loose tokens.
+//! Its axe takes walls, stalagmites, Loot Bugs and creatures (the rulebook's list): it leaves Red
+//! Sugar (there is no token for loose Health) and Alien Eggs for a Dwarf.
+//!
+//! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
+//! is the mission (`end.rs` waits for BOSCO while it is on the cave).
+
+use super::actions::scare::{ScareState, start_scare};
+use super::actions::shoot::{check_target, reaches};
+use super::actions::{InProgress, answer, answering, ask, command_is, settle};
+use super::agenda::{CurrentJob, Job, next_job};
+use super::cave::Cave;
+use super::command::{Answer, ChopTarget, Command, CommandLog, Current, Pending, Rejected};
+use super::components::*;
+use super::damage::{Blow, Hits, hurt_creature};
+use super::effects::Effects;
+use super::hex::{Qr, adjacent, distance};
+use super::log::{DieRoll, GameEvent, Who};
+use super::reveal::{UpgradePool, board_neighbours, reveal_caves_touching};
+use super::state::Turn;
+use super::{JobsRun, RulesSet};
+use crate::data::dice::{DieKind, Symbol, hits};
+use crate::data::mission::{Ground, Mineral, Pickup};
+use crate::data::weapons::FireMode;
+use bevy::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One of BOSCO's actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BoscoAction {
+    /// Fly along these spaces, each next to the one before: over pits, figures and stalagmites,
+    /// never through walls; not ending on a figure or a stalagmite.
+    Move(Vec<Qr>),
+    /// Roll the Axe die; each success is then spent by a `Choose(Chop(...))`.
+    Chop,
+    /// The light gun at a space.
+    LightGun(Qr),
+    /// The rocket launcher at a space: both of BOSCO's actions.
+    Rocket(Qr),
+    /// BOSCO gives itself up: the unconscious Dwarf stands with 1 Health and takes a new turn.
+    Revive,
+}
+
+/// BOSCO's axe successes still to spend.
+#[derive(Debug, Clone)]
+pub struct BoscoChop {
+    pub left: u32,
+    /// Axe hits laid on creatures, by creature id; dealt when every success is spent.
+    pub on_creatures: BTreeMap<u32, u32>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            act.run_if(command_is(|c| matches!(c, Command::Bosco(_)))),
+            spend_success.run_if(answering(|p| matches!(p, InProgress::BoscoChop(_)))),
+            take_reaction
+                .run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. })))
+                .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
+        )
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    )
+    .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask))
+    .add_systems(
+        Update,
+        offer_reaction.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. }))),
+    );
+}
+
+fn bosco(cave: &Cave) -> Option<(Entity, Hex)> {
+    cave.bosco.iter().next().map(|(e, at)| (e, at.0))
+}
+
+/// BOSCO, if it may take an action costing `cost` now.
+fn ready(cave: &Cave, turn: &Turn, cost: u32) -> Result<(Entity, Hex), String> {
+    let b = bosco(cave).ok_or("BOSCO is not on the cave")?;
+    if !turn.bosco_turn {
+        return Err("BOSCO acts once the Dwarf has ended his turn".into());
+    }
+    if turn.bosco_actions < cost {
+        return Err(format!("BOSCO has {} action(s) left; this needs {cost}", turn.bosco_actions));
+    }
+    Ok(b)
+}
+
+/// Ruling 23: when the lone Dwarf ends his turn, BOSCO's actions come first, before the Event card
+/// (returns true: the turn goes on). When BOSCO's part ends with the Dwarf still unconscious, BOSCO
+/// is lost.
+pub fn takes_over(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> bool {
+    let Some((e, _)) = bosco(cave) else { return false };
+    if turn.bosco_turn {
+        if cave.dwarves.iter().all(|d| d.6.unconscious) {
+            fx.commands.entity(e).despawn();
+            fx.say(GameEvent::BoscoLost { why: "it did not revive the Dwarf".into() });
+        }
+        return false;
+    }
+    let n = cave.data.numbers.bosco.actions;
+    *turn = Turn { bosco_turn: true, bosco_actions: n, actions_left: 0, last_shot: None, light_footed: false, ..turn.clone() };
+    fx.say(GameEvent::BoscoActs { actions: n });
+    true
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Bosco(action)) = current.0.clone() else { return };
+    let guns = &cave.data.numbers.bosco;
+    let result = match action {
+        BoscoAction::Move(path) => fly(&cave, &mut turn, &mut fx, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
+        BoscoAction::Chop => chop(&cave, &mut turn, &mut fx, &mut progress),
+        BoscoAction::LightGun(t) => shoot(&cave, &mut turn, &mut fx, &guns.light_gun, t.into()),
+        BoscoAction::Rocket(t) => shoot(&cave, &mut turn, &mut fx, &guns.rocket, t.into()),
+        BoscoAction::Revive => revive(&cave, &mut turn, &mut fx),
+    };
+    // Each action returns the creatures a Scare result sends running from BOSCO.
+    let result = result.map(|scared| {
+        if let (false, Some((_, cause))) = (scared.is_empty(), bosco(&cave)) {
+            start_scare(&mut pending, &mut progress, ScareState { cause, queue: scared, max: cave.data.numbers.scare_spaces });
+        }
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Fly up to BOSCO's move points over anything but walls, ending on no figure and no stalagmite.
+fn fly(cave: &Cave, turn: &mut Turn, fx: &mut Effects, path: &[Hex]) -> Result<Vec<u32>, String> {
+    let (e, start) = ready(cave, turn, 1)?;
+    let points = cave.data.numbers.bosco.move_points as usize;
+    let end = *path.last().ok_or("a flight needs at least one space")?;
+    if path.len() > points {
+        return Err(format!("BOSCO flies at most {points} spaces"));
+    }
+    let mut from = start;
+    for h in path {
+        let solid = cave.terrain(*h).is_none_or(|t| t.is_wall() || matches!(t, Terrain::Hidden(_)));
+        if !adjacent(from, *h) || solid {
+            let q = Qr::from(*h);
+            return Err(format!("BOSCO cannot fly to ({}, {}) from where it is", q.q, q.r));
+        }
+        from = *h;
+    }
+    let taken = cave.dwarf_at(end).is_some() || cave.creature_at(end).is_some();
+    let gun = cave.tokens_at(end).iter().any(|t| matches!(t.2, Token::SentryGun { .. }));
+    if taken || gun || cave.terrain(end).is_some_and(|t| t.is_stalagmite()) {
+        return Err("BOSCO cannot end its flight on a figure or a stalagmite".into());
+    }
+    turn.bosco_actions -= 1;
+    fx.commands.entity(e).insert(At(end));
+    fx.say(GameEvent::Moved { who: Who::Bosco, path: path.iter().map(|h| Qr::from(*h)).collect() });
+    Ok(vec![])
+}
+
+/// Fire one of BOSCO's guns (no ammo) at a space in its range and line; the hits go to the creature
+/// there. Returns the creatures a Scare result sends running.
+fn shoot(cave: &Cave, turn: &mut Turn, fx: &mut Effects, gun: &FireMode, target: Hex) -> Result<Vec<u32>, String> {
+    let (_, at) = ready(cave, turn, gun.actions)?;
+    check_target(cave, at, gun.range, gun.line, &gun.name, target)?;
+    let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
+    turn.bosco_actions -= gun.actions;
+    let Some(c) = cave.creature_at(target) else { return Ok(vec![]) };
+    let landed = landed(&rolls);
+    if !landed.is_empty() {
+        hurt_creature(cave, fx, &c, &landed, &Blow::from(at, Some(turn.seat)));
+    }
+    let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
+    Ok(if scare { vec![c.1.0] } else { vec![] })
+}
+
+/// The hits of a roll by die type.
+fn landed(rolls: &[DieRoll]) -> Hits {
+    let mut out = Hits::new();
+    for r in rolls {
+        *out.entry(r.die).or_default() += hits(&r.symbols);
+    }
+    out.retain(|_, n| *n > 0);
+    out
+}
+
+/// BOSCO gives itself up: the unconscious Dwarf stands up with the revive Health and takes a new
+/// turn with no Event card (the next turn of a lone Dwarf is his own).
+fn revive(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<Vec<u32>, String> {
+    let (e, _) = ready(cave, turn, 1)?;
+    let d = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious).ok_or("no Dwarf is unconscious")?;
+    let health = cave.data.numbers.kit.revive_health;
+    fx.commands.entity(d.0).insert((Health(health), DwarfStatus::default()));
+    fx.say(GameEvent::Revived { dwarf: d.2.class, health });
+    fx.commands.entity(e).despawn();
+    fx.say(GameEvent::BoscoLost { why: format!("it gave its circuits to revive the {:?}", d.2.class) });
+    turn.bosco_turn = false;
+    turn.bosco_actions = 0;
+    fx.agenda.0.push_back(Job::NextTurn);
+    Ok(vec![])
+}
+
+fn chop(cave: &Cave, turn: &mut Turn, fx: &mut Effects, progress: &mut InProgress) -> Result<Vec<u32>, String> {
+    ready(cave, turn, 1)?;
+    let rolls = fx.roll(Who::Bosco, &[(DieKind::Axe, 1)], &cave.data)?;
+    turn.bosco_actions -= 1;
+    let left = rolls.iter().map(|r| hits(&r.symbols)).sum();
+    next_success(progress, BoscoChop { left, on_creatures: BTreeMap::new() });
+    Ok(vec![])
+}
+
+fn next_success(progress: &mut InProgress, state: BoscoChop) {
+    *progress = if state.left == 0 { InProgress::Idle } else { InProgress::BoscoChop(state) };
+}
+
+/// What one of BOSCO's axe successes may go to: Loot Bugs on or next to it, the walls and
+/// stalagmites next to it, creatures next to it; `Nothing` last.
+fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
+    let around = board_neighbours(cave, at);
+    let mut out: Vec<ChopTarget> = std::iter::once(at)
+        .chain(around.iter().copied())
+        .filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == Token::Pickup { pickup: Pickup::LootBug, revealed: true }))
+        .map(|h| ChopTarget::LootBug(h.into()))
+        .collect();
+    for h in &around {
+        match cave.terrain(*h) {
+            Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
+            Some(Terrain::Open(Ground::Wall(None))) => out.push(ChopTarget::Carve((*h).into())),
+            Some(Terrain::Open(Ground::Stalagmite(_))) => out.push(ChopTarget::Stalagmite((*h).into())),
+            _ => {}
+        }
+    }
+    out.extend(cave.creatures_sorted().iter().filter(|c| cave.creature_adjacent(c, at)).map(|c| ChopTarget::Creature(c.1.0)));
+    out.push(ChopTarget::Nothing);
+    out
+}
+
+fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
+    let InProgress::BoscoChop(state) = &*progress else { return };
+    let Some((_, at)) = bosco(&cave).filter(|_| pending.0.is_none()) else { return };
+    let options = targets(&cave, at).into_iter().map(Answer::Chop).collect();
+    ask(&mut pending, format!("Spend BOSCO's axe success ({} left)", state.left), options);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spend_success(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    mut pool: ResMut<UpgradePool>,
+    cave: Cave,
+    turn: Res<Turn>,
+    mut fx: Effects,
+) {
+    let InProgress::BoscoChop(state) = &*progress else { return };
+    let mut state = state.clone();
+    let result = answer(&current, &pending).and_then(|a| {
+        let (Answer::Chop(target), Some((_, at))) = (a, bosco(&cave)) else { return Err("BOSCO's axe needs a chop target".into()) };
+        spend(&cave, &mut fx, &mut pool, &mut state, target)?;
+        state.left -= 1;
+        if state.left == 0 {
+            for (id, n) in &state.on_creatures {
+                if let Some(c) = cave.creature_by_id(*id) {
+                    hurt_creature(&cave, &mut fx, &c, &Hits::from([(DieKind::Axe, *n)]), &Blow::from(at, Some(turn.seat)));
+                }
+            }
+        }
+        pending.0 = None;
+        next_success(&mut progress, state);
+        Ok(())
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Spend one success: rock is carved or destroyed and what it held dropped on its space; a Loot Bug
+/// is harvested where it lies; hits on a creature wait for the rest.
+fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut BoscoChop, target: ChopTarget) -> Result<(), String> {
+    match target {
+        ChopTarget::Mine(q) => {
+            if let Some(Terrain::Open(Ground::Wall(Some(mineral)))) = cave.terrain(q.into()) {
+                carve(cave, fx, pool, q.into());
+                drop_mineral(fx, mineral, q.into());
+            }
+        }
+        ChopTarget::Carve(q) => carve(cave, fx, pool, q.into()),
+        ChopTarget::Stalagmite(q) => {
+            let hidden_mineral = cave.terrain(q.into()) == Some(Terrain::Open(Ground::Stalagmite(true)));
+            set_floor(cave, fx, q.into());
+            fx.say(GameEvent::StalagmiteDestroyed { at: q });
+            if hidden_mineral {
+                mineral_die(cave, fx, q.into(), 0)?;
+            }
+        }
+        ChopTarget::LootBug(q) => {
+            if let Some(bug) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::LootBug, .. })) {
+                fx.commands.entity(bug.0).despawn();
+                fx.say(GameEvent::Harvested { pickup: Pickup::LootBug, at: q });
+            }
+            mineral_die(cave, fx, q.into(), cave.data.numbers.loot_bug_bonus_gold)?;
+        }
+        ChopTarget::Creature(id) => *state.on_creatures.entry(id).or_default() += 1,
+        _ => {}
+    }
+    Ok(())
+}
+
+fn set_floor(cave: &Cave, fx: &mut Effects, h: Hex) {
+    if let Some(space) = cave.space(h) {
+        fx.commands.entity(space).insert(Terrain::Open(Ground::Floor));
+    }
+}
+
+/// Carve a wall into open cave; a hidden cave it touches is revealed (rulebook: BOSCO can dig into
+/// hidden caves).
+fn carve(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
+    set_floor(cave, fx, h);
+    fx.say(GameEvent::Carved { at: h.into() });
+    reveal_caves_touching(cave, fx, pool, h);
+}
+
+/// A mineral BOSCO found stays on the ground, loose, for a Dwarf to walk onto.
+fn drop_mineral(fx: &mut Effects, mineral: Mineral, at: Hex) {
+    fx.spawn_with_id((Token::Mineral { mineral, loose: true }, At(at)));
+    fx.say(GameEvent::MineralDropped { mineral, at: at.into() });
+}
+
+/// Roll the Mineral die for what BOSCO found, plus any bonus Gold; all of it is dropped.
+fn mineral_die(cave: &Cave, fx: &mut Effects, at: Hex, bonus_gold: u32) -> Result<(), String> {
+    let rolls = fx.roll(Who::Bosco, &[(DieKind::Mineral, 1)], &cave.data)?;
+    for s in rolls.iter().flat_map(|r| r.symbols.iter()) {
+        match s {
+            Symbol::Nitra => drop_mineral(fx, Mineral::Nitra, at),
+            Symbol::Gold => drop_mineral(fx, Mineral::Gold, at),
+            _ => {}
+        }
+    }
+    for _ in 0..bonus_gold {
+        drop_mineral(fx, Mineral::Gold, at);
+    }
+    Ok(())
+}
+
+/// Ruling 24: BOSCO is offered a reaction shot too, after the Dwarves.
+pub fn reaction_offer(cave: &Cave, target: Hex, creature: Option<u32>) -> Option<Job> {
+    bosco(cave).map(|_| Job::BoscoReaction { target, creature })
+}
+
+/// Offer BOSCO's light gun if it is within 2 spaces of the attacked Dwarf and reaches the space.
+fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
+    let Some(Job::BoscoReaction { target, creature }) = job.0.clone() else { return };
+    if pending.0.is_some() {
+        return;
+    }
+    let gun = &cave.data.numbers.bosco.light_gun;
+    let alive = creature.is_none_or(|id| cave.creature_by_id(id).is_some());
+    let able = bosco(&cave).is_some_and(|(_, at)| distance(at, target) <= 2 && reaches(&cave, gun.range, gun.line, at, target));
+    if !alive || !able {
+        job.0 = None;
+        fx.say(GameEvent::Skipped { why: "BOSCO cannot take a reaction shot".into() });
+        return;
+    }
+    ask(&mut pending, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn take_reaction(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut job: ResMut<CurrentJob>,
+    cave: Cave,
+    turn: Res<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
+    let result = answer(&current, &pending).and_then(|a| {
+        pending.0 = None;
+        job.0 = None;
+        let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
+        let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
+        let hit = landed(&rolls);
+        match creature.and_then(|id| cave.creature_by_id(id)) {
+            Some(c) if !hit.is_empty() => {
+                hurt_creature(&cave, &mut fx, &c, &hit, &Blow::from(at, Some(turn.seat)));
+            }
+            // A grab: any hit frees the victim (rulebook, Cave Leech).
+            None if !hit.is_empty() => {
+                fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
+                fx.say(GameEvent::GrabBrokenByBosco);
+            }
+            _ => {}
+        }
+        Ok(())
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}

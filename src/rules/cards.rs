@@ -1,0 +1,449 @@
+//! Rock and Stone cards (rulebook "Play Rock and Stone card(s)"; content.md): free, any number, in
+//! any Dwarf's turn, by any Dwarf holding one, even knocked over. The card names its target (data:
+//! `Target`) and its effect; the played card goes to the Rock and Stone discard pile.
+//!
+//! A card is refused while a choice is pending, except For Karl! on a shot that waits for its
+//! rerolls, its doubled die or the laying of its results. "The roll just made" is that shot's roll:
+//! once a shot's results are dealt its roll is spent, so For Karl! has nothing left to reroll.
+//! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
+//! creatures' activations; a free action waits until the cave is still.
+
+use super::actions::shoot::next_step;
+use super::actions::{InProgress, answer, answering, ask, command_is, settle};
+use super::agenda::{CurrentJob, Job, busy};
+use super::blast::open_wall;
+use super::cave::{Cave, DwarfItem};
+use super::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use super::components::*;
+use super::decks::Decks;
+use super::dice::roll;
+use super::effects::Effects;
+use super::hand::deal;
+use super::hex::{canonical, distance};
+use super::lasting::UntilNextTurn;
+use super::log::{GameEvent, Who};
+use super::reveal::{UpgradePool, board_neighbours};
+use super::state::Turn;
+use super::swarm::SwarmThreat;
+use super::RulesSet;
+use crate::data::GameData;
+use crate::data::cards::{RockAndStoneCard, RockAndStoneEffect as Effect, Status, Target};
+use crate::data::mission::{Ground, Mineral};
+use crate::data::weapons::{DwarfClass, LineRule};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// A card waiting for the space it acts on.
+#[derive(Debug, Clone)]
+pub enum CardChoice {
+    /// Lights Up!: where the Flare goes; it lasts until the player's next turn.
+    Flare { seat: u32, class: DwarfClass },
+    /// We're Rich!: which wall mineral next to the Dwarf is collected.
+    WallMineral,
+}
+
+/// The host's turn, set aside while a guest takes his free action, and the length of the command
+/// log before it: the guest's action is spent once the log grows.
+#[derive(Resource, Default, Debug)]
+struct Loan(Option<(Turn, usize)>);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Loan>()
+        .add_systems(
+            Update,
+            (
+                play_card.run_if(command_is(|c| matches!(c, Command::PlayCard { .. }))),
+                card_choice.run_if(answering(|p| matches!(p, InProgress::Card(_)))),
+            )
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions),
+        )
+        .add_systems(Update, lend_turn.after(RulesSet::Take).before(RulesSet::Actions))
+        .add_systems(Update, end_loan.after(RulesSet::Actions).before(RulesSet::Ask));
+}
+
+/// Commands that may cut in between two jobs of the rules (ruling 1's Satchel Charge; the cards,
+/// free in any Dwarf's turn).
+pub fn cuts_in(c: &Command) -> bool {
+    matches!(c, Command::Detonate { .. } | Command::PlayCard { .. })
+}
+
+/// A card that acts on the roll waiting for a choice (For Karl!): a scenario does not answer that
+/// choice by default before it.
+pub fn rerolls_a_roll(data: &GameData, c: &Command) -> bool {
+    let Command::PlayCard { card, .. } = c else { return false };
+    data.rock_and_stone.iter().any(|r| r.name == *card && r.effect == Effect::RerollLastRoll)
+}
+
+/// Commands that are a Dwarf's action, and so a guest's once he has one.
+fn is_action(c: &Command) -> bool {
+    !matches!(c, Command::Choose(_) | Command::EndTurn | Command::Launch | Command::PlayCard { .. } | Command::Detonate { .. } | Command::Bosco(_))
+}
+
+/// A guest's free action (Rock and Stone!, Second Wind): the next action command is his. For that
+/// one command the turn is lent to him with one action, so every action's own checks (`actor`) and
+/// costs apply to him; the host's turn comes back untouched.
+fn lend_turn(mut current: ResMut<Current>, mut rejected: ResMut<Rejected>, log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>) {
+    let (Some((seat, move_only)), Some(cmd)) = (turn.guest, &current.0) else { return };
+    if !is_action(cmd) {
+        return;
+    }
+    if move_only && !matches!(cmd, Command::Move(_)) {
+        rejected.0 = current.0.take().map(|c| (c, "the free action waiting is a Move".into()));
+        return;
+    }
+    loan.0 = Some((turn.clone(), log.0.len()));
+    *turn = Turn { number: turn.number, seat, actions_left: 1, ..Default::default() };
+}
+
+fn end_loan(log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>) {
+    let Some((mut host, len)) = loan.0.take() else { return };
+    if log.0.len() > len {
+        host.guest = None;
+    }
+    *turn = host;
+}
+
+/// What playing a card may change besides the cave.
+#[derive(SystemParam)]
+struct Table<'w, 's> {
+    turn: ResMut<'w, Turn>,
+    hands: Query<'w, 's, &'static mut Hand>,
+    loadouts: Query<'w, 's, &'static Loadout>,
+    decks: ResMut<'w, Decks>,
+    threat: ResMut<'w, SwarmThreat>,
+    pool: ResMut<'w, UpgradePool>,
+    job: Res<'w, CurrentJob>,
+    bosco: Query<'w, 's, (), With<Bosco>>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_card(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut t: Table,
+    mut fx: Effects,
+) {
+    let Some(Command::PlayCard { by, card, on }) = current.0.clone() else { return };
+    let result = play(&cave, &mut t, &mut fx, &mut pending, &mut progress, by, &card, on);
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play(
+    cave: &Cave,
+    t: &mut Table,
+    fx: &mut Effects,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    by: DwarfClass,
+    name: &str,
+    on: Option<DwarfClass>,
+) -> Result<(), String> {
+    let player = named(cave, by)?;
+    if player.6.unconscious {
+        return Err(format!("the {by:?} is unconscious"));
+    }
+    let (i, card) =
+        cave.data.rock_and_stone.iter().enumerate().find(|(_, c)| c.name == name).ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
+    if !t.hands.get(player.0).is_ok_and(|h| h.rock_and_stone.contains(&i)) {
+        return Err(format!("the {by:?} holds no {name}"));
+    }
+    let on_the_roll = card.effect == Effect::RerollLastRoll && matches!(progress, InProgress::Shot(_));
+    if let (Some(p), false) = (&pending.0, on_the_roll) {
+        return Err(format!("first answer the pending choice: {}", p.prompt));
+    }
+    let solo_bosco = cave.dwarves.iter().count() == 1 && !t.bosco.is_empty();
+    let target = target_of(cave, card, &player, on, solo_bosco)?;
+    refuse(cave, t, fx, progress, card, target.as_ref())?;
+    fx.say(GameEvent::CardPlayed { dwarf: by, card: card.name.clone(), on: target.map(|d| d.2.class) });
+    if let Ok(mut hand) = t.hands.get_mut(player.0) {
+        let at = hand.rock_and_stone.iter().position(|c| *c == i).expect("checked in hand");
+        hand.rock_and_stone.remove(at);
+    }
+    t.decks.rock_and_stone.discard(i);
+    apply(cave, t, fx, pending, progress, &card.effect, &player, target)
+}
+
+fn named<'a>(cave: &'a Cave, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
+    cave.dwarves_sorted().into_iter().find(|d| d.2.class == class).ok_or_else(|| format!("there is no {class:?} in this game"))
+}
+
+/// The Dwarf a card is played on, by its target rule; none for a card that acts on no Dwarf.
+/// "Another" Dwarf may be the player only in a solo game with BOSCO (rulebook).
+fn target_of<'a>(cave: &'a Cave, card: &RockAndStoneCard, player: &DwarfItem<'a>, on: Option<DwarfClass>, solo_bosco: bool) -> Result<Option<DwarfItem<'a>>, String> {
+    let me = player.2.class;
+    match (card.target, on) {
+        (Target::NoDwarf, None) => Ok(None),
+        (Target::NoDwarf, Some(_)) => Err(format!("{} is not played on a Dwarf", card.name)),
+        (Target::Yourself, on) if on.is_none_or(|c| c == me) => Ok(Some(*player)),
+        (Target::Yourself, _) => Err(format!("{} is played on yourself", card.name)),
+        (Target::Another, None) => Err(format!("{} names another Dwarf", card.name)),
+        (Target::Another, Some(c)) if c == me && !solo_bosco => Err(format!("{} is played on another Dwarf, not yourself", card.name)),
+        (Target::Another | Target::Any, on) => named(cave, on.unwrap_or(me)).map(Some),
+        (Target::Within(n), on) => {
+            let d = named(cave, on.unwrap_or(me))?;
+            if distance(d.3.0, player.3.0) > n {
+                return Err(format!("{} reaches a Dwarf within {n} spaces; the {:?} is farther", card.name, d.2.class));
+            }
+            Ok(Some(d))
+        }
+    }
+}
+
+/// Why the card cannot be played now, if it cannot: checked before anything changes.
+fn refuse(cave: &Cave, t: &Table, fx: &Effects, progress: &InProgress, card: &RockAndStoneCard, target: Option<&DwarfItem>) -> Result<(), String> {
+    match &card.effect {
+        Effect::RerollLastRoll if !matches!(progress, InProgress::Shot(_)) => {
+            Err("For Karl! rerolls a shot whose dice are still on the table (waiting for rerolls, the doubled die or their laying); there is none".into())
+        }
+        Effect::PlaceFlare if flare_spaces(cave).is_empty() => Err("no Dwarf sees a space for the Flare".into()),
+        Effect::SwarmThreat(n) if *n < 0 && threat_back(cave, fx, t.threat.0, *n) == t.threat.0 => {
+            Err("the Swarm Threat marker cannot go back past a swarm step it has passed".into())
+        }
+        Effect::RerollLastRoll | Effect::PlaceFlare | Effect::SwarmThreat(_) | Effect::ExtraDiceNextAttack(_) => Ok(()),
+        effect => {
+            let d = target.ok_or_else(|| format!("{} needs a Dwarf to play it on", card.name))?;
+            if matches!(effect, Effect::FreeMove | Effect::FreeAction) {
+                return free_action(t, fx, effect, d);
+            }
+            why_not(cave, t, effect, d).map_or(Ok(()), |why| Err(format!("the {:?} {why}", d.2.class)))
+        }
+    }
+}
+
+/// Why a card cannot be played on this Dwarf, if it cannot.
+fn why_not(cave: &Cave, t: &Table, effect: &Effect, d: &DwarfItem) -> Option<&'static str> {
+    let room = |p: u32, s: u32| {
+        let (rp, rs) = ammo_room(cave, t, d);
+        rp.min(p) + rs.min(s)
+    };
+    match effect {
+        Effect::Heal(_) | Effect::CollectWallMineral if d.6.unconscious => Some("is unconscious"),
+        Effect::Heal(_) if d.4.0 >= cave.data.numbers.dwarf.health => Some("has all his Health"),
+        Effect::ReviveOrStandUp(_) if !d.6.unconscious && !d.6.knocked_over => Some("is neither unconscious nor knocked over"),
+        Effect::Ammo { primary, secondary } if room(*primary, *secondary) == 0 => Some("has no room for more ammo"),
+        Effect::Clear(list) if !list.iter().any(|s| has(d, *s)) => Some("has none of those conditions"),
+        Effect::CollectWallMineral if wall_minerals(cave, d.3.0).is_empty() => Some("stands next to no mineral in a wall"),
+        _ => None,
+    }
+}
+
+/// Rock and Stone!, Second Wind: one guest at a time, who can act now, while the cave is still.
+fn free_action(t: &Table, fx: &Effects, effect: &Effect, d: &DwarfItem) -> Result<(), String> {
+    if busy(&fx.agenda, &t.job) {
+        return Err("a free action waits until the cave is still".into());
+    }
+    if t.turn.guest.is_some() {
+        return Err("another Dwarf's free action is still waiting".into());
+    }
+    if d.6.unconscious || d.6.knocked_over {
+        return Err(format!("the {:?} cannot act: he is not on his feet", d.2.class));
+    }
+    if *effect == Effect::FreeMove && d.6.webbed {
+        return Err(format!("the {:?} is webbed and cannot move", d.2.class));
+    }
+    Ok(())
+}
+
+fn has(d: &DwarfItem, s: Status) -> bool {
+    match s {
+        Status::Stunned => d.6.stunned,
+        Status::Webbed => d.6.webbed,
+    }
+}
+
+/// Room left in the Dwarf's primary and secondary ammo slots; an overclocked secondary opens the
+/// spiked slots (rulebook "Overclock a secondary weapon").
+fn ammo_room(cave: &Cave, t: &Table, d: &DwarfItem) -> (u32, u32) {
+    let board = &cave.data.numbers.dwarf;
+    let overclocked = t.loadouts.get(d.0).is_ok_and(|l| l.overclocked);
+    let slots = if overclocked { board.overclocked_secondary_ammo } else { board.secondary_ammo };
+    (board.primary_ammo.saturating_sub(d.5.primary), slots.saturating_sub(d.5.secondary))
+}
+
+/// Spaces some conscious Dwarf sees (ruling 7), figures on them or not: where Lights Up! may put
+/// its Flare. Those with the most creatures on or next to them first (the headless default), then
+/// canonical order.
+fn flare_spaces(cave: &Cave) -> Vec<Hex> {
+    let eyes: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let open = |h: &Hex| cave.terrain(*h).is_some_and(|t| !t.is_wall() && !matches!(t, Terrain::Hidden(_)));
+    let mut out: Vec<Hex> =
+        cave.board.spaces.keys().copied().filter(open).filter(|h| eyes.iter().any(|e| cave.line(*e, *h, LineRule::Sight))).collect();
+    let lit = |h: &Hex| cave.creatures.iter().filter(|c| distance(c.3.0, *h) <= 1).count();
+    out.sort_by_key(|h| (std::cmp::Reverse(lit(h)), canonical(*h)));
+    out
+}
+
+/// Wall minerals next to a space, in canonical order.
+fn wall_minerals(cave: &Cave, at: Hex) -> Vec<(Hex, Mineral)> {
+    board_neighbours(cave, at)
+        .into_iter()
+        .filter_map(|h| match cave.terrain(h) {
+            Some(Terrain::Open(Ground::Wall(Some(m)))) => Some((h, m)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where the Swarm Threat marker goes back to: `n` steps, never below the highest swarm step it
+/// has reached (content.md) nor below its start.
+fn threat_back(cave: &Cave, fx: &Effects, now: u32, n: i32) -> u32 {
+    let meter = &cave.data.numbers.swarm_meter;
+    let logged = fx.log.0.iter().filter_map(|e| match e {
+        GameEvent::SwarmThreat { step, .. } => Some(*step),
+        _ => None,
+    });
+    let highest = logged.max().unwrap_or(0).max(now);
+    let floor = meter.swarm_steps.iter().copied().filter(|s| *s <= highest).max().unwrap_or(meter.start).max(meter.start);
+    now.saturating_sub(n.unsigned_abs()).max(floor).min(now)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    cave: &Cave,
+    t: &mut Table,
+    fx: &mut Effects,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    effect: &Effect,
+    player: &DwarfItem,
+    target: Option<DwarfItem>,
+) -> Result<(), String> {
+    match (effect, target) {
+        (Effect::FreeMove | Effect::FreeAction, Some(d)) => {
+            let move_only = *effect == Effect::FreeMove;
+            t.turn.guest = Some((d.2.seat, move_only));
+            fx.say(GameEvent::FreeAction { dwarf: d.2.class, move_only });
+        }
+        (Effect::RerollLastRoll, _) => for_karl(cave, fx, pending, progress)?,
+        (Effect::Heal(n), Some(d)) => {
+            let health = (d.4.0 + n).min(cave.data.numbers.dwarf.health);
+            fx.commands.entity(d.0).insert(Health(health));
+            fx.say(GameEvent::Healed { dwarf: d.2.class, amount: health - d.4.0, health });
+        }
+        (Effect::ReviveOrStandUp(n), Some(d)) => revive_or_stand(fx, player, &d, *n),
+        (Effect::Ammo { primary, secondary }, Some(d)) => {
+            let (p, s) = ammo_room(cave, t, &d);
+            let (p, s) = (p.min(*primary), s.min(*secondary));
+            fx.commands.entity(d.0).insert(Ammo { primary: d.5.primary + p, secondary: d.5.secondary + s });
+            fx.say(GameEvent::AmmoRestocked { dwarf: d.2.class, primary: p, secondary: s });
+        }
+        (Effect::PlaceFlare, _) => {
+            let options = flare_spaces(cave).into_iter().map(|h| Answer::Space(h.into())).collect();
+            ask(pending, "Lights Up!: pick the space for the Flare".into(), options);
+            *progress = InProgress::Card(CardChoice::Flare { seat: player.2.seat, class: player.2.class });
+        }
+        (Effect::Clear(list), Some(d)) => clear(fx, &d, list),
+        (Effect::CollectWallMineral, Some(d)) => match wall_minerals(cave, d.3.0).as_slice() {
+            [(h, m)] => collect_wall(cave, fx, &mut t.pool, *h, *m),
+            walls => {
+                let options = walls.iter().map(|(h, _)| Answer::Space((*h).into())).collect();
+                ask(pending, "We're Rich!: pick the wall mineral to collect".into(), options);
+                *progress = InProgress::Card(CardChoice::WallMineral);
+            }
+        },
+        (Effect::SwarmThreat(n), _) if *n < 0 => {
+            t.threat.0 = threat_back(cave, fx, t.threat.0, *n);
+            fx.say(GameEvent::SwarmThreat { step: t.threat.0, of: cave.data.numbers.swarm_meter.steps });
+        }
+        (Effect::SwarmThreat(n), _) => fx.agenda.first((0..*n).map(|_| Job::ThreatStep(1))),
+        (Effect::ExtraDiceNextAttack(n), _) => t.turn.extra_dice += n,
+        (Effect::DrawThrowables(n), Some(d)) => {
+            if let Ok(mut hand) = t.hands.get_mut(d.0) {
+                deal(&mut t.decks, &mut fx.rng, &mut hand, 0, *n);
+            }
+            fx.say(GameEvent::CardsDrawn { dwarf: d.2.class, rock_and_stone: 0, throwables: *n });
+        }
+        (_, None) => return Err("this card needs a Dwarf to play it on".into()),
+    }
+    Ok(())
+}
+
+/// For Karl!: every die of the shot waiting on the table is rolled again; the shot then carries on
+/// from its rerolls as if just rolled (a doubled die or laid results chosen before are undone).
+fn for_karl(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress) -> Result<(), String> {
+    let InProgress::Shot(state) = &*progress else { return Err("no shot is waiting".into()) };
+    let mut state = state.clone();
+    let who = cave.dwarves.get(state.dwarf).map(|d| Who::Dwarf(d.2.class)).map_err(|_| "the shooter is gone")?;
+    for i in 0..state.rolls.len() {
+        let new = roll(state.rolls[i].die, &cave.data, &mut fx.rng, &mut fx.forced)?;
+        fx.say(GameEvent::Rerolled { who: who.clone(), die: i, roll: new.clone() });
+        state.rolls[i] = new;
+    }
+    state.doubled = None;
+    state.placed.clear();
+    next_step(cave, fx, pending, progress, state);
+    Ok(())
+}
+
+/// Leave No Dwarf Behind: an unconscious Dwarf wakes with this much Health; a knocked-over one
+/// stands up.
+fn revive_or_stand(fx: &mut Effects, player: &DwarfItem, d: &DwarfItem, health: u32) {
+    let status = DwarfStatus { unconscious: false, knocked_over: false, ..*d.6 };
+    fx.commands.entity(d.0).insert(status);
+    if d.6.unconscious {
+        fx.commands.entity(d.0).insert(Health(health));
+        fx.say(GameEvent::Revived { dwarf: d.2.class, health });
+    } else {
+        fx.say(GameEvent::StoodUp { dwarf: d.2.class, helped_by: Some(player.2.class) });
+    }
+}
+
+/// Mushroom!: the conditions the card names come off.
+fn clear(fx: &mut Effects, d: &DwarfItem, list: &[Status]) {
+    let mut status = *d.6;
+    for s in list.iter().filter(|s| has(d, **s)) {
+        match s {
+            Status::Stunned => status.stunned = false,
+            Status::Webbed => status.webbed = false,
+        }
+        fx.say(GameEvent::StatusCleared { dwarf: d.2.class, status: format!("{s:?}") });
+    }
+    fx.commands.entity(d.0).insert(status);
+}
+
+/// We're Rich!: the wall's mineral goes to the M.U.L.E. with no roll; the wall is carved out.
+fn collect_wall(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex, m: Mineral) {
+    fx.mule.add(m.into(), 1);
+    fx.say(GameEvent::Mined { item: m.into(), at: h.into() });
+    open_wall(cave, fx, pool, h);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn card_choice(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let InProgress::Card(choice) = &*progress else { return };
+    let choice = choice.clone();
+    let result = answer(&current, &pending).and_then(|a| {
+        let Answer::Space(q) = a else { return Err("the card needs a space".into()) };
+        let h: Hex = q.into();
+        match choice {
+            CardChoice::Flare { seat, class } => {
+                fx.spawn_with_id((Token::Flare, At(h), UntilNextTurn(seat)));
+                fx.say(GameEvent::GearPlaced { dwarf: class, token: Token::Flare, at: vec![q] });
+            }
+            CardChoice::WallMineral => {
+                let Some(Terrain::Open(Ground::Wall(Some(m)))) = cave.terrain(h) else { return Err("no mineral in that wall".into()) };
+                collect_wall(&cave, &mut fx, &mut pool, h, m);
+            }
+        }
+        pending.0 = None;
+        *progress = InProgress::Idle;
+        Ok(())
+    });
+    settle(&mut current, &mut log, &mut rejected, result);
+}

@@ -1,0 +1,53 @@
+//! "Until your next turn" (rulebook "Various effects": Inhibited, L.U.R.E.; content.md, Throwables):
+//! what a Dwarf's Throwables and cards leave on the cave ends when his next turn starts. Entities
+//! marked `UntilNextTurn` with his seat go (the L.U.R.E., Incendiary flames, the Phosphor Flare's
+//! and the Inhibitor Field's areas, a Lights Up! flare) and creatures lose his Corroded and Inhibited
+//! marks. Class gear and tokens that wait to be set off (mines, charges) are not marked. Flames and
+//! Flares from cards have no `Owner`: they are not the Dwarf's gear and do not count against it.
+
+use super::cave::Cave;
+use super::components::*;
+use super::effects::Effects;
+use super::log::GameEvent;
+use super::state::Turn;
+use super::{JobsRun, RulesSet};
+use bevy::prelude::*;
+
+/// Marks what ends when the next turn of the Dwarf in this seat starts.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UntilNextTurn(pub u32);
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(JobsRun));
+}
+
+/// When a new turn has started, everything its Dwarf left "until your next turn" ends.
+fn end_lasting(
+    cave: Cave,
+    turn: Res<Turn>,
+    mut seen: Local<u32>,
+    marked: Query<(Entity, &UntilNextTurn)>,
+    mut fx: Effects,
+) {
+    if turn.number == *seen {
+        return;
+    }
+    *seen = turn.number;
+    let seat = turn.seat;
+    let mut ended = 0;
+    for (e, _) in marked.iter().filter(|(_, o)| o.0 == seat) {
+        // Another rule may take the same token back this update (a Flame's owner): no warning.
+        fx.commands.entity(e).try_despawn();
+        ended += 1;
+    }
+    for c in cave.creatures.iter().filter(|c| c.6.corroded_by == Some(seat) || c.6.inhibited_by == Some(seat)) {
+        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(move |mut s| {
+            s.corroded_by = s.corroded_by.filter(|by| *by != seat);
+            s.inhibited_by = s.inhibited_by.filter(|by| *by != seat);
+        });
+        ended += 1;
+    }
+    if let (true, Some(d)) = (ended > 0, cave.dwarf_in_seat(seat)) {
+        fx.say(GameEvent::LastingEnded { dwarf: d.2.class });
+    }
+}

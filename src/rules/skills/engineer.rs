@@ -1,0 +1,272 @@
+//! The Engineer (rulebook "The Engineer"): the Sentry Gun turret and the Platform Gun. The Sentry
+//! Gun fires at creatures that move or spawn near it (ruling 21), and creatures go for it when it is
+//! nearer than every Dwarf (ruling 17).
+
+use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, vacant};
+use crate::data::creatures::{Attack, Bang};
+use crate::data::dice::{DieKind, Symbol, hits};
+use crate::data::weapons::{DwarfClass, LineRule};
+use crate::rules::RulesSet;
+use crate::rules::actions::shoot::pay;
+use crate::rules::actions::{command_is, settle};
+use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::components::*;
+use crate::rules::creatures::pathing::Reach;
+use crate::rules::creatures::step_along;
+use crate::rules::creatures::targeting::{can_attack_from, targets};
+use crate::rules::damage::{Blow, Hits, hurt_creature};
+use crate::rules::effects::Effects;
+use crate::rules::hex::{Qr, adjacent, distance};
+use crate::rules::log::{GameEvent, Who};
+use crate::rules::sight::has_line;
+use crate::rules::state::{Mule, Turn};
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            set_up_sentry.run_if(command_is(|c| matches!(c, Command::Sentry(_)))),
+            fire_platforms.run_if(command_is(|c| matches!(c, Command::Platforms(_)))),
+        )
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions),
+    );
+}
+
+/// The Sentry Gun on the cave: its token, space, Health and its Engineer's seat.
+struct Sentry {
+    e: Entity,
+    at: Hex,
+    health: u32,
+    owner: Option<u32>,
+}
+
+fn sentry(cave: &Cave) -> Option<Sentry> {
+    cave.tokens.iter().find_map(|t| match *t.2 {
+        Token::SentryGun { health } => Some(Sentry { e: t.0, at: t.3.0, health, owner: cave.owned.get(t.0).ok().map(|o| o.4.0) }),
+        _ => None,
+    })
+}
+
+fn set_up_sentry(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Sentry(at)) = current.0.clone() else { return };
+    let result = sentry_gun(&cave, &mut turn, &mut fx, at.into());
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Sentry Gun turret (rulebook): 1 action and 1 ammo, on a vacant space next to the Engineer. Set
+/// up again, the gun already out moves to the new space.
+fn sentry_gun(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), String> {
+    let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
+    let n = &cave.data.numbers.skills;
+    let q = Qr::from(at);
+    if distance(d.3.0, at) != 1 {
+        return Err(format!("({}, {}) is not next to the Engineer", q.q, q.r));
+    }
+    if !cave.is_floor(at) || !vacant(cave, at) {
+        return Err(format!("({}, {}) is not a vacant space", q.q, q.r));
+    }
+    let ammo = pay(d.5, WeaponSlot::Primary, n.sentry_ammo, false).map_err(|e| format!("the Engineer has {e}"))?;
+    if let Some(old) = sentry(cave) {
+        take_back(fx, old.e, Token::SentryGun { health: old.health }, old.at);
+    }
+    spend(turn, 1);
+    fx.commands.entity(d.0).insert(ammo);
+    fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: n.sentry_ammo, secondary: 0 });
+    let gun = Token::SentryGun { health: n.sentry_health };
+    place(fx, d.2.seat, gun, at);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: gun, at: vec![q] });
+    Ok(())
+}
+
+fn fire_platforms(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Platforms(spaces)) = current.0.clone() else { return };
+    let spaces: Vec<Hex> = spaces.into_iter().map(Hex::from).collect();
+    let result = platforms(&cave, &mut turn, &mut fx, &spaces);
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Platform Gun (rulebook): 1 action; 1 to 3 platforms on deep pit spaces within range 3, with or
+/// without creatures on them. When the box is empty, platforms with no figure on them are moved.
+/// Like the Grenade Launcher, only walls stop it (ruling 8).
+fn platforms(cave: &Cave, turn: &mut Turn, fx: &mut Effects, spaces: &[Hex]) -> Result<(), String> {
+    let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
+    let most = gear_count(cave, DwarfClass::Engineer, "Platform") as usize;
+    if spaces.is_empty() || spaces.len() > most {
+        return Err(format!("the Platform Gun places 1 to {most} platforms"));
+    }
+    for (i, h) in spaces.iter().enumerate() {
+        if spaces[..i].contains(h) {
+            return Err("a space is named twice".into());
+        }
+        platform_spot(cave, d.3.0, *h)?;
+    }
+    let out = tokens_of(cave, |t| matches!(t, Token::Platform));
+    let in_box = most.saturating_sub(out.len());
+    let free: Vec<(Entity, Hex)> =
+        out.into_iter().filter(|(_, h)| cave.dwarf_at(*h).is_none() && cave.creature_at(*h).is_none()).collect();
+    let reuse = spaces.len().saturating_sub(in_box);
+    if reuse > free.len() {
+        return Err(format!("only {} platforms are free: the others have a figure on them", in_box + free.len()));
+    }
+    for (e, h) in free.into_iter().take(reuse) {
+        take_back(fx, e, Token::Platform, h);
+    }
+    for h in spaces {
+        place(fx, d.2.seat, Token::Platform, *h);
+    }
+    spend(turn, 1);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Platform, at: spaces.iter().map(|h| Qr::from(*h)).collect() });
+    Ok(())
+}
+
+/// Whether a platform may go on a space: a deep pit without one, in range and with no wall between.
+fn platform_spot(cave: &Cave, from: Hex, h: Hex) -> Result<(), String> {
+    let q = Qr::from(h);
+    let range = cave.data.numbers.skills.platform_range;
+    let dist = distance(from, h);
+    if !cave.terrain(h).is_some_and(|t| t.is_pit()) {
+        return Err(format!("({}, {}) is not a deep pit", q.q, q.r));
+    }
+    if lies_on(cave, h, |t| matches!(t, Token::Platform)) {
+        return Err(format!("a platform lies on ({}, {}) already", q.q, q.r));
+    }
+    if dist < 1 || dist > range {
+        return Err(format!("({}, {}) is {dist} spaces away; the Platform Gun reaches {range}", q.q, q.r));
+    }
+    if !cave.line(from, h, LineRule::WallsOnly) {
+        return Err(format!("a wall stands between the Engineer and ({}, {})", q.q, q.r));
+    }
+    Ok(())
+}
+
+/// Ruling 17: a creature attacks the Sentry Gun instead of a Dwarf when it can attack the gun
+/// (range and sight) and the gun is strictly closer than every Dwarf it can attack.
+pub fn sentry_first(cave: &Cave, mule: &Mule, c: &CreatureItem) -> bool {
+    let Some(s) = sentry(cave) else { return false };
+    let range = cave.stats(c.2.kind).range;
+    let spaces = cave.creature_spaces(c.2.kind, c.3.0, c.5);
+    let near = |h: Hex| spaces.iter().map(|x| distance(*x, h)).min().unwrap_or(u32::MAX);
+    let dwarf =
+        targets(cave, mule).iter().filter(|d| can_attack_from(cave, &spaces, range, d.3.0)).map(|d| near(d.3.0)).min();
+    range > 0 && can_attack_from(cave, &spaces, range, s.at) && dwarf.is_none_or(|n| near(s.at) < n)
+}
+
+/// A creature's attack on the Sentry Gun: its Creature dice, a Praetorian's "!" adding damage; one
+/// hit destroys the gun (Health 1).
+pub fn attack_sentry(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
+    let Some(s) = sentry(cave) else { return };
+    let stats = cave.stats(c.2.kind);
+    let Attack::Dice(n) = stats.attack else { return };
+    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    fx.say(GameEvent::SentryAttacked { who: who.clone() });
+    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
+    let extra = if let Bang::Damage(k) = stats.bang { k * bangs } else { 0 };
+    hurt_sentry(fx, &s, rolls.iter().map(|r| hits(&r.symbols)).sum::<u32>() + extra);
+}
+
+fn hurt_sentry(fx: &mut Effects, s: &Sentry, damage: u32) {
+    if damage == 0 {
+        return;
+    }
+    if damage >= s.health {
+        fx.commands.entity(s.e).despawn();
+        fx.say(GameEvent::SentryDestroyed { at: s.at.into() });
+    } else {
+        fx.commands.entity(s.e).insert(Token::SentryGun { health: s.health - damage });
+    }
+}
+
+/// Ruling 17 for a creature that moves: it heads for the Sentry Gun when its path there is strictly
+/// shorter than to the Dwarf it would go for.
+pub fn goal(cave: &Cave, reach: &Reach, dwarf: Hex) -> Hex {
+    let Some(s) = sentry(cave) else { return dwarf };
+    match (reach.steps_to_reach(s.at), reach.steps_to_reach(dwarf)) {
+        (Some(a), b) if b.is_none_or(|b| a < b) => s.at,
+        _ => dwarf,
+    }
+}
+
+/// Whether the Sentry Gun stands next to a space (an Exploder there goes off).
+pub fn sentry_next_to(cave: &Cave, h: Hex) -> bool {
+    sentry(cave).is_some_and(|s| adjacent(s.at, h))
+}
+
+/// A blast's hits on the spaces around it reach the Sentry Gun too.
+pub fn blast_sentry(cave: &Cave, fx: &mut Effects, around: &[Hex], damage: u32) {
+    if let Some(s) = sentry(cave).filter(|s| around.contains(&s.at)) {
+        hurt_sentry(fx, &s, damage);
+    }
+}
+
+/// Ruling 21: the step of a creature's walk at which the Sentry Gun fires at it, the first one it
+/// ends in the gun's range and sight, unless the gun fired at it this turn already.
+fn sentry_step(cave: &Cave, c: &CreatureItem, path: &[Hex]) -> Option<usize> {
+    let s = sentry(cave)?;
+    if c.6.sentry_shot {
+        return None;
+    }
+    let range = cave.data.numbers.skills.sentry_range;
+    let own = cave.creature_spaces(c.2.kind, c.3.0, c.5);
+    path.iter().position(|h| {
+        distance(s.at, *h) <= range && has_line(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight))
+    })
+}
+
+/// Ruling 21: a creature walking into the Sentry Gun's range is fired at as it ends that step, and a
+/// kill ends its walk there. Returns whether the gun fired (it then walked the creature).
+pub fn sentry_walk(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) -> bool {
+    let Some(i) = sentry_step(cave, c, path) else { return false };
+    step_along(cave, fx, c, &path[..=i]);
+    let here = At(path[i]);
+    let moved: CreatureItem = (c.0, c.1, c.2, &here, c.4, c.5, c.6);
+    if sentry_fire(cave, fx, &moved) {
+        step_along(cave, fx, &moved, &path[i + 1..]);
+    }
+    true
+}
+
+/// The Sentry Gun fires its die at a creature, for no action or ammo. Returns whether the creature
+/// is still alive.
+fn sentry_fire(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
+    let Some(s) = sentry(cave) else { return true };
+    fx.say(GameEvent::SentryFires { at: s.at.into(), target: Who::Creature { kind: c.2.kind, id: c.1.0 } });
+    let Ok(rolls) = fx.roll(Who::SentryGun, &cave.data.numbers.skills.sentry_dice, &cave.data) else { return true };
+    let mut landed = Hits::new();
+    for r in &rolls {
+        *landed.entry(r.die).or_default() += hits(&r.symbols);
+    }
+    landed.retain(|_, n| *n > 0);
+    let died = !landed.is_empty() && hurt_creature(cave, fx, c, &landed, &Blow::from(s.at, s.owner));
+    if !died {
+        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = true);
+    }
+    !died
+}
+
+/// Ruling 21: a creature that spawns within the Sentry Gun's range and sight is fired at.
+pub fn sentry_sees_spawn(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
+    let range = cave.data.numbers.skills.sentry_range;
+    let seen = sentry(cave).is_some_and(|s| distance(s.at, c.3.0) <= range && cave.line(s.at, c.3.0, LineRule::Sight));
+    if seen {
+        sentry_fire(cave, fx, c);
+    }
+}

@@ -1,0 +1,245 @@
+//! The Dwarves' class skills and gear (rulebook "The Dwarves"): what each class may do beyond the
+//! common actions, and what the gear tokens on the cave do to Dwarves and creatures. How many tokens
+//! of each kind a class has comes from `assets/rules.ron` (`gear`); every gear token carries its
+//! owner's seat ([`Owner`]).
+//!
+//! The common actions call in here with one line each: a Move asks [`step_over`], [`move_cost`],
+//! [`may_end_move`] and [`after_move`]; creatures ask [`creature_may_pass`], [`creature_may_stand`]
+//! and [`creature_sight`]; a new creature goes through [`on_spawn`]; a turn starts with
+//! [`start_of_turn`].
+
+pub mod driller;
+pub mod engineer;
+pub mod gunner;
+pub mod scout;
+
+use super::actions::actor;
+use super::cave::{Cave, CreatureItem, DwarfItem};
+use super::components::*;
+use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
+use super::effects::Effects;
+use super::log::GameEvent;
+use super::reveal::UpgradePool;
+use super::sight::has_line;
+use super::state::Turn;
+use crate::data::creatures::CreatureKind;
+use crate::data::dice::DieKind;
+use crate::data::mission::Facing;
+use crate::data::weapons::{DwarfClass, LineRule};
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    scout::plugin(app);
+    driller::plugin(app);
+    gunner::plugin(app);
+    engineer::plugin(app);
+}
+
+/// The active Dwarf, if he is of this class and may take an action costing `cost`.
+fn gear_user<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass, cost: u32) -> Result<DwarfItem<'a>, String> {
+    let d = actor(cave, turn, 0)?;
+    if d.2.class != class {
+        return Err(format!("only the {class:?} carries that gear"));
+    }
+    actor(cave, turn, cost)
+}
+
+/// Pay a gear action: it is not a shot, so Sustained Fire cannot follow it.
+fn spend(turn: &mut Turn, cost: u32) {
+    turn.actions_left -= cost;
+    turn.last_shot = None;
+}
+
+/// How many tokens of a kind of gear a class has (`assets/rules.ron`, `gear`).
+pub fn gear_count(cave: &Cave, class: DwarfClass, name: &str) -> u32 {
+    cave.data.numbers.gear.get(&class).and_then(|g| g.get(name)).copied().unwrap_or(0)
+}
+
+/// The tokens of a kind on the cave, oldest first, with their spaces.
+fn tokens_of(cave: &Cave, kind: fn(&Token) -> bool) -> Vec<(Entity, Hex)> {
+    let mut v: Vec<_> = cave.tokens.iter().filter(|t| kind(t.2)).map(|t| (*t.1, t.0, t.3.0)).collect();
+    v.sort_by_key(|t| t.0);
+    v.into_iter().map(|(_, e, h)| (e, h)).collect()
+}
+
+/// The tokens of a kind that belong to the Dwarf in a seat, oldest first.
+fn owned_by(cave: &Cave, seat: u32, kind: fn(&Token) -> bool) -> Vec<(Entity, Hex)> {
+    let mut v: Vec<_> = cave.owned.iter().filter(|t| t.4.0 == seat && kind(t.2)).map(|t| (*t.1, t.0, t.3.0)).collect();
+    v.sort_by_key(|t| t.0);
+    v.into_iter().map(|(_, e, h)| (e, h)).collect()
+}
+
+/// Whether a token of a kind lies on a space.
+fn lies_on(cave: &Cave, h: Hex, kind: fn(&Token) -> bool) -> bool {
+    cave.tokens_at(h).iter().any(|t| kind(&t.2))
+}
+
+/// Put a gear token on the cave for the Dwarf in a seat.
+fn place(fx: &mut Effects, seat: u32, token: Token, at: Hex) {
+    fx.spawn_with_id((token, At(at), Owner(seat)));
+}
+
+/// Take a gear token off the cave, back to its owner.
+fn take_back(fx: &mut Effects, e: Entity, token: Token, at: Hex) {
+    fx.commands.entity(e).despawn();
+    fx.say(GameEvent::GearReturned { token, at: at.into() });
+}
+
+pub fn has_flame(cave: &Cave, h: Hex) -> bool {
+    lies_on(cave, h, |t| matches!(t, Token::Flame))
+}
+
+fn is_sentry(t: &Token) -> bool {
+    matches!(t, Token::SentryGun { .. })
+}
+
+/// Whether BOSCO hovers over a space.
+pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
+    cave.bosco.iter().any(|b| b.1.0 == h)
+}
+
+/// A vacant space: no Dwarf, no creature and not BOSCO on it.
+fn vacant(cave: &Cave, h: Hex) -> bool {
+    cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none() && !bosco_at(cave, h)
+}
+
+/// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
+/// or the Shield's space; walkers not through the Sentry Gun either (flyers pass over figures).
+pub fn creature_may_pass(cave: &Cave, flying: bool, h: Hex) -> bool {
+    !has_flame(cave, h) && !lies_on(cave, h, |t| matches!(t, Token::Shield)) && (flying || !lies_on(cave, h, is_sentry))
+}
+
+/// Whether a creature may end a move on a space for what is on it: not Flames, the Shield, the
+/// Sentry Gun or BOSCO (rulebook: nobody ends a move on BOSCO or the Sentry Gun).
+pub fn creature_may_stand(cave: &Cave, h: Hex) -> bool {
+    creature_may_pass(cave, false, h) && !bosco_at(cave, h)
+}
+
+/// Whether gear keeps a spawning creature off a space: the Shield, the Sentry Gun, BOSCO. (Flames
+/// only when there is another choice: `spawn.rs`, with [`driller::spawn_distances`].)
+pub fn keeps_spawns_off(cave: &Cave, h: Hex) -> bool {
+    lies_on(cave, h, |t| matches!(t, Token::Shield)) || lies_on(cave, h, is_sentry) || bosco_at(cave, h)
+}
+
+/// A creature's line of sight for its attack: ruling 7's, and Flames block it too (rulebook,
+/// Flaming Ground: creatures will not attack through them).
+pub fn creature_sight(cave: &Cave, from: Hex, to: Hex) -> bool {
+    has_line(from, to, |h| cave.blocks_line(h, LineRule::Sight) || has_flame(cave, h))
+}
+
+/// Whether a class skill or gear lets a Dwarf onto a space the plain rules keep him off: a pit
+/// bridged by a Platform or a Zipline, pits and creatures for the Scout's Grappling hook, the rock
+/// the Driller drills into as the last step of his Move (Power Drilling).
+pub fn step_over(cave: &Cave, class: DwarfClass, h: Hex, last: bool) -> bool {
+    let Some(t) = cave.terrain(h) else { return false };
+    if class == DwarfClass::Driller && last && (t.is_wall() || t.is_stalagmite()) {
+        return true;
+    }
+    let scout = class == DwarfClass::Scout;
+    let creature = cave.creature_at(h).is_some();
+    if t.is_pit() {
+        scout || (gunner::bridged(cave, h) && !creature)
+    } else {
+        t.is_floor() && creature && scout
+    }
+}
+
+/// Movement points a path costs: one a space, but getting on, riding and leaving a Zipline costs
+/// one in all (rulebook, Zipline launcher), so the spaces ridden cost nothing.
+pub fn move_cost(cave: &Cave, path: &[Hex]) -> u32 {
+    path.iter().filter(|h| !gunner::on_zipline(cave, **h)).count() as u32
+}
+
+/// Where a Dwarf may not end a Move, beyond ruling 2's: a creature's space (the Scout passes over
+/// them), a pit without a Platform (a Zipline is never a stop), BOSCO's space, the Sentry Gun's.
+pub fn may_end_move(cave: &Cave, h: Hex) -> Result<(), String> {
+    if cave.creature_at(h).is_some() {
+        return Err("a Dwarf cannot end a move on a creature".into());
+    }
+    let pit = cave.terrain(h).is_some_and(|t| t.is_pit());
+    if pit && gunner::on_zipline(cave, h) && !lies_on(cave, h, |t| matches!(t, Token::Platform)) {
+        return Err("a Dwarf cannot end a move on a Zipline".into());
+    }
+    if pit && !gunner::bridged(cave, h) {
+        return Err("a Dwarf cannot end a move over a deep pit".into());
+    }
+    if bosco_at(cave, h) {
+        return Err("nobody ends a move on BOSCO".into());
+    }
+    if lies_on(cave, h, is_sentry) {
+        return Err("nobody ends a move on the Sentry Gun".into());
+    }
+    Ok(())
+}
+
+/// After a Dwarf's Move: the Driller's drill, Flames walked into, the Scout's Light-footed.
+pub fn after_move(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, turn: &mut Turn, dwarf: Entity, path: &[Hex]) {
+    let Ok(d) = cave.dwarves.get(dwarf) else { return };
+    let Some(end) = path.last().copied() else { return };
+    if d.2.class == DwarfClass::Driller {
+        driller::drill(cave, fx, pool, end);
+    }
+    walk_into_flames(cave, fx, &d, path);
+    if d.2.class == DwarfClass::Scout && d.2.seat == turn.seat {
+        turn.light_footed = true;
+    }
+}
+
+/// Ruling 10: entering one or more Flame spaces in one Move costs the Dwarf 1 Health in total.
+fn walk_into_flames(cave: &Cave, fx: &mut Effects, d: &DwarfItem, path: &[Hex]) {
+    if path.iter().any(|h| has_flame(cave, *h)) {
+        fx.say(GameEvent::WalkedIntoFlames { dwarf: d.2.class });
+        let n = cave.data.numbers.skills.flame_damage;
+        hurt_dwarf(fx, d, &Hits::from([(DieKind::Flame, n)]));
+    }
+}
+
+/// Whether a gear token goes back to its owner at the start of his next turn (rulebook: the Flare,
+/// the Flame tokens, the Shield).
+fn comes_back(t: &Token) -> bool {
+    matches!(t, Token::Flare | Token::Flame | Token::Shield)
+}
+
+/// At the start of a turn: the Flare, Flames and Shield of the Dwarf whose turn it is come back, as
+/// does a Shield creatures attacked in the turn just ended; the Sentry Gun may fire again at every
+/// creature (ruling 21: once per creature per turn).
+pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
+    let struck = gunner::struck_this_turn(fx);
+    let mut back: Vec<(Id, Entity, Token, Hex)> = cave
+        .tokens
+        .iter()
+        .filter(|t| {
+            let mine = cave.owned.get(t.0).is_ok_and(|o| o.4.0 == seat) && comes_back(t.2);
+            mine || (struck && matches!(t.2, Token::Shield))
+        })
+        .map(|t| (*t.1, t.0, *t.2, t.3.0))
+        .collect();
+    back.sort_by_key(|t| t.0);
+    for (_, e, token, at) in back {
+        take_back(fx, e, token, at);
+    }
+    for c in cave.creatures_sorted().into_iter().filter(|c| c.6.sentry_shot) {
+        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = false);
+    }
+}
+
+/// A creature just put on the cave: one that could only go on a Flame puts it out and is burnt
+/// (rulebook, Flaming Ground); then the Sentry Gun may fire at it (ruling 21).
+pub fn on_spawn(cave: &Cave, fx: &mut Effects, e: Entity, id: Id, kind: CreatureKind, at: Hex, facing: Facing) {
+    let stats = cave.stats(kind);
+    let (creature, here, faces, status) = (Creature { kind }, At(at), Faces(facing), CreatureStatus::default());
+    let mut health = Health(stats.health);
+    if let Some(flame) = cave.tokens_at(at).into_iter().find(|t| t.2 == Token::Flame) {
+        fx.commands.entity(flame.0).despawn();
+        fx.say(GameEvent::FlameSmothered { at: at.into() });
+        let n = cave.data.numbers.skills.flame_damage;
+        let item: CreatureItem = (e, &id, &creature, &here, &health, Some(&faces), &status);
+        if hurt_creature(cave, fx, &item, &Hits::from([(DieKind::Flame, n)]), &Blow::from(at, None)) {
+            return;
+        }
+        health = Health(health.0 - n.saturating_sub(stats.resistance_to(DieKind::Flame)));
+    }
+    let item: CreatureItem = (e, &id, &creature, &here, &health, Some(&faces), &status);
+    engineer::sentry_sees_spawn(cave, fx, &item);
+}

@@ -1,0 +1,82 @@
+//! The Scout (rulebook "The Scout"): Light-footed, the Grappling hook (in [`super::step_over`]) and
+//! the Flare Gun.
+
+use super::{gear_count, gear_user, owned_by, place, spend};
+use crate::data::weapons::{DwarfClass, FireMode, LineRule};
+use crate::rules::RulesSet;
+use crate::rules::actions::{command_is, settle};
+use crate::rules::cave::Cave;
+use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::components::*;
+use crate::rules::effects::Effects;
+use crate::rules::hex::{Qr, distance};
+use crate::rules::log::GameEvent;
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Take)).add_systems(
+        Update,
+        fire_flare
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(command_is(|c| matches!(c, Command::Flare(_)))),
+    );
+}
+
+/// Light-footed (rulebook): at the end of a Move the Scout may make a ranged or throwable attack for
+/// no action (not the Aimed Shot); he still pays the ammo. What a mode costs in actions now.
+pub fn action_cost(turn: &Turn, mode: &FireMode) -> u32 {
+    if turn.light_footed && mode.free_after_move { 0 } else { mode.actions }
+}
+
+/// Light-footed is only for the command right after the Move: once the rules have taken another
+/// command (answers to choices aside), it is gone.
+fn light_foot_lapses(log: Res<CommandLog>, mut turn: ResMut<Turn>) {
+    let last = log.0.iter().rev().find(|c| !matches!(c, Command::Choose(_)));
+    if turn.light_footed && !matches!(last, Some(Command::Move(_))) {
+        turn.light_footed = false;
+    }
+}
+
+fn fire_flare(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    cave: Cave,
+    mut turn: ResMut<Turn>,
+    mut fx: Effects,
+) {
+    let Some(Command::Flare(at)) = current.0.clone() else { return };
+    let result = flare(&cave, &mut turn, &mut fx, at.into());
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// Flare Gun (rulebook): a Flare token on any space, vacant or not, in the Scout's line of sight;
+/// 1 action. It comes back at the start of his next turn.
+fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), String> {
+    let d = gear_user(cave, turn, DwarfClass::Scout, 1)?;
+    let q = Qr::from(at);
+    if owned_by(cave, d.2.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
+        return Err("the Flare is out already; it comes back at the start of his next turn".into());
+    }
+    let open = cave.terrain(at).is_some_and(|t| !t.is_wall() && !t.is_stalagmite() && !matches!(t, Terrain::Hidden(_)));
+    if !open {
+        return Err(format!("({}, {}) is not an open space of the cave", q.q, q.r));
+    }
+    if !cave.line(d.3.0, at, LineRule::Sight) {
+        return Err(format!("no line of sight to ({}, {})", q.q, q.r));
+    }
+    spend(turn, 1);
+    place(fx, d.2.seat, Token::Flare, at);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Flare, at: vec![q] });
+    Ok(())
+}
+
+/// Flare Gun (rulebook): Dwarves reroll one die per attack against a creature on or next to a
+/// Flare. The rerolls an attack at this space gets.
+pub fn flare_rerolls(cave: &Cave, target: Hex) -> u32 {
+    let lit = cave.tokens.iter().any(|t| *t.2 == Token::Flare && distance(t.3.0, target) <= 1);
+    u32::from(lit && cave.creature_at(target).is_some())
+}

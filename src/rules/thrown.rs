@@ -1,0 +1,171 @@
+//! Throwables that stay on the cave (content.md, Throwables): the Proximity Mine waiting for a
+//! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
+//! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
+
+use super::actions::scare::{ScareState, start_scare};
+use super::actions::{InProgress, command_is, settle};
+use super::blast::{self, Figures, Landing};
+use super::cave::{Cave, CreatureItem};
+use super::command::{Command, CommandLog, Current, Pending, Rejected};
+use super::components::*;
+use super::creatures::targeting::{can_attack_from, targets};
+use super::creatures::{step_along, walk_toward};
+use super::effects::Effects;
+use super::hex::{Qr, canonical, distance};
+use super::log::{GameEvent, Who};
+use super::reveal::UpgradePool;
+use super::RulesSet;
+use crate::data::cards::ThrowEffect;
+use crate::data::creatures::Attack;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        detonate
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
+    );
+}
+
+/// The effects of the Throwable a token or area came from.
+fn effects_of<'a>(cave: &'a Cave, card: u32) -> &'a [ThrowEffect] {
+    cave.data.throwables.get(card as usize).map(|t| t.effects.as_slice()).unwrap_or(&[])
+}
+
+/// Whether a lasting area of a Throwable with this kind of effect covers a space.
+pub fn covered(cave: &Cave, h: Hex, kind: fn(&ThrowEffect) -> bool) -> bool {
+    cave.fields.iter().any(|f| f.spaces.contains(&h) && effects_of(cave, f.card).iter().any(kind))
+}
+
+/// Inhibitor Field (rulebook "Various effects", Inhibited): creatures may enter the area but not
+/// leave it, flyers too, so a step from `from` to `to` is barred when it leaves the area.
+pub fn may_leave(cave: &Cave, from: Hex, to: Hex) -> bool {
+    let inhibit = |e: &ThrowEffect| matches!(e, ThrowEffect::Inhibit);
+    !covered(cave, from, inhibit) || covered(cave, to, inhibit)
+}
+
+/// The Throwable tokens on the cave whose card has this kind of effect: entity, space, owner, card.
+fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32, u32)> {
+    let mut v: Vec<_> = cave
+        .owned
+        .iter()
+        .filter_map(|(e, id, t, at, owner)| match t {
+            Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some((*id, (e, at.0, owner.0, *card))),
+            _ => None,
+        })
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+/// A L.U.R.E. stands on this space (ruling 11: creatures do not pass through it).
+pub fn lure_at(cave: &Cave, h: Hex) -> bool {
+    thrown(cave, |e| matches!(e, ThrowEffect::Lure)).iter().any(|t| t.1 == h)
+}
+
+/// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram
+/// when it is strictly closer (hex distance) than every Dwarf the creature may target: it attacks it,
+/// to no avail, when it can, else moves toward it. The Brood Nexus only hatches. Returns whether the
+/// creature went for a L.U.R.E.
+pub fn lured(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
+    let stats = cave.stats(c.2.kind);
+    if matches!(stats.attack, Attack::Spawn(_)) {
+        return false;
+    }
+    let here = c.3.0;
+    let lures = thrown(cave, |e| matches!(e, ThrowEffect::Lure));
+    let Some(lure) = lures.iter().map(|t| t.1).min_by_key(|h| (distance(*h, here), canonical(*h))) else { return false };
+    if targets(cave, &fx.mule).iter().any(|d| distance(d.3.0, here) <= distance(lure, here)) {
+        return false;
+    }
+    let spaces = cave.creature_spaces(c.2.kind, here, c.5);
+    if stats.range > 0 && can_attack_from(cave, &spaces, stats.range, lure) {
+        fx.say(GameEvent::LureAttacked { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, at: lure.into() });
+    } else {
+        walk_toward(cave, fx, c, lure);
+    }
+    true
+}
+
+/// Proximity Mine (content.md): the first creature to walk (not fly) onto a mine sets it off. Its
+/// walk is cut there and the mine's effects hit it; a Scare result sends it back to the space it
+/// started its move from, which ends its move. Returns whether a mine went off (the move is then
+/// made here).
+pub fn spring_mine(cave: &Cave, fx: &mut Effects, c: &CreatureItem, flying: bool, path: &[Hex]) -> bool {
+    if flying {
+        return false;
+    }
+    let mines = thrown(cave, |e| matches!(e, ThrowEffect::ProximityMine(_)));
+    let Some((i, (e, at, seat, card))) = path.iter().enumerate().find_map(|(i, h)| mines.iter().find(|m| m.1 == *h).map(|m| (i, *m))) else {
+        return false;
+    };
+    step_along(cave, fx, c, &path[..=i]);
+    fx.commands.entity(e).despawn();
+    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });
+    let inner = match effects_of(cave, card).iter().find(|e| matches!(e, ThrowEffect::ProximityMine(_))) {
+        Some(ThrowEffect::ProximityMine(inner)) => inner.clone(),
+        _ => vec![],
+    };
+    let Some(class) = cave.dwarf_in_seat(seat).map(|d| d.2.class) else { return true };
+    let Ok(rolls) = blast::roll(cave, fx, class, &inner) else { return true };
+    let l = Landing { card: card as usize, seat, class, from: at, area: vec![at] };
+    let out = blast::on_figures(cave, fx, &inner, &rolls, &l, &Figures { creatures: vec![(*c, 1)], dwarves: vec![] });
+    if out.scared.contains(&c.1.0) {
+        let back: Vec<Hex> = path[..i].iter().rev().copied().chain(std::iter::once(c.3.0)).collect();
+        fx.commands.entity(c.0).insert(At(c.3.0));
+        fx.say(GameEvent::Scared { who, path: back.into_iter().map(Qr::from).collect() });
+    }
+    true
+}
+
+#[allow(clippy::too_many_arguments)]
+fn detonate(
+    mut current: ResMut<Current>,
+    mut log: ResMut<CommandLog>,
+    mut rejected: ResMut<Rejected>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    cave: Cave,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let Some(Command::Detonate { by }) = current.0.clone() else { return };
+    let result = (|| {
+        let d = cave.dwarves_sorted().into_iter().find(|d| d.2.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
+        if d.6.unconscious {
+            return Err(format!("the {by:?} is unconscious"));
+        }
+        let charges = thrown(&cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
+        if charges.is_empty() {
+            return Err("there is no Satchel Charge on the cave".into());
+        }
+        let (e, at, seat, card) =
+            charges.into_iter().find(|c| c.2 == d.2.seat).ok_or("only the Dwarf who threw a Satchel Charge sets it off")?;
+        let area = cave.fields.get(e).map(|f| f.spaces.clone()).unwrap_or_else(|_| vec![at]);
+        let scared = go_off(&cave, &mut fx, &mut pool, Landing { card: card as usize, seat, class: by, from: at, area })?;
+        fx.commands.entity(e).despawn();
+        start_scare(&mut pending, &mut progress, ScareState { cause: at, queue: scared, max: cave.data.numbers.scare_spaces });
+        Ok(())
+    })();
+    settle(&mut current, &mut log, &mut rejected, result);
+}
+
+/// A Satchel Charge goes off (content.md): its own effects on the area it was laid on. Returns the
+/// creatures its Scare results hit.
+fn go_off(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, l: Landing) -> Result<Vec<u32>, String> {
+    let inner = match effects_of(cave, l.card as u32).iter().find(|e| matches!(e, ThrowEffect::SatchelCharge(_))) {
+        Some(ThrowEffect::SatchelCharge(inner)) => inner.clone(),
+        _ => vec![],
+    };
+    fx.say(GameEvent::Detonated { dwarf: l.class, at: l.from.into() });
+    let rolls = blast::roll(cave, fx, l.class, &inner)?;
+    fx.say(GameEvent::Blast { card: cave.data.throwables[l.card].name.clone(), area: l.area.iter().map(|h| (*h).into()).collect() });
+    let out = blast::on_figures(cave, fx, &inner, &rolls, &l, &blast::figures_in(cave, &l.area));
+    blast::on_spaces(cave, fx, pool, &inner, &l, &out.killed)?;
+    Ok(out.scared)
+}
+
