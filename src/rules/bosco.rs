@@ -10,12 +10,13 @@
 //! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
 //! is the mission (`end.rs` waits for BOSCO while it is on the cave).
 
+use crate::rules::actions::Desk;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
-use super::actions::{InProgress, answer, answering, ask, command_is, settle};
+use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
-use super::command::{Answer, ChopTarget, Command, CommandLog, Current, Pending, Rejected};
+use super::command::{Answer, ChopTarget, Command, Pending};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
@@ -110,18 +111,15 @@ pub fn takes_over(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> bool {
     true
 }
 
-#[allow(clippy::too_many_arguments)]
 fn act(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Bosco(action)) = current.0.clone() else { return };
+    let Some(Command::Bosco(action)) = desk.current.0.clone() else { return };
     let guns = &cave.data.numbers.bosco;
     let result = match action {
         BoscoAction::Move(path) => fly(&cave, &mut turn, &mut fx, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
@@ -136,7 +134,7 @@ fn act(
             start_scare(&mut pending, &mut progress, ScareState { cause, queue: scared, max: cave.data.numbers.scare_spaces });
         }
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Fly up to BOSCO's move points over anything but walls, ending on no figure and no stalagmite.
@@ -251,11 +249,8 @@ fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pend
     ask(&mut pending, format!("Spend BOSCO's axe success ({} left)", state.left), options);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spend_success(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
@@ -265,7 +260,7 @@ fn spend_success(
 ) {
     let InProgress::BoscoChop(state) = &*progress else { return };
     let mut state = state.clone();
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         let (Answer::Chop(target), Some((_, at))) = (a, bosco(&cave)) else { return Err("BOSCO's axe needs a chop target".into()) };
         spend(&cave, &mut fx, &mut pool, &mut state, target)?;
         state.left -= 1;
@@ -280,7 +275,7 @@ fn spend_success(
         next_success(&mut progress, state);
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Spend one success: rock is carved or destroyed and what it held dropped on its space; a Loot Bug
@@ -373,11 +368,8 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     ask(&mut pending, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn take_reaction(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut job: ResMut<CurrentJob>,
     cave: Cave,
@@ -385,7 +377,7 @@ fn take_reaction(
     mut fx: Effects,
 ) {
     let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         job.0 = None;
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
@@ -404,5 +396,5 @@ fn take_reaction(
         }
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

@@ -8,8 +8,9 @@
 //! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
 //! creatures' activations; a free action waits until the cave is still.
 
+use crate::rules::actions::Desk;
 use super::actions::shoot::next_step;
-use super::actions::{InProgress, answer, answering, ask, command_is, settle};
+use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, busy};
 use super::blast::open_wall;
 use super::cave::{Cave, DwarfItem};
@@ -118,20 +119,17 @@ struct Table<'w, 's> {
     bosco: Query<'w, 's, (), With<Bosco>>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play_card(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut t: Table,
     mut fx: Effects,
 ) {
-    let Some(Command::PlayCard { by, card, on }) = current.0.clone() else { return };
+    let Some(Command::PlayCard { by, card, on }) = desk.current.0.clone() else { return };
     let result = play(&cave, &mut t, &mut fx, &mut pending, &mut progress, by, &card, on);
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -415,11 +413,8 @@ fn collect_wall(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex, m
     open_wall(cave, fx, pool, h);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn card_choice(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -428,7 +423,7 @@ fn card_choice(
 ) {
     let InProgress::Card(choice) = &*progress else { return };
     let choice = choice.clone();
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         let Answer::Space(q) = a else { return Err("the card needs a space".into()) };
         let h: Hex = q.into();
         match choice {
@@ -445,5 +440,5 @@ fn card_choice(
         *progress = InProgress::Idle;
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

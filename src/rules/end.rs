@@ -2,10 +2,11 @@
 //! leaves the unconscious behind, a minor success or a loss when the Swarm Threat runs out, a loss
 //! when every Dwarf is down.
 
-use super::actions::{command_is, settle};
+use crate::rules::actions::Desk;
+use super::actions::command_is;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::Cave;
-use super::command::{Command, CommandLog, Current, Pending, Rejected};
+use super::command::{Command, Pending};
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::swarm::SwarmThreat;
@@ -50,7 +51,6 @@ fn all_aboard(cave: &Cave) -> bool {
     cave.dwarves.iter().all(|d| cave.is_drop_pod(d.3.0))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn check_end(
     cave: Cave,
     threat: Res<SwarmThreat>,
@@ -93,11 +93,8 @@ fn finish(outcome: &mut Outcome, agenda: &mut Agenda, job: &mut CurrentJob, pend
 
 /// Ruling 26: with the objectives met and every conscious Dwarf aboard, the team may launch and
 /// leave the unconscious behind.
-#[allow(clippy::too_many_arguments)]
 fn launch(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut outcome: ResMut<Outcome>,
     mut job: ResMut<CurrentJob>,
     mut pending: ResMut<Pending>,
@@ -117,5 +114,5 @@ fn launch(
         finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

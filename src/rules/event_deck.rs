@@ -1,10 +1,11 @@
 //! The Event deck: a card is drawn after each Dwarf's turn (ruling 23) and its steps are carried out
 //! in order, each as a job on the agenda.
 
-use super::actions::{answer, ask};
+use crate::rules::actions::Desk;
+use super::actions::ask;
 use super::agenda::{Agenda, CurrentJob, Job, next_job};
 use super::cave::{Cave, DwarfItem};
-use super::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use super::command::{Answer, Command, Pending};
 use super::components::*;
 use super::damage::{Hits, hurt_dwarf};
 use super::decks::Decks;
@@ -67,7 +68,6 @@ pub fn others_in_turn_order(cave: &Cave, seat: u32) -> Vec<u32> {
     (1..n).map(|k| (seat + k) % n).collect()
 }
 
-#[allow(clippy::too_many_arguments)]
 fn event_effect(
     cave: Cave,
     turn: Res<Turn>,
@@ -226,7 +226,6 @@ fn revive_first(cave: &Cave, fx: &mut Effects, n: u32) {
 }
 
 /// The mission's own event, step by step (missions/README.md lists the verbs).
-#[allow(clippy::too_many_arguments)]
 fn mission_effect(
     cave: Cave,
     turn: Res<Turn>,
@@ -292,14 +291,12 @@ fn offer_optional(job: Res<CurrentJob>, mut pending: ResMut<Pending>) {
 }
 
 fn answer_optional(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut job: ResMut<CurrentJob>,
     mut agenda: ResMut<Agenda>,
 ) {
-    let result = answer(&current, &pending).map(|a| {
+    let result = desk.answer(&pending).map(|a| {
         pending.0 = None;
         if let Some(Job::Optional(effects)) = job.0.take() {
             if a == Answer::Accept(true) {
@@ -307,5 +304,5 @@ fn answer_optional(
             }
         }
     });
-    super::actions::settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

@@ -2,10 +2,11 @@
 //! standing Dwarf within 2 spaces of him may fire one ranged attack at the named creature, for no
 //! action, paying ammo. Ambushes and grabs then land if the threat survived.
 
-use super::actions::{answer, ask, command_is, settle};
+use crate::rules::actions::Desk;
+use super::actions::{ask, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
-use super::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use super::command::{Answer, Command, Pending};
 use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
@@ -82,18 +83,15 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     ask(&mut pending, format!("The {:?} may take a reaction shot", d.2.class), options);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn take_reaction(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut job: ResMut<CurrentJob>,
     cave: Cave,
     mut fx: Effects,
 ) {
     let Some(Job::ReactionOffer { seat, creature, .. }) = job.0.clone() else { return };
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         job.0 = None;
         let Answer::React(mode) = a else { return Ok(()) };
@@ -122,7 +120,7 @@ fn take_reaction(
         }
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {

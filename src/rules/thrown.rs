@@ -2,11 +2,12 @@
 //! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
 //! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
 
+use crate::rules::actions::Desk;
 use super::actions::scare::{ScareState, start_scare};
-use super::actions::{InProgress, command_is, settle};
+use super::actions::{InProgress, command_is};
 use super::blast::{self, Figures, Landing};
 use super::cave::{Cave, CreatureItem};
-use super::command::{Command, CommandLog, Current, Pending, Rejected};
+use super::command::{Command, Pending};
 use super::components::*;
 use super::creatures::targeting::{can_attack_from, targets};
 use super::creatures::{step_along, walk_toward};
@@ -122,18 +123,15 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, c: &CreatureItem, flying: bool
     true
 }
 
-#[allow(clippy::too_many_arguments)]
 fn detonate(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut pool: ResMut<UpgradePool>,
     mut fx: Effects,
 ) {
-    let Some(Command::Detonate { by }) = current.0.clone() else { return };
+    let Some(Command::Detonate { by }) = desk.current.0.clone() else { return };
     let result = (|| {
         let d = cave.dwarves_sorted().into_iter().find(|d| d.2.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
         if d.6.unconscious {
@@ -151,7 +149,7 @@ fn detonate(
         start_scare(&mut pending, &mut progress, ScareState { cause: at, queue: scared, max: cave.data.numbers.scare_spaces });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// A Satchel Charge goes off (content.md): its own effects on the area it was laid on. Returns the

@@ -1,9 +1,9 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
 //! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
-use super::actions::settle;
+use crate::rules::actions::Desk;
 use super::cave::Cave;
-use super::command::{Command, CommandLog, Current, Rejected};
+use super::command::Command;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
@@ -26,9 +26,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn end_turn(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
@@ -50,7 +48,7 @@ fn end_turn(
         }
         fx.agenda.0.push_back(Job::NextTurn);
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// After the Event card: the next Dwarf in seat order begins. An unconscious Dwarf's turn passes at

@@ -2,12 +2,13 @@
 //! Dwarf"): a knocked-over Dwarf stands up with two actions of one turn, or a Dwarf next to him
 //! helps him up with one; a Dwarf next to an unconscious one revives him with 1 Health.
 
+use crate::rules::actions::Desk;
 use super::supplies::take_actions;
-use super::{actor, command_is, settle};
+use super::{actor, command_is};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
@@ -31,9 +32,7 @@ pub fn plugin(app: &mut App) {
 /// Stand up: the one action a knocked-over Dwarf may take (`actor` refuses him every other), and
 /// its actions must all come from this turn.
 fn stand_up(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
@@ -56,7 +55,7 @@ fn stand_up(
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: None });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// The Dwarf of a class standing next to the active one.
@@ -73,14 +72,12 @@ pub fn next_to<'a>(cave: &'a Cave, me: &DwarfItem, class: DwarfClass) -> Result<
 
 /// Help another Dwarf on his feet: 1 action, next to a knocked-over (not unconscious) Dwarf.
 fn help_up(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::HelpUp(class)) = current.0.clone() else { return };
+    let Some(Command::HelpUp(class)) = desk.current.0.clone() else { return };
     let result = (|| {
         let me = actor(&cave, &turn, 1)?;
         let other = next_to(&cave, &me, class)?;
@@ -95,19 +92,17 @@ fn help_up(
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: Some(me.2.class) });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Revive an unconscious Dwarf: 1 action, next to him; he stands with the revive Health.
 fn revive(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Revive(class)) = current.0.clone() else { return };
+    let Some(Command::Revive(class)) = desk.current.0.clone() else { return };
     let result = (|| {
         let me = actor(&cave, &turn, 1)?;
         let other = next_to(&cave, &me, class)?;
@@ -121,5 +116,5 @@ fn revive(
         fx.say(GameEvent::Revived { dwarf: class, health });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

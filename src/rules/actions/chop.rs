@@ -1,13 +1,14 @@
 //! The Axe chop action (rulebook "Axe chops"): roll the Axe die, spend each success on one target.
 
-use super::{InProgress, actor, answer, answering, ask, command_is, settle};
+use crate::rules::actions::Desk;
+use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
@@ -42,9 +43,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn start_chop(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -62,7 +61,7 @@ fn start_chop(
         next_success(&mut pending, &mut progress, state);
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Wait for the next success to be spent, or finish when none is left.
@@ -127,11 +126,8 @@ fn dedup(v: &mut Vec<ChopTarget>) {
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spend_success(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
@@ -140,7 +136,7 @@ fn spend_success(
 ) {
     let InProgress::Chop(state) = &*progress else { return };
     let mut state = state.clone();
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         let Answer::Chop(target) = a else { return Err("an axe success needs a chop target".into()) };
         let d = cave.dwarves.get(state.dwarf).expect("the chopping Dwarf exists");
         apply(&cave, &mut fx, &mut pool, &mut state, d.2.class, d.3.0, d.4.0, d.0, target)?;
@@ -151,7 +147,7 @@ fn spend_success(
         next_success(&mut pending, &mut progress, state);
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -2,16 +2,17 @@
 //! Weapon Upgrades and Rock and Stone cards with an adjacent Dwarf; never Health. Both sides of the
 //! exchange happen at once, and each Dwarf must have the slots for what he ends up with.
 
+use crate::rules::actions::Desk;
 use super::aid::next_to;
 use super::overclock::secondary_slots;
 use super::supplies::take_actions;
 use super::upgrade::tokens_on;
-use super::{actor, command_is, settle};
+use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Command, CommandLog, Current, Rejected, Supplies};
+use crate::rules::command::{Command, Supplies};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
@@ -103,15 +104,13 @@ impl Kit {
 
 /// Exchange supplies: 1 action with an adjacent Dwarf; both parcels change hands at once.
 fn exchange(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     kits: Query<(&Loadout, &Hand)>,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Exchange { with, give, take }) = current.0.clone() else { return };
+    let Some(Command::Exchange { with, give, take }) = desk.current.0.clone() else { return };
     let result = (|| {
         let me = actor(&cave, &turn, 1)?;
         let other = next_to(&cave, &me, with)?;
@@ -135,5 +134,5 @@ fn exchange(
         fx.say(GameEvent::Exchanged { dwarf: me.2.class, with, gave: give, took: take });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

@@ -17,6 +17,7 @@ pub mod throw;
 use super::cave::{Cave, DwarfItem};
 use super::command::{Answer, Command, CommandLog, Current, Pending, PendingChoice, Rejected};
 use super::state::Turn;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// An action that stopped for a choice and carries on with the answer.
@@ -85,8 +86,29 @@ pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>
     Ok(d)
 }
 
+/// The bookkeeping every action system shares: the command being applied, the log it joins when the
+/// rules accept it, and the refusal when they do not.
+#[derive(SystemParam)]
+pub struct Desk<'w> {
+    pub current: ResMut<'w, Current>,
+    pub log: ResMut<'w, CommandLog>,
+    pub rejected: ResMut<'w, Rejected>,
+}
+
+impl Desk<'_> {
+    /// Accept the current command into the log, or refuse it with the reason.
+    pub fn settle(&mut self, result: Result<(), String>) {
+        settle(&mut self.current, &mut self.log, &mut self.rejected, result);
+    }
+
+    /// The answer in the current command, if it is one of the pending options.
+    pub fn answer(&self, pending: &Pending) -> Result<Answer, String> {
+        answer(&self.current, pending)
+    }
+}
+
 /// Take the current command, or reject it with a reason.
-pub fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, result: Result<(), String>) {
+fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, result: Result<(), String>) {
     let Some(cmd) = current.0.take() else { return };
     match result {
         Ok(()) => log.0.push(cmd),
@@ -100,7 +122,7 @@ pub fn ask(pending: &mut Pending, prompt: String, options: Vec<Answer>) {
 }
 
 /// The answer in the current command, if it is one of the pending options.
-pub fn answer(current: &Current, pending: &Pending) -> Result<Answer, String> {
+fn answer(current: &Current, pending: &Pending) -> Result<Answer, String> {
     let Some(Command::Choose(a)) = &current.0 else { return Err("no answer given".into()) };
     let Some(p) = &pending.0 else { return Err("nothing is waiting for a choice".into()) };
     if p.options.contains(a) {

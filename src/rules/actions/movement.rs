@@ -1,8 +1,9 @@
 //! The Move action (rulebook "Movement", rulings 2 and 10).
 
-use super::{actor, command_is, settle};
+use crate::rules::actions::Desk;
+use super::{actor, command_is};
 use crate::rules::cave::Cave;
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent};
@@ -24,15 +25,13 @@ pub fn plugin(app: &mut App) {
 }
 
 fn resolve_move(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
     mut pool: ResMut<crate::rules::reveal::UpgradePool>,
 ) {
-    let Some(Command::Move(path)) = current.0.clone() else { return };
+    let Some(Command::Move(path)) = desk.current.0.clone() else { return };
     let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
     let result = check_move(&cave, &turn, &fx, &path).map(|dwarf| {
         turn.actions_left -= 1;
@@ -40,7 +39,7 @@ fn resolve_move(
         walk(&cave, &mut fx, dwarf, &path);
         crate::rules::skills::after_move(&cave, &mut fx, &mut pool, &mut turn, dwarf, &path);
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Whether the active Dwarf may walk this path; the mover's entity when he may.

@@ -2,14 +2,15 @@
 //! the M.U.L.E. flip the card to its overclocked side for the rest of the mission. The overclocked
 //! ammo slots open, but no ammo comes with them.
 
+use crate::rules::actions::Desk;
 use super::secondary::card;
 use super::supplies::{pay, take_actions};
-use super::{actor, command_is, settle};
+use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::mission::Item;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
@@ -34,9 +35,7 @@ pub fn secondary_slots(data: &GameData, loadout: &Loadout) -> u32 {
 
 /// Overclock: refused without the Gold or when the card is already flipped.
 fn overclock(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     loadouts: Query<&Loadout>,
     mut turn: ResMut<Turn>,
@@ -55,5 +54,5 @@ fn overclock(
         fx.say(GameEvent::Overclocked { dwarf: d.2.class, weapon: w.name.clone() });
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

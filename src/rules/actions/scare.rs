@@ -1,11 +1,12 @@
 //! Scare results (ruling 15): each scared creature moves up to N spaces, each step farther from the
 //! cause than the last; the attacking player picks the spaces.
 
-use super::{InProgress, answer, answering, ask, settle};
+use crate::rules::actions::Desk;
+use super::{InProgress, answering, ask};
 use crate::data::creatures::Trait;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, canonical, distance};
@@ -100,9 +101,7 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
 }
 
 fn move_scared(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -110,7 +109,7 @@ fn move_scared(
 ) {
     let InProgress::Scare(state) = &*progress else { return };
     let mut state = state.clone();
-    let result = answer(&current, &pending).map(|a| {
+    let result = desk.answer(&pending).map(|a| {
         let id = state.queue.remove(0);
         if let (Answer::Scare(path), Some(c)) = (a, cave.creature_by_id(id)) {
             if let Some(end) = path.last() {
@@ -120,5 +119,5 @@ fn move_scared(
         }
         start_scare(&mut pending, &mut progress, state);
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

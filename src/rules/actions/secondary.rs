@@ -2,15 +2,16 @@
 //! side up (normal, or overclocked once flipped) is fired through the same shot pipeline as the
 //! primary, paying secondary ammo; the card's own rules join the attack's modifiers.
 
+use crate::rules::actions::Desk;
 use super::modifiers::{Modifiers, for_attack};
 use super::shoot::{check_target, fire, next_step, open_space};
-use super::{InProgress, actor, command_is, settle};
+use super::{InProgress, actor, command_is};
 use crate::data::GameData;
 use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
 use crate::data::weapons::FireMode;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{canonical, neighbours};
@@ -69,11 +70,8 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_secondary(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -81,7 +79,7 @@ fn start_secondary(
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::ShootSecondary { target }) = current.0.clone() else { return };
+    let Some(Command::ShootSecondary { target }) = desk.current.0.clone() else { return };
     let result = (|| {
         let probe = actor(&cave, &turn, 0)?;
         let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
@@ -96,7 +94,7 @@ fn start_secondary(
         next_step(&cave, &mut fx, &mut pending, &mut progress, state);
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// The spaces next to the target a shot's results may also land on (Also Next Space): open spaces,

@@ -1,9 +1,10 @@
 //! The Shoot action (rulebook "Shoot", "Damaging targets"; rulings 6-9): pay, roll, take the
 //! rerolls and the doubled die the modifiers allow, lay the results, deal the damage, scare.
 
+use crate::rules::actions::Desk;
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
-use super::{InProgress, actor, answer, answering, ask, command_is, settle};
+use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::dice::{Symbol, hits};
 use super::modifiers::{Modifiers, for_attack};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
@@ -11,7 +12,7 @@ use crate::rules::cave::DwarfItem;
 use crate::rules::dice::roll;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use crate::rules::effects::Effects;
@@ -127,11 +128,8 @@ fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMod
     Ok((mode, d))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_shot(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -139,7 +137,7 @@ fn start_shot(
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Shoot { mode, target }) = current.0.clone() else { return };
+    let Some(Command::Shoot { mode, target }) = desk.current.0.clone() else { return };
     let result = check_shot(&cave, &turn, &mode).and_then(|(mode, d)| {
         let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
         let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary, target.into());
@@ -151,7 +149,7 @@ fn start_shot(
         next_step(&cave, &mut fx, &mut pending, &mut progress, state);
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Pay for a checked shot, roll its dice and the modifiers' extra dice: the shot, ready for its
@@ -331,11 +329,8 @@ fn chain_spaces(cave: &Cave, state: &ShotState) -> Vec<Hex> {
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn place_results(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -343,7 +338,7 @@ fn place_results(
 ) {
     let InProgress::Shot(state) = &*progress else { return };
     let mut state = state.clone();
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         match a.clone() {
             Answer::Keep(i) => state.placed = vec![(i, state.target)],
             Answer::Triangle(a, b) => {
@@ -383,7 +378,7 @@ fn place_results(
         }
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Roll one die of the shot again; the new result stands.

@@ -2,12 +2,13 @@
 //! stands in) to land the pod on an empty floor space; next to it, take its ammo and Health up to
 //! the slots on the Dwarf's board.
 
+use crate::rules::actions::Desk;
 use super::overclock::secondary_slots;
-use super::{actor, command_is, settle};
+use super::{actor, command_is};
 use crate::data::mission::Item;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
 use crate::rules::effects::Effects;
@@ -59,15 +60,13 @@ pub fn pay(fx: &mut Effects, what: &str, kinds: &[Item], n: u32) -> Result<(), S
 
 /// Call down a Resupply pod: 1 action and the Nitra; an earlier pod moves (`land_pod`).
 fn call_resupply(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut decks: ResMut<Decks>,
     mut fx: Effects,
 ) {
-    let Some(Command::CallResupply(at)) = current.0.clone() else { return };
+    let Some(Command::CallResupply(at)) = desk.current.0.clone() else { return };
     let result = (|| {
         actor(&cave, &turn, 1)?;
         pod_may_land(&cave, at.into())?;
@@ -76,7 +75,7 @@ fn call_resupply(
         land_pod(&cave, &mut decks, &mut fx, at.into());
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// The Resupply pod next to a space: its token, where it stands, its card and what is left on it
@@ -117,18 +116,15 @@ fn check_take(cave: &Cave, d: &DwarfItem, loadout: &Loadout, want: [u32; 3], lef
 }
 
 /// Get supplies: 1 action next to the pod; the pod token goes once its last content is taken.
-#[allow(clippy::too_many_arguments)]
 fn get_supplies(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     loadouts: Query<&Loadout>,
     mut turn: ResMut<Turn>,
     mut decks: ResMut<Decks>,
     mut fx: Effects,
 ) {
-    let Some(Command::GetSupplies { primary, secondary, health }) = current.0.clone() else { return };
+    let Some(Command::GetSupplies { primary, secondary, health }) = desk.current.0.clone() else { return };
     let want = [primary, secondary, health];
     let result = (|| {
         let d = actor(&cave, &turn, 1)?;
@@ -148,5 +144,5 @@ fn get_supplies(
         }
         Ok(())
     })();
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

@@ -3,16 +3,17 @@
 //! the line; the area may be turned but keeps its shape. The dice are rolled once, the area is laid,
 //! the card's effects land (`blast`) and the card goes to the Throwable discard pile.
 
+use crate::rules::actions::Desk;
 use super::scare::{ScareState, start_scare};
 use super::shoot::triangles;
-use super::{InProgress, actor, answer, answering, ask, command_is, settle};
+use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::cards::{Area, ThrowEffect, Throwable};
 use crate::data::mission::Ground;
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::blast::{self, Landing};
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::{Answer, Command, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
 use crate::rules::effects::Effects;
@@ -61,9 +62,7 @@ pub fn plugin(app: &mut App) {
 
 #[allow(clippy::too_many_arguments)]
 fn start_throw(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -73,7 +72,7 @@ fn start_throw(
     mut pool: ResMut<UpgradePool>,
     mut fx: Effects,
 ) {
-    let Some(Command::Throw { card, target }) = current.0.clone() else { return };
+    let Some(Command::Throw { card, target }) = desk.current.0.clone() else { return };
     let result = check_throw(&cave, &turn, &hands, &card, target).and_then(|(d, i, shapes)| {
         fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
         let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
@@ -88,7 +87,7 @@ fn start_throw(
         let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
         lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Everything a throw needs before any die is rolled: the thrower, the card (its index) in his hand,
@@ -202,11 +201,8 @@ fn lay(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, pending: &mut Pend
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn turn_area(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -215,11 +211,11 @@ fn turn_area(
 ) {
     let InProgress::Throw(state) = &*progress else { return };
     let state = state.clone();
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         let area = state.shapes.iter().find(|s| s.0.as_ref() == Some(&a)).map(|s| s.1.clone()).ok_or("that is not a way the area lies")?;
         land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &state, area)
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// The card's effects land on the area; creatures its Scare results hit run from the thrower.

@@ -2,11 +2,12 @@
 //! space and puts it on a weapon with a free upgrade slot; with none free he may discard an earlier
 //! upgrade to make room, or leave the token where it lies.
 
-use super::{InProgress, answer, answering, ask, settle};
+use crate::rules::actions::Desk;
+use super::{InProgress, answering, ask};
 use crate::data::GameData;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
@@ -86,11 +87,8 @@ fn offer_upgrade(
     *progress = InProgress::Upgrade(UpgradeOffer { token: e });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn fit_upgrade(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -100,7 +98,7 @@ fn fit_upgrade(
 ) {
     let InProgress::Upgrade(offer) = &*progress else { return };
     let token = offer.token;
-    let result = answer(&current, &pending).and_then(|a| {
+    let result = desk.answer(&pending).and_then(|a| {
         let (Token::Upgrade { kind }, p) = picked.get(token).map_err(|_| "the token is gone")? else {
             return Err("not an upgrade token".into());
         };
@@ -122,5 +120,5 @@ fn fit_upgrade(
         *progress = InProgress::Idle;
         Ok(())
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }

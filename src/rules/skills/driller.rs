@@ -2,14 +2,15 @@
 //! Flaming Ground. What Flames do to creatures and Dwarves is in [`super`]; it holds for every Flame
 //! token, whoever put it there.
 
+use crate::rules::actions::Desk;
 use super::{gear_count, has_flame, owned_by, place};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::ShotState;
-use crate::rules::actions::{InProgress, answer, answering, ask, settle};
+use crate::rules::actions::{InProgress, answering, ask};
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, CommandLog, Current, Pending, Rejected};
+use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours, sort_canonical, within};
@@ -131,9 +132,7 @@ fn grow(layer: &BTreeSet<Vec<(i32, i32)>>, spots: &[Hex]) -> BTreeSet<Vec<(i32, 
 }
 
 fn place_flames(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
@@ -141,7 +140,7 @@ fn place_flames(
 ) {
     let InProgress::Flames(state) = &*progress else { return };
     let seat = state.seat;
-    let result = answer(&current, &pending).map(|a| {
+    let result = desk.answer(&pending).map(|a| {
         let Answer::Flames(spaces) = a else { return };
         let class = cave.dwarf_in_seat(seat).map(|d| d.2.class);
         for q in &spaces {
@@ -153,7 +152,7 @@ fn place_flames(
         pending.0 = None;
         *progress = InProgress::Idle;
     });
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it

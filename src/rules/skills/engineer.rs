@@ -2,15 +2,16 @@
 //! Gun fires at creatures that move or spawn near it (ruling 21), and creatures go for it when it is
 //! nearer than every Dwarf (ruling 17).
 
+use crate::rules::actions::Desk;
 use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, vacant};
 use crate::data::creatures::{Attack, Bang};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
-use crate::rules::actions::{command_is, settle};
+use crate::rules::actions::command_is;
 use crate::rules::cave::{Cave, CreatureItem};
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::creatures::pathing::Reach;
 use crate::rules::creatures::step_along;
@@ -52,16 +53,14 @@ fn sentry(cave: &Cave) -> Option<Sentry> {
 }
 
 fn set_up_sentry(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Sentry(at)) = current.0.clone() else { return };
+    let Some(Command::Sentry(at)) = desk.current.0.clone() else { return };
     let result = sentry_gun(&cave, &mut turn, &mut fx, at.into());
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Sentry Gun turret (rulebook): 1 action and 1 ammo, on a vacant space next to the Engineer. Set
@@ -90,17 +89,15 @@ fn sentry_gun(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result
 }
 
 fn fire_platforms(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Platforms(spaces)) = current.0.clone() else { return };
+    let Some(Command::Platforms(spaces)) = desk.current.0.clone() else { return };
     let spaces: Vec<Hex> = spaces.into_iter().map(Hex::from).collect();
     let result = platforms(&cave, &mut turn, &mut fx, &spaces);
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Platform Gun (rulebook): 1 action; 1 to 3 platforms on deep pit spaces within range 3, with or

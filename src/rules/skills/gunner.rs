@@ -1,12 +1,13 @@
 //! The Gunner (rulebook "The Gunner"): the Zipline launcher and the Shield generator. Riding a
 //! Zipline is part of any Dwarf's Move ([`super::move_cost`]).
 
+use crate::rules::actions::Desk;
 use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, tokens_of, vacant};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
-use crate::rules::actions::{command_is, settle};
+use crate::rules::actions::command_is;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{FACINGS, Qr, distance, step};
@@ -37,16 +38,14 @@ pub fn bridged(cave: &Cave, h: Hex) -> bool {
 }
 
 fn launch_zipline(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Zipline(to)) = current.0.clone() else { return };
+    let Some(Command::Zipline(to)) = desk.current.0.clone() else { return };
     let result = zipline(&cave, &mut turn, &mut fx, to.into());
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// The spaces strictly between two hexes on one straight row, if they are on one.
@@ -93,15 +92,13 @@ fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<()
 }
 
 fn raise_shield(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
     let result = shield(&cave, &mut turn, &mut fx);
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Shield generator (rulebook): 1 action; the Shield token on the Gunner's space. It stays there

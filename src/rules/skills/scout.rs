@@ -1,12 +1,13 @@
 //! The Scout (rulebook "The Scout"): Light-footed, the Grappling hook (in [`super::step_over`]) and
 //! the Flare Gun.
 
+use crate::rules::actions::Desk;
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::RulesSet;
-use crate::rules::actions::{command_is, settle};
+use crate::rules::actions::command_is;
 use crate::rules::cave::Cave;
-use crate::rules::command::{Command, CommandLog, Current, Rejected};
+use crate::rules::command::{Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, distance};
@@ -41,16 +42,14 @@ fn light_foot_lapses(log: Res<CommandLog>, mut turn: ResMut<Turn>) {
 }
 
 fn fire_flare(
-    mut current: ResMut<Current>,
-    mut log: ResMut<CommandLog>,
-    mut rejected: ResMut<Rejected>,
+    mut desk: Desk,
     cave: Cave,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
-    let Some(Command::Flare(at)) = current.0.clone() else { return };
+    let Some(Command::Flare(at)) = desk.current.0.clone() else { return };
     let result = flare(&cave, &mut turn, &mut fx, at.into());
-    settle(&mut current, &mut log, &mut rejected, result);
+    desk.settle(result);
 }
 
 /// Flare Gun (rulebook): a Flare token on any space, vacant or not, in the Scout's line of sight;
