@@ -18,6 +18,20 @@ pub enum CreatureKind {
     Oppressor,
 }
 
+impl CreatureKind {
+    pub const ALL: [CreatureKind; 9] = [
+        Self::Grunt,
+        Self::WebSpitter,
+        Self::Exploder,
+        Self::MacteraSpawn,
+        Self::Slasher,
+        Self::BroodNexus,
+        Self::SpitballInfector,
+        Self::Praetorian,
+        Self::Oppressor,
+    ];
+}
+
 /// What a creature's attack is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Attack {
@@ -115,19 +129,8 @@ impl CreatureTable {
     }
 
     pub fn problems(&self) -> Vec<String> {
-        use CreatureKind::*;
         let mut out = Vec::new();
-        for kind in [
-            Grunt,
-            WebSpitter,
-            Exploder,
-            MacteraSpawn,
-            Slasher,
-            BroodNexus,
-            SpitballInfector,
-            Praetorian,
-            Oppressor,
-        ] {
+        for kind in CreatureKind::ALL {
             match self.0.iter().filter(|c| c.kind == kind).count() {
                 1 => {}
                 0 => out.push(format!("the creature table has no {kind:?}")),
