@@ -273,3 +273,21 @@ fn unconscious_dwarves_are_ignored() {
     assert_ne!(g.creature_pos(id), Some(q(4, 2)), "it walks off toward the Driller");
     assert_eq!(g.health(Scout), 0);
 }
+
+#[test]
+fn the_oppressor_goes_round_a_resupply_pod() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.token(hoxxes::rules::components::Token::ResupplyPod { card: 0, primary: 1, secondary: 1, health: 1 }, 6, 2);
+    let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
+    g.job(Job::ActivateAll);
+    let path: Vec<hoxxes::rules::hex::Qr> = g
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::Moved { who: hoxxes::rules::log::Who::Creature { id: i, .. }, path } if *i == id => Some(path.clone()),
+            _ => None,
+        })
+        .expect("it moved");
+    assert!(!path.contains(&q(6, 2)), "{path:?}");
+}

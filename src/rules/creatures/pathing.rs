@@ -37,7 +37,15 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
         Terrain::Open(Ground::Wall(None)) => m.crashes,
         Terrain::Open(Ground::Wall(Some(_))) => false,
     };
-    ground && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && skills::creature_may_pass(cave, m.flying, h)
+    ground
+        && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h)))
+        && !(m.crashes && resupply_pod_at(cave, h))
+        && skills::creature_may_pass(cave, m.flying, h)
+}
+
+/// Ruling 13: the Oppressor never crashes through a Resupply pod.
+fn resupply_pod_at(cave: &Cave, h: Hex) -> bool {
+    cave.tokens_at(h).iter().any(|(_, _, t)| matches!(t, crate::rules::components::Token::ResupplyPod { .. }))
 }
 
 /// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11).
