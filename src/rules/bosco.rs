@@ -220,8 +220,8 @@ fn next_success(progress: &mut InProgress, state: BoscoChop) {
     *progress = if state.left == 0 { InProgress::Idle } else { InProgress::BoscoChop(state) };
 }
 
-/// What one of BOSCO's axe successes may go to: Loot Bugs on or next to it, the walls and
-/// stalagmites next to it, creatures next to it; `Nothing` last.
+/// What one of BOSCO's axe successes may go to: Loot Bugs and Red Sugar on or next to it (not
+/// eggs), the walls and stalagmites next to it, creatures next to it; `Nothing` last.
 fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
     let around = board_neighbours(cave, at);
     let mut out: Vec<ChopTarget> = std::iter::once(at)
@@ -229,6 +229,8 @@ fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
         .filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == Token::Pickup { pickup: Pickup::LootBug, revealed: true }))
         .map(|h| ChopTarget::LootBug(h.into()))
         .collect();
+    let sugar = Token::Pickup { pickup: Pickup::RedSugar, revealed: true };
+    out.extend(std::iter::once(at).chain(around.iter().copied()).filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == sugar)).map(|h| ChopTarget::RedSugar(h.into())));
     for h in &around {
         match cave.terrain(*h) {
             Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
@@ -303,6 +305,13 @@ fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut Bosc
                 fx.say(GameEvent::Harvested { pickup: Pickup::LootBug, at: q });
             }
             mineral_die(cave, fx, q.into(), cave.data.numbers.loot_bug_bonus_gold)?;
+        }
+        ChopTarget::RedSugar(q) => {
+            // FAQ: BOSCO can mine Red Sugar, but the Health stays on the ground for a Dwarf.
+            if let Some(sugar) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::RedSugar, .. })) {
+                fx.commands.entity(sugar.0).insert(Token::Health { amount: cave.data.numbers.red_sugar_health });
+                fx.say(GameEvent::Harvested { pickup: Pickup::RedSugar, at: q });
+            }
         }
         ChopTarget::Creature(id) => *state.on_creatures.entry(id).or_default() += 1,
         _ => {}

@@ -147,6 +147,8 @@ pub enum Token {
     /// A Throwable waiting on the cave (Proximity Mine, Satchel Charge, L.U.R.E.); `card` indexes
     /// the Throwable list.
     Thrown { card: u32 },
+    /// Health BOSCO's axe freed from a Red Sugar: the first Dwarf to walk onto it regains it.
+    Health { amount: u32 },
 }
 
 /// The seat of the Dwarf a token belongs to (gear, thrown tokens); "until your next turn" effects

@@ -172,5 +172,6 @@ pub fn token_look(t: Token) -> (Shape, Color, &'static str) {
         Token::Shield => (Shape::Disc, Color::srgb_u8(90, 160, 255), "Sh"),
         Token::Flare => (Shape::Disc, Color::srgb_u8(255, 240, 120), "*"),
         Token::Thrown { .. } => (Shape::Square, Color::srgb_u8(230, 160, 230), "T"),
+        Token::Health { .. } => (Shape::Disc, Color::srgb_u8(230, 70, 90), "+"),
     }
 }

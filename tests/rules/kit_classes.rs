@@ -579,12 +579,12 @@ fn boscos_axe_leaves_what_it_finds_on_the_ground_and_opens_hidden_caves() {
     g.put(Scout, 2, 3);
     put_bosco(&mut g, 4, 1);
     g.set_ground(4, 0, Ground::Wall(Some(Mineral::Gold)));
-    g.token(Token::Pickup { pickup: Pickup::RedSugar, revealed: true }, 4, 2);
+    g.token(Token::Pickup { pickup: Pickup::AlienEgg, revealed: true }, 4, 2);
     g.next_event("All Quiet");
     g.ok(Command::EndTurn);
     g.dice(&[(Axe, 5)]);
     g.ok(bosco(BoscoAction::Chop));
-    assert!(!g.options().iter().any(|o| matches!(o, Answer::Chop(ChopTarget::RedSugar(_)))), "Red Sugar is left for a Dwarf");
+    assert!(!g.options().iter().any(|o| matches!(o, Answer::Chop(ChopTarget::AlienEgg(_)))), "BOSCO leaves eggs alone");
     g.choose(Answer::Chop(ChopTarget::Mine(q(4, 0))));
     assert_eq!(g.tokens_at(4, 0), vec![Token::Mineral { mineral: Mineral::Gold, loose: true }]);
     assert_eq!(g.mule(Item::Gold), 0, "BOSCO picks nothing up");
@@ -632,4 +632,52 @@ fn bosco_takes_a_reaction_shot_that_breaks_a_grab() {
     g.choose(Answer::React("LightGun".into()));
     assert!(said(&mut g, |e| *e == GameEvent::GrabBrokenByBosco));
     assert_eq!(g.health(Scout), 5);
+}
+
+#[test]
+fn boscos_axe_frees_red_sugar_whose_health_waits_for_a_dwarf() {
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 2, 3);
+    g.set_health(Scout, 2);
+    put_bosco(&mut g, 4, 1);
+    g.token(Token::Pickup { pickup: Pickup::RedSugar, revealed: true }, 4, 2);
+    g.next_event("All Quiet");
+    g.ok(Command::EndTurn);
+    g.dice(&[(Axe, 2)]);
+    g.ok(bosco(BoscoAction::Chop));
+    g.choose(Answer::Chop(ChopTarget::RedSugar(q(4, 2))));
+    assert_eq!(g.tokens_at(4, 2), vec![Token::Health { amount: 3 }]);
+    assert_eq!(g.health(Scout), 2, "BOSCO cannot give it to anyone");
+    g.ok(Command::EndTurn);
+    g.walk(&[(3, 3), (4, 2)]).unwrap();
+    assert_eq!(g.health(Scout), 5);
+    assert!(g.tokens_at(4, 2).is_empty());
+}
+
+#[test]
+fn light_footed_also_frees_a_secondary_shot() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.creature(Grunt, 5, 2);
+    g.walk(&[(4, 2)]).unwrap();
+    g.ok(Command::ShootSecondary { target: q(5, 2) });
+    while let Some(a) = g.options().first().cloned() {
+        g.choose(a);
+    }
+    assert_eq!(g.turn().actions_left, 2, "the shot after the Move is free");
+    assert_eq!(g.ammo(Scout).secondary, 2, "its ammo is paid");
+}
+
+#[test]
+fn the_sentry_gun_fires_at_a_creature_scared_into_its_range() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    let id = g.creature(WebSpitter, 5, 2);
+    g.ok(Command::Sentry(q(3, 2)));
+    g.dice(&[(hoxxes::data::dice::DieKind::Explosive, 5), (hoxxes::data::dice::DieKind::Bullet, 2)]);
+    g.ok(Command::Shoot { mode: "HeGrenade".into(), target: q(5, 2) });
+    g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
+    g.choose(Answer::Scare(vec![q(6, 2), q(7, 2)]));
+    assert!(said(&mut g, |e| matches!(e, GameEvent::SentryFires { .. })));
+    assert_eq!(g.creature_health(id), Some(1));
 }

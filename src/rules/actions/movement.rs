@@ -99,8 +99,17 @@ fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
     fx.commands.entity(dwarf).insert(At(*path.last().expect("path is not empty")));
     fx.say(GameEvent::Moved { who: Who::Dwarf(d.2.class), path: path.iter().map(|h| (*h).into()).collect() });
     reveal_pickups_near(cave, fx, path);
+    let mut health = d.4.0;
     for h in path {
         for (e, _, token) in cave.tokens_at(*h) {
+            if let Token::Health { amount } = token {
+                // Health BOSCO freed from a Red Sugar: taken by walking on, up to the board.
+                let gain = amount.min(cave.data.numbers.dwarf.health.saturating_sub(health));
+                health += gain;
+                fx.commands.entity(e).despawn();
+                fx.commands.entity(dwarf).insert(Health(health));
+                fx.say(GameEvent::Healed { dwarf: d.2.class, amount: gain, health });
+            }
             super::upgrade::pick_up(fx, dwarf, (e, token), *h);
             if let Token::Pickup { pickup: Pickup::BarleyBulb, .. } = token {
                 // Rulebook, Barley Bulb: discarded, and the Dwarf draws a Rock and Stone card.

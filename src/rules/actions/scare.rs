@@ -1,6 +1,7 @@
 //! Scare results (ruling 15): each scared creature moves up to N spaces, each step farther from the
 //! cause than the last; the attacking player picks the spaces.
 
+use crate::rules::skills::engineer::sentry_walk;
 use crate::rules::actions::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::creatures::Trait;
@@ -112,10 +113,14 @@ fn move_scared(
     let result = desk.answer(&pending).map(|a| {
         let id = state.queue.remove(0);
         if let (Answer::Scare(path), Some(c)) = (a, cave.creature_by_id(id)) {
-            if let Some(end) = path.last() {
-                fx.commands.entity(c.0).insert(At((*end).into()));
-            }
+            let hexes: Vec<Hex> = path.iter().map(|q| (*q).into()).collect();
             fx.say(GameEvent::Scared { who: Who::Creature { kind: c.2.kind, id }, path });
+            // Ruling 21: a creature that runs into the Sentry Gun's range is fired at too.
+            if !sentry_walk(&cave, &mut fx, &c, &hexes) {
+                if let Some(end) = hexes.last() {
+                    fx.commands.entity(c.0).insert(At(*end));
+                }
+            }
         }
         start_scare(&mut pending, &mut progress, state);
     });

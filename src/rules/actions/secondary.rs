@@ -49,7 +49,8 @@ fn fire_mode(w: &SecondaryWeapon, side: &SecondarySide) -> FireMode {
         line: side.line,
         only_after: vec![],
         per_turn: None,
-        free_after_move: false,
+        // Light-footed allows any ranged attack after a Move, the secondary weapon's too.
+        free_after_move: true,
         after: None,
         hits_dwarves: side.hits_dwarves,
         about: side.text.clone(),
