@@ -60,7 +60,19 @@ pub struct Game {
 impl Game {
     pub fn new(m: Mission, classes: &[DwarfClass]) -> Game {
         let setup = MissionSetup::new(classes.to_vec(), 7, 1);
-        Game { app: new_game(data(), &m, &setup).expect("the test mission sets up") }
+        let mut g = Game { app: new_game(data(), &m, &setup).expect("the test mission sets up") };
+        g.no_for_karl();
+        g
+    }
+
+    /// Take For Karl! out of the starting hands: with it in a hand every shot waits for the card to
+    /// be played or not, which only the tests about it want.
+    pub fn no_for_karl(&mut self) {
+        let data = self.app.world().resource::<GameData>().clone();
+        let mut q = self.world().query::<&mut Hand>();
+        for mut h in q.iter_mut(self.app.world_mut()) {
+            h.rock_and_stone.retain(|c| data.rock_and_stone[*c].effect != hoxxes::data::cards::RockAndStoneEffect::RerollLastRoll);
+        }
     }
 
     pub fn room(classes: &[DwarfClass]) -> Game {

@@ -496,7 +496,7 @@ fn for_karl_rerolls_a_shot_still_on_the_table() {
     let spitter = g.creature(WebSpitter, 5, 2);
     g.dice(&[(Explosive, 0)]);
     g.ok(Command::Shoot { mode: "HeGrenade".into(), target: q(5, 2) });
-    assert!(matches!(g.options().first(), Some(Answer::Triangle(..))));
+    assert_eq!(g.options(), vec![Answer::Pass], "the roll waits: For Karl! may be played on it");
     g.dice(&[(Explosive, 4)]);
     g.ok(play(Scout, "For Karl!", None));
     assert!(g.events().iter().any(|e| matches!(e, GameEvent::Rerolled { who: Who::Dwarf(Engineer), .. })));
@@ -631,4 +631,18 @@ fn a_scenario_throws_and_plays_for_karl_on_a_waiting_grenade() {
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["creatures"].as_array().map(Vec::len), Some(0), "two Grunts and the Web Spitter are dead");
     assert_eq!(json["actions_left"], 1);
+}
+
+#[test]
+fn for_karl_can_reroll_a_single_die_shot() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    give(&mut g, Driller, &[], &["For Karl!"]);
+    let grunt = g.creature(Grunt, 5, 2);
+    g.dice(&[(hoxxes::data::dice::DieKind::Piercing, 0)]);
+    g.ok(Command::Shoot { mode: "RegularShot".into(), target: q(5, 2) });
+    assert_eq!(g.creature_health(grunt), Some(1), "nothing is laid while the card may still be played");
+    g.dice(&[(hoxxes::data::dice::DieKind::Piercing, 2)]);
+    g.ok(play(Driller, "For Karl!", None));
+    assert_eq!(g.creature_health(grunt), None);
 }

@@ -77,6 +77,7 @@ fn start_secondary(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     loadouts: Query<&Loadout>,
+    hands: Query<&Hand>,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
@@ -89,7 +90,8 @@ fn start_secondary(
         let d = actor(&cave, &turn, mode.actions)?;
         let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Secondary, target.into());
         check_target(&cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target.into())?;
-        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into())?;
+        let karl = super::shoot::karl_in_hand(&cave.data, &hands);
+        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into(), karl)?;
         // No primary mode follows straight after a secondary shot.
         turn.last_shot = None;
         next_step(&cave, &mut fx, &mut pending, &mut progress, state);

@@ -1,6 +1,8 @@
 //! The Shoot action (rulebook "Shoot", "Damaging targets"; rulings 6-9): pay, roll, take the
 //! rerolls and the doubled die the modifiers allow, lay the results, deal the damage, scare.
 
+use crate::data::GameData;
+use crate::data::cards::RockAndStoneEffect;
 use crate::rules::actions::Desk;
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
@@ -37,6 +39,9 @@ pub struct ShotState {
     pub rerolls_left: u32,
     /// The die whose result counts twice (Double Damage upgrade).
     pub doubled: Option<usize>,
+    /// A Dwarf holds For Karl!: the shot waits once before its results are laid, so the card can
+    /// be played on this roll.
+    pub karl_window: bool,
     /// Which die lies on which space so far.
     pub placed: Vec<(usize, Hex)>,
 }
@@ -134,6 +139,7 @@ fn start_shot(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     loadouts: Query<&Loadout>,
+    hands: Query<&Hand>,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
@@ -143,7 +149,8 @@ fn start_shot(
         let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary, target.into());
         let range = mode.range + mods.range;
         check_target(&cave, d.3.0, range, mode.line, &mode.name, target.into())?;
-        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into())?;
+        let karl = karl_in_hand(&cave.data, &hands);
+        let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into(), karl)?;
         turn.last_shot = Some(state.mode.id.clone());
         *turn.shots_this_turn.entry(state.mode.id.clone()).or_default() += 1;
         next_step(&cave, &mut fx, &mut pending, &mut progress, state);
@@ -164,6 +171,7 @@ pub fn fire(
     slot: WeaponSlot,
     mods: Modifiers,
     target: Hex,
+    karl_window: bool,
 ) -> Result<ShotState, String> {
     let ammo = pay(d.5, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
     let mut dice = mode.dice.clone();
@@ -186,6 +194,7 @@ pub fn fire(
         rolls,
         rerolls_left,
         doubled: None,
+        karl_window,
         placed: vec![],
     })
 }
@@ -208,7 +217,19 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         *progress = InProgress::Shot(state);
         return;
     }
+    if state.karl_window {
+        let mut state = state;
+        state.karl_window = false;
+        ask(pending, "For Karl! may be played on this roll now".into(), vec![Answer::Pass]);
+        *progress = InProgress::Shot(state);
+        return;
+    }
     first_step(cave, fx, pending, progress, state);
+}
+
+/// Whether any Dwarf holds a card that rerolls the roll just made (For Karl!).
+pub fn karl_in_hand(data: &GameData, hands: &Query<&Hand>) -> bool {
+    hands.iter().flat_map(|h| &h.rock_and_stone).any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
 }
 
 /// A result worth doubling: a hit or a scare.
