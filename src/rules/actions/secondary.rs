@@ -71,6 +71,7 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_secondary(
     mut desk: Desk,
     mut pending: ResMut<Pending>,

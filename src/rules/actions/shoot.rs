@@ -133,6 +133,7 @@ fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMod
     Ok((mode, d))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_shot(
     mut desk: Desk,
     mut pending: ResMut<Pending>,
