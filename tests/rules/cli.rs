@@ -1,19 +1,9 @@
 //! The public command line: `hoxxes validate` and `hoxxes scenario`.
 
+use super::common::{hoxxes, text};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn hoxxes(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hoxxes"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 #[test]
 fn validate_passes_sound_missions_and_fails_broken_ones() {

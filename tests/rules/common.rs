@@ -336,3 +336,17 @@ impl Game {
         self.world().entity_mut(e).insert(l);
     }
 }
+
+/// Run the `hoxxes` binary from the repository's folder.
+pub fn hoxxes(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_hoxxes"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// A command's output as text.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}

@@ -1,7 +1,7 @@
 //! The box as data: every deck and counted token loads, the counts match the published component
 //! list, and `hoxxes validate` reports broken asset files by name.
 
-use super::common::data;
+use super::common::{data, hoxxes, text};
 use hoxxes::data::GameData;
 use hoxxes::data::cards::*;
 use hoxxes::data::creatures::CreatureKind;
@@ -9,7 +9,6 @@ use hoxxes::data::deck_check::validate_asset;
 use hoxxes::data::dice::DieKind;
 use hoxxes::data::mission::{Mineral, Pickup};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -26,17 +25,6 @@ fn temp_dir(test: &str) -> PathBuf {
     dir
 }
 
-fn hoxxes(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hoxxes"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 /// Replace exactly one occurrence of `from`.
 fn edit(text: &str, from: &str, to: &str) -> String {
