@@ -113,9 +113,6 @@ pub struct Faces(pub Facing);
 pub struct CreatureStatus {
     pub stunned: bool,
     pub frozen: bool,
-    /// Inhibited until this Dwarf's next turn: may not leave its space.
-    #[serde(default)]
-    pub inhibited_by: Option<u32>,
     /// No resistance until this Dwarf's next turn (Corrosive Bomb).
     #[serde(default)]
     pub corroded_by: Option<u32>,

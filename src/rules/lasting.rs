@@ -40,10 +40,9 @@ fn end_lasting(
         fx.commands.entity(e).try_despawn();
         ended += 1;
     }
-    for c in cave.creatures.iter().filter(|c| c.6.corroded_by == Some(seat) || c.6.inhibited_by == Some(seat)) {
+    for c in cave.creatures.iter().filter(|c| c.6.corroded_by == Some(seat)) {
         fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(move |mut s| {
             s.corroded_by = s.corroded_by.filter(|by| *by != seat);
-            s.inhibited_by = s.inhibited_by.filter(|by| *by != seat);
         });
         ended += 1;
     }

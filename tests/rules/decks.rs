@@ -7,7 +7,6 @@ use hoxxes::data::cards::*;
 use hoxxes::data::creatures::CreatureKind;
 use hoxxes::data::deck_check::validate_asset;
 use hoxxes::data::dice::DieKind;
-use hoxxes::data::mission::{Mineral, Pickup};
 use std::path::{Path, PathBuf};
 
 fn assets() -> PathBuf {
@@ -61,19 +60,11 @@ fn every_deck_has_the_size_of_the_box() {
 #[test]
 fn the_counted_tokens_and_figures_match_the_box() {
     let d = data();
-    let pickups = [
-        (Pickup::LootBug, 4),
-        (Pickup::AlienEgg, 5),
-        (Pickup::ApocaBloom, 5),
-        (Pickup::Fossil, 5),
-        (Pickup::BarleyBulb, 3),
-        (Pickup::RedSugar, 2),
-    ];
-    for (kind, n) in pickups {
+    // The box's known counts, the ones `hoxxes validate` checks a lone box.ron against.
+    for (kind, n) in hoxxes::data::deck_check::PICKUPS {
         assert_eq!(d.box_counts.pickups.get(&kind), Some(&n), "{kind:?}");
     }
-    let minerals = [(Mineral::Nitra, 13), (Mineral::Gold, 13), (Mineral::Morkite, 13), (Mineral::Aquarq, 6)];
-    for (kind, n) in minerals {
+    for (kind, n) in hoxxes::data::deck_check::WALL_MINERALS {
         assert_eq!(d.box_counts.wall_minerals.get(&kind), Some(&n), "{kind:?}");
     }
     use CreatureKind::*;
