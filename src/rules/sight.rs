@@ -21,14 +21,22 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
     if from == to || distance(from, to) == 1 {
         return true;
     }
-    let blockers: Vec<[P; 6]> = between(from, to)
-        .filter(|h| *h != from && *h != to && blocks(*h))
-        .map(corners)
-        .collect();
-    if blockers.is_empty() {
+    let (a, b) = (corners(from), corners(to));
+    // Every segment from the shooter's space to the target's lies in the hull of the two spaces:
+    // only the spaces that meet the hull can touch one.
+    let hull = hull_of(&a, &b);
+    let near: Vec<Hex> = between(from, to).filter(|h| *h != from && *h != to && meets(&hull, &corners(*h))).collect();
+    let blocked: Vec<bool> = near.iter().map(|h| blocks(*h)).collect();
+    if !blocked.contains(&true) {
         return true;
     }
-    let (a, b) = (corners(from), corners(to));
+    // A free segment runs through a chain of open spaces, each next to the one before: without
+    // one there is no sight, and the long search below is spared.
+    let open: Vec<Hex> = near.iter().zip(&blocked).filter(|(_, b)| !**b).map(|(h, _)| *h).collect();
+    if !chained(from, to, &open) {
+        return false;
+    }
+    let blockers: Vec<[P; 6]> = near.iter().zip(&blocked).filter(|(_, b)| **b).map(|(h, _)| corners(*h)).collect();
     let free = |p: P, q: P| -> bool {
         match clip_between(&a, &b, p, q) {
             Some((s, e)) => blockers.iter().all(|hex| !touches(hex, s, e)),
@@ -68,6 +76,61 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 fn between(from: Hex, to: Hex) -> impl Iterator<Item = Hex> {
     let d = distance(from, to);
     from.range(d).filter(move |h| distance(*h, to) <= d)
+}
+
+/// Whether a chain of these spaces, each next to the one before, joins `from` to `to`.
+fn chained(from: Hex, to: Hex, open: &[Hex]) -> bool {
+    let mut seen = vec![from];
+    let mut frontier = vec![from];
+    while let Some(h) = frontier.pop() {
+        if distance(h, to) == 1 {
+            return true;
+        }
+        let next: Vec<Hex> = open.iter().copied().filter(|n| distance(*n, h) == 1 && !seen.contains(n)).collect();
+        seen.extend(&next);
+        frontier.extend(next);
+    }
+    false
+}
+
+/// The convex hull of two hexagons (Andrew's monotone chain), counter-clockwise.
+fn hull_of(a: &[P; 6], b: &[P; 6]) -> Vec<P> {
+    let mut pts: Vec<P> = a.iter().chain(b.iter()).copied().collect();
+    pts.sort_by(|p, q| p.partial_cmp(q).expect("corners are finite"));
+    let mut lower: Vec<P> = Vec::new();
+    for p in &pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], *p) <= 0.0 {
+            lower.pop();
+        }
+        lower.push(*p);
+    }
+    let mut upper: Vec<P> = Vec::new();
+    for p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], *p) <= 0.0 {
+            upper.pop();
+        }
+        upper.push(*p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+/// Whether two convex polygons meet, touching included (no separating axis among their edges,
+/// with a margin so that a touch is never lost to rounding).
+fn meets(p: &[P], q: &[P]) -> bool {
+    let separated = |poly: &[P], other: &[P]| {
+        (0..poly.len()).any(|i| {
+            let (u, v) = (poly[i], poly[(i + 1) % poly.len()]);
+            let n = (-(v.1 - u.1), v.0 - u.0);
+            let proj = |x: &P| n.0 * x.0 + n.1 * x.1;
+            let (pmin, pmax) = poly.iter().map(proj).fold((f64::INFINITY, f64::NEG_INFINITY), |m, x| (m.0.min(x), m.1.max(x)));
+            let (qmin, qmax) = other.iter().map(proj).fold((f64::INFINITY, f64::NEG_INFINITY), |m, x| (m.0.min(x), m.1.max(x)));
+            qmin > pmax + 1e-6 || pmin > qmax + 1e-6
+        })
+    };
+    !separated(p, q) && !separated(q, p)
 }
 
 fn dedup(points: &mut Vec<P>) {
