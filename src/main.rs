@@ -9,13 +9,15 @@ const USAGE: &str = "usage:
   hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]   play in a window
   hoxxes validate FILE...                                           check mission, campaign and asset files
   hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
+  hoxxes legal FILE.ron                                             what may be done after a scenario's commands, JSON
   hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("validate") => validate(&args[1..]),
-        Some("scenario") => run_scenario(&args[1..]),
+        Some("scenario") => run_scenario(&args[1..], scenario::run),
+        Some("legal") => run_scenario(&args[1..], scenario::legal),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -50,7 +52,8 @@ fn validate(files: &[String]) -> ExitCode {
     if bad { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
-fn run_scenario(args: &[String]) -> ExitCode {
+/// Load a scenario and print what `run` makes of it (the final state, or the legal-moves query).
+fn run_scenario(args: &[String], run: fn(GameData, &scenario::Scenario, &hoxxes::data::mission::Mission) -> Result<String, String>) -> ExitCode {
     let [file] = args else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
@@ -66,7 +69,7 @@ fn run_scenario(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match scenario::run(data, &s, &m) {
+    match run(data, &s, &m) {
         Ok(json) => {
             println!("{json}");
             ExitCode::SUCCESS

@@ -19,4 +19,5 @@ mod rules {
     mod kit_supplies;
     mod kit_cards;
     mod kit_classes;
+    mod legal;
 }

@@ -120,6 +120,16 @@ pub fn parse(name: &str, text: &str) -> Result<(Scenario, Mission), Problem> {
 
 /// Run a scenario to its end; the JSON of the final state, or what went wrong.
 pub fn run(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<String, String> {
+    let (mut app, snapshot) = play(data, scenario, mission)?;
+    while app.world().resource::<Pending>().0.is_some() {
+        answer_default(&mut app)?;
+    }
+    Ok(dump(app.world_mut(), &snapshot))
+}
+
+/// Play a scenario's commands and stop there, a choice still pending if the last command left one
+/// (`hoxxes legal` shows it): the game and the terrain as it was laid out.
+pub fn play(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<(App, TerrainSnapshot), String> {
     let setup = MissionSetup {
         classes: scenario.dwarves.clone(),
         seed: scenario.seed,
@@ -142,10 +152,14 @@ pub fn run(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<Str
         }
         apply(&mut app, cmd.clone()).map_err(|e| format!("command {} ({}): {e}", i + 1, cmd.name()))?;
     }
-    while app.world().resource::<Pending>().0.is_some() {
-        answer_default(&mut app)?;
-    }
-    Ok(dump(app.world_mut(), &snapshot))
+    Ok((app, snapshot))
+}
+
+/// The legal-moves query for the position after a scenario's commands, as JSON.
+pub fn legal(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<String, String> {
+    let (mut app, _) = play(data, scenario, mission)?;
+    let legal = crate::rules::legal::legal(app.world_mut());
+    serde_json::to_string_pretty(&legal).map_err(|e| e.to_string())
 }
 
 fn find_dwarf(world: &mut World, class: DwarfClass) -> Result<Entity, String> {

@@ -55,15 +55,20 @@ pub fn figures_in<'a>(cave: &'a Cave, area: &[Hex]) -> Figures<'a> {
     Figures { creatures, dwarves: area.iter().filter_map(|h| cave.dwarf_at(*h)).collect() }
 }
 
-/// Roll a Throwable's dice: once, for the whole area.
-pub fn roll(cave: &Cave, fx: &mut Effects, class: DwarfClass, effects: &[ThrowEffect]) -> Result<Vec<DieRoll>, String> {
-    let dice: Vec<(DieKind, u32)> = effects
+/// The dice a Throwable rolls.
+pub fn dice_of(effects: &[ThrowEffect]) -> Vec<(DieKind, u32)> {
+    effects
         .iter()
         .filter_map(|e| match e {
             ThrowEffect::Roll(die, n) => Some((*die, *n)),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// Roll a Throwable's dice: once, for the whole area.
+pub fn roll(cave: &Cave, fx: &mut Effects, class: DwarfClass, effects: &[ThrowEffect]) -> Result<Vec<DieRoll>, String> {
+    let dice = dice_of(effects);
     if dice.is_empty() {
         return Ok(vec![]);
     }

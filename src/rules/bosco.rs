@@ -13,7 +13,7 @@
 use crate::rules::actions::Desk;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
-use super::actions::{InProgress, answering, ask, command_is};
+use super::actions::{InProgress, answering, ask_of, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::{Answer, ChopTarget, Command, Pending};
@@ -139,6 +139,15 @@ fn act(
 
 /// Fly up to BOSCO's move points over anything but walls, ending on no figure and no stalagmite.
 fn fly(cave: &Cave, turn: &mut Turn, fx: &mut Effects, path: &[Hex]) -> Result<Vec<u32>, String> {
+    let (e, end) = check_fly(cave, turn, path)?;
+    turn.bosco_actions -= 1;
+    fx.commands.entity(e).insert(At(end));
+    fx.say(GameEvent::Moved { who: Who::Bosco, path: path.iter().map(|h| Qr::from(*h)).collect() });
+    Ok(vec![])
+}
+
+/// Whether BOSCO may fly this path: BOSCO and where it ends when it may.
+fn check_fly(cave: &Cave, turn: &Turn, path: &[Hex]) -> Result<(Entity, Hex), String> {
     let (e, start) = ready(cave, turn, 1)?;
     let points = cave.data.numbers.bosco.move_points as usize;
     let end = *path.last().ok_or("a flight needs at least one space")?;
@@ -159,17 +168,40 @@ fn fly(cave: &Cave, turn: &mut Turn, fx: &mut Effects, path: &[Hex]) -> Result<V
     if taken || gun || cave.terrain(end).is_some_and(|t| t.is_stalagmite()) {
         return Err("BOSCO cannot end its flight on a figure or a stalagmite".into());
     }
-    turn.bosco_actions -= 1;
-    fx.commands.entity(e).insert(At(end));
-    fx.say(GameEvent::Moved { who: Who::Bosco, path: path.iter().map(|h| Qr::from(*h)).collect() });
-    Ok(vec![])
+    Ok((e, end))
+}
+
+/// Whether BOSCO may take this action now; the one function the action and the legal-moves query
+/// ask.
+pub fn check(cave: &Cave, turn: &Turn, action: &BoscoAction) -> Result<(), String> {
+    let guns = &cave.data.numbers.bosco;
+    match action {
+        BoscoAction::Move(path) => check_fly(cave, turn, &path.iter().map(|q| Hex::from(*q)).collect::<Vec<_>>()).map(|_| ()),
+        BoscoAction::Chop => ready(cave, turn, 1).map(|_| ()),
+        BoscoAction::LightGun(t) => check_gun(cave, turn, &guns.light_gun, (*t).into()).map(|_| ()),
+        BoscoAction::Rocket(t) => check_gun(cave, turn, &guns.rocket, (*t).into()).map(|_| ()),
+        BoscoAction::Revive => check_revive(cave, turn).map(|_| ()),
+    }
+}
+
+/// Whether BOSCO may fire this gun at a space: where BOSCO is when it may.
+fn check_gun(cave: &Cave, turn: &Turn, gun: &FireMode, target: Hex) -> Result<Hex, String> {
+    let (_, at) = ready(cave, turn, gun.actions)?;
+    check_target(cave, at, gun.range, gun.line, &gun.name, target)?;
+    Ok(at)
+}
+
+/// Whether BOSCO may give itself up to revive the Dwarf: BOSCO and the Dwarf when it may.
+fn check_revive<'a>(cave: &'a Cave, turn: &Turn) -> Result<(Entity, crate::rules::cave::DwarfItem<'a>), String> {
+    let (e, _) = ready(cave, turn, 1)?;
+    let d = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious).ok_or("no Dwarf is unconscious")?;
+    Ok((e, d))
 }
 
 /// Fire one of BOSCO's guns (no ammo) at a space in its range and line; the hits go to the creature
 /// there. Returns the creatures a Scare result sends running.
 fn shoot(cave: &Cave, turn: &mut Turn, fx: &mut Effects, gun: &FireMode, target: Hex) -> Result<Vec<u32>, String> {
-    let (_, at) = ready(cave, turn, gun.actions)?;
-    check_target(cave, at, gun.range, gun.line, &gun.name, target)?;
+    let at = check_gun(cave, turn, gun, target)?;
     let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
     turn.bosco_actions -= gun.actions;
     let Some(c) = cave.creature_at(target) else { return Ok(vec![]) };
@@ -194,8 +226,7 @@ fn landed(rolls: &[DieRoll]) -> Hits {
 /// BOSCO gives itself up: the unconscious Dwarf stands up with the revive Health and takes a new
 /// turn with no Event card (the next turn of a lone Dwarf is his own).
 fn revive(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<Vec<u32>, String> {
-    let (e, _) = ready(cave, turn, 1)?;
-    let d = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious).ok_or("no Dwarf is unconscious")?;
+    let (e, d) = check_revive(cave, turn)?;
     let health = cave.data.numbers.kit.revive_health;
     fx.commands.entity(d.0).insert((Health(health), DwarfStatus::default()));
     fx.say(GameEvent::Revived { dwarf: d.2.class, health });
@@ -248,7 +279,7 @@ fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pend
     let InProgress::BoscoChop(state) = &*progress else { return };
     let Some((_, at)) = bosco(&cave).filter(|_| pending.0.is_none()) else { return };
     let options = targets(&cave, at).into_iter().map(Answer::Chop).collect();
-    ask(&mut pending, format!("Spend BOSCO's axe success ({} left)", state.left), options);
+    ask_of(&mut pending, Who::Bosco, format!("Spend BOSCO's axe success ({} left)", state.left), options);
 }
 
 fn spend_success(
@@ -374,7 +405,7 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
         fx.say(GameEvent::Skipped { why: "BOSCO cannot take a reaction shot".into() });
         return;
     }
-    ask(&mut pending, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
+    ask_of(&mut pending, Who::Bosco, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
 }
 
 fn take_reaction(

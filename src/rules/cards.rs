@@ -22,7 +22,7 @@ use super::effects::Effects;
 use super::hand::deal;
 use super::hex::{canonical, distance};
 use super::lasting::UntilNextTurn;
-use super::log::{GameEvent, Who};
+use super::log::{GameEvent, GameLog, Who};
 use super::reveal::{UpgradePool, board_neighbours};
 use super::state::Turn;
 use super::swarm::SwarmThreat;
@@ -86,7 +86,7 @@ fn is_action(c: &Command) -> bool {
 /// one command the turn is lent to him with one action, so every action's own checks (`actor`) and
 /// costs apply to him; the host's turn comes back untouched.
 fn lend_turn(mut current: ResMut<Current>, mut rejected: ResMut<Rejected>, log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>) {
-    let (Some((seat, move_only)), Some(cmd)) = (turn.guest, &current.0) else { return };
+    let (Some((_, move_only)), Some(cmd)) = (turn.guest, &current.0) else { return };
     if !is_action(cmd) {
         return;
     }
@@ -94,8 +94,16 @@ fn lend_turn(mut current: ResMut<Current>, mut rejected: ResMut<Rejected>, log: 
         rejected.0 = current.0.take().map(|c| (c, "the free action waiting is a Move".into()));
         return;
     }
+    let Some((guest, _)) = lent(&turn) else { return };
     loan.0 = Some((turn.clone(), log.0.len()));
-    *turn = Turn { number: turn.number, seat, actions_left: 1, ..Default::default() };
+    *turn = guest;
+}
+
+/// The turn a guest's free action is checked and paid against (one action, his seat), and whether
+/// only a Move is allowed; none while no guest waits.
+pub fn lent(turn: &Turn) -> Option<(Turn, bool)> {
+    let (seat, move_only) = turn.guest?;
+    Some((Turn { number: turn.number, seat, actions_left: 1, ..Default::default() }, move_only))
 }
 
 fn end_loan(log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>) {
@@ -143,22 +151,18 @@ fn play(
     name: &str,
     on: Option<DwarfClass>,
 ) -> Result<(), String> {
-    let player = named(cave, by)?;
-    if player.6.unconscious {
-        return Err(format!("the {by:?} is unconscious"));
-    }
-    let (i, card) =
-        cave.data.rock_and_stone.iter().enumerate().find(|(_, c)| c.name == name).ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
-    if !t.hands.get(player.0).is_ok_and(|h| h.rock_and_stone.contains(&i)) {
-        return Err(format!("the {by:?} holds no {name}"));
-    }
-    let on_the_roll = card.effect == Effect::RerollLastRoll && matches!(progress, InProgress::Shot(_));
-    if let (Some(p), false) = (&pending.0, on_the_roll) {
-        return Err(format!("first answer the pending choice: {}", p.prompt));
-    }
-    let solo_bosco = cave.dwarves.iter().count() == 1 && !t.bosco.is_empty();
-    let target = target_of(cave, card, &player, on, solo_bosco)?;
-    refuse(cave, t, fx, progress, card, target.as_ref())?;
+    let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
+    let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
+    let now = CardsNow {
+        busy: busy(&fx.agenda, &t.job),
+        guest_waiting: t.turn.guest.is_some(),
+        threat: t.threat.0,
+        log: &fx.log,
+        solo_bosco: cave.dwarves.iter().count() == 1 && !t.bosco.is_empty(),
+        holds: &holds,
+        overclocked: &overclocked,
+    };
+    let (player, i, card, target) = check_card(cave, &now, pending, progress, by, name, on)?;
     fx.say(GameEvent::CardPlayed { dwarf: by, card: card.name.clone(), on: target.map(|d| d.2.class) });
     if let Ok(mut hand) = t.hands.get_mut(player.0) {
         let at = hand.rock_and_stone.iter().position(|c| *c == i).expect("checked in hand");
@@ -166,6 +170,52 @@ fn play(
     }
     t.decks.rock_and_stone.discard(i);
     apply(cave, t, fx, pending, progress, &card.effect, &player, target)
+}
+
+/// What the checks on a card read besides the cave: the moment (the rules busy with jobs, a guest's
+/// free action waiting), the Swarm Threat and its history, and the Dwarves' hands and weapons.
+pub struct CardsNow<'a> {
+    pub busy: bool,
+    pub guest_waiting: bool,
+    pub threat: u32,
+    pub log: &'a GameLog,
+    /// A lone Dwarf with BOSCO: "another Dwarf" may be himself.
+    pub solo_bosco: bool,
+    /// Whether a Dwarf holds a Rock and Stone card (by index).
+    pub holds: &'a dyn Fn(Entity, usize) -> bool,
+    /// Whether a Dwarf's secondary weapon is overclocked.
+    pub overclocked: &'a dyn Fn(Entity) -> bool,
+}
+
+/// Whether this Dwarf may play this card now, on this Dwarf: the player, the card (index and
+/// text) and the Dwarf it is played on when he may. The one check the action and the legal-moves
+/// query ask.
+#[allow(clippy::type_complexity)]
+pub fn check_card<'a, 'd>(
+    cave: &'a Cave,
+    now: &CardsNow,
+    pending: &Pending,
+    progress: &InProgress,
+    by: DwarfClass,
+    name: &str,
+    on: Option<DwarfClass>,
+) -> Result<(DwarfItem<'a>, usize, &'a RockAndStoneCard, Option<DwarfItem<'a>>), String> {
+    let player = named(cave, by)?;
+    if player.6.unconscious {
+        return Err(format!("the {by:?} is unconscious"));
+    }
+    let (i, card) =
+        cave.data.rock_and_stone.iter().enumerate().find(|(_, c)| c.name == name).ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
+    if !(now.holds)(player.0, i) {
+        return Err(format!("the {by:?} holds no {name}"));
+    }
+    let on_the_roll = card.effect == Effect::RerollLastRoll && matches!(progress, InProgress::Shot(_));
+    if let (Some(p), false) = (&pending.0, on_the_roll) {
+        return Err(format!("first answer the pending choice: {}", p.prompt));
+    }
+    let target = target_of(cave, card, &player, on, now.solo_bosco)?;
+    refuse(cave, now, progress, card, target.as_ref())?;
+    Ok((player, i, card, target))
 }
 
 fn named<'a>(cave: &'a Cave, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
@@ -195,30 +245,30 @@ fn target_of<'a>(cave: &'a Cave, card: &RockAndStoneCard, player: &DwarfItem<'a>
 }
 
 /// Why the card cannot be played now, if it cannot: checked before anything changes.
-fn refuse(cave: &Cave, t: &Table, fx: &Effects, progress: &InProgress, card: &RockAndStoneCard, target: Option<&DwarfItem>) -> Result<(), String> {
+fn refuse(cave: &Cave, now: &CardsNow, progress: &InProgress, card: &RockAndStoneCard, target: Option<&DwarfItem>) -> Result<(), String> {
     match &card.effect {
         Effect::RerollLastRoll if !matches!(progress, InProgress::Shot(_)) => {
             Err("For Karl! rerolls a shot whose dice are still on the table (waiting for rerolls, the doubled die or their laying); there is none".into())
         }
         Effect::PlaceFlare if flare_spaces(cave).is_empty() => Err("no Dwarf sees a space for the Flare".into()),
-        Effect::SwarmThreat(n) if *n < 0 && threat_back(cave, fx, t.threat.0, *n) == t.threat.0 => {
+        Effect::SwarmThreat(n) if *n < 0 && threat_back(cave, now.log, now.threat, *n) == now.threat => {
             Err("the Swarm Threat marker cannot go back past a swarm step it has passed".into())
         }
         Effect::RerollLastRoll | Effect::PlaceFlare | Effect::SwarmThreat(_) | Effect::ExtraDiceNextAttack(_) => Ok(()),
         effect => {
             let d = target.ok_or_else(|| format!("{} needs a Dwarf to play it on", card.name))?;
             if matches!(effect, Effect::FreeMove | Effect::FreeAction) {
-                return free_action(t, fx, effect, d);
+                return free_action(now, effect, d);
             }
-            why_not(cave, t, effect, d).map_or(Ok(()), |why| Err(format!("the {:?} {why}", d.2.class)))
+            why_not(cave, now, effect, d).map_or(Ok(()), |why| Err(format!("the {:?} {why}", d.2.class)))
         }
     }
 }
 
 /// Why a card cannot be played on this Dwarf, if it cannot.
-fn why_not(cave: &Cave, t: &Table, effect: &Effect, d: &DwarfItem) -> Option<&'static str> {
+fn why_not(cave: &Cave, now: &CardsNow, effect: &Effect, d: &DwarfItem) -> Option<&'static str> {
     let room = |p: u32, s: u32| {
-        let (rp, rs) = ammo_room(cave, t, d);
+        let (rp, rs) = ammo_room(cave, (now.overclocked)(d.0), d);
         rp.min(p) + rs.min(s)
     };
     match effect {
@@ -233,11 +283,11 @@ fn why_not(cave: &Cave, t: &Table, effect: &Effect, d: &DwarfItem) -> Option<&'s
 }
 
 /// Rock and Stone!, Second Wind: one guest at a time, who can act now, while the cave is still.
-fn free_action(t: &Table, fx: &Effects, effect: &Effect, d: &DwarfItem) -> Result<(), String> {
-    if busy(&fx.agenda, &t.job) {
+fn free_action(now: &CardsNow, effect: &Effect, d: &DwarfItem) -> Result<(), String> {
+    if now.busy {
         return Err("a free action waits until the cave is still".into());
     }
-    if t.turn.guest.is_some() {
+    if now.guest_waiting {
         return Err("another Dwarf's free action is still waiting".into());
     }
     if d.6.unconscious || d.6.knocked_over {
@@ -258,9 +308,8 @@ fn has(d: &DwarfItem, s: Status) -> bool {
 
 /// Room left in the Dwarf's primary and secondary ammo slots; an overclocked secondary opens the
 /// spiked slots (rulebook "Overclock a secondary weapon").
-fn ammo_room(cave: &Cave, t: &Table, d: &DwarfItem) -> (u32, u32) {
+fn ammo_room(cave: &Cave, overclocked: bool, d: &DwarfItem) -> (u32, u32) {
     let board = &cave.data.numbers.dwarf;
-    let overclocked = t.loadouts.get(d.0).is_ok_and(|l| l.overclocked);
     let slots = if overclocked { board.overclocked_secondary_ammo } else { board.secondary_ammo };
     (board.primary_ammo.saturating_sub(d.5.primary), slots.saturating_sub(d.5.secondary))
 }
@@ -291,9 +340,9 @@ fn wall_minerals(cave: &Cave, at: Hex) -> Vec<(Hex, Mineral)> {
 
 /// Where the Swarm Threat marker goes back to: `n` steps, never below the highest swarm step it
 /// has reached (content.md) nor below its start.
-fn threat_back(cave: &Cave, fx: &Effects, now: u32, n: i32) -> u32 {
+fn threat_back(cave: &Cave, log: &GameLog, now: u32, n: i32) -> u32 {
     let meter = &cave.data.numbers.swarm_meter;
-    let logged = fx.log.0.iter().filter_map(|e| match e {
+    let logged = log.0.iter().filter_map(|e| match e {
         GameEvent::SwarmThreat { step, .. } => Some(*step),
         _ => None,
     });
@@ -327,7 +376,7 @@ fn apply(
         }
         (Effect::ReviveOrStandUp(n), Some(d)) => revive_or_stand(fx, player, &d, *n),
         (Effect::Ammo { primary, secondary }, Some(d)) => {
-            let (p, s) = ammo_room(cave, t, &d);
+            let (p, s) = ammo_room(cave, t.loadouts.get(d.0).is_ok_and(|l| l.overclocked), &d);
             let (p, s) = (p.min(*primary), s.min(*secondary));
             fx.commands.entity(d.0).insert(Ammo { primary: d.5.primary + p, secondary: d.5.secondary + s });
             fx.say(GameEvent::AmmoRestocked { dwarf: d.2.class, primary: p, secondary: s });
@@ -347,7 +396,7 @@ fn apply(
             }
         },
         (Effect::SwarmThreat(n), _) if *n < 0 => {
-            t.threat.0 = threat_back(cave, fx, t.threat.0, *n);
+            t.threat.0 = threat_back(cave, &fx.log, t.threat.0, *n);
             fx.say(GameEvent::SwarmThreat { step: t.threat.0, of: cave.data.numbers.swarm_meter.steps });
         }
         (Effect::SwarmThreat(n), _) => fx.agenda.first((0..*n).map(|_| Job::ThreatStep(1))),

@@ -192,6 +192,66 @@ pub struct PendingChoice {
     pub prompt: String,
     /// The legal answers; headless play takes the first (ruling 4's default).
     pub options: Vec<Answer>,
+    /// Who must answer: a Dwarf taking a reaction shot, BOSCO; none for the Dwarf whose turn it is.
+    #[serde(default)]
+    pub who: Option<super::log::Who>,
+}
+
+/// What sort of decision a pending choice is, for the screen to ask it the right way: on the map
+/// when its answers are spaces, as buttons otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChoiceKind {
+    /// Spend an axe success (the player's or BOSCO's).
+    AxeSuccess,
+    /// Lay a die of the damage chain on a space.
+    DamageChain,
+    /// Turn an area: the HE triangle, a Throwable's line.
+    Area,
+    /// Keep one die of a grenade.
+    KeepDie,
+    /// Where a scared creature runs.
+    Scare,
+    /// A reaction shot, or let it go.
+    Reaction,
+    /// Take or leave an optional card's offer.
+    Offer,
+    /// Reroll a die, or not.
+    Reroll,
+    /// Which die counts twice.
+    Double,
+    /// The space next to the target the results also land on.
+    AlsoAt,
+    /// Which weapon a Weapon Upgrade token goes on.
+    UpgradeSlot,
+    /// Where Flame tokens go.
+    Flames,
+    /// A space a card acts on.
+    Space,
+    /// Carry on (For Karl!'s moment on a shot roll).
+    Continue,
+}
+
+impl PendingChoice {
+    /// The kind of decision, read off the answers it takes.
+    pub fn kind(&self) -> ChoiceKind {
+        let Some(first) = self.options.iter().find(|a| !matches!(a, Answer::Pass)) else { return ChoiceKind::Continue };
+        match first {
+            Answer::Chop(_) => ChoiceKind::AxeSuccess,
+            Answer::Place { .. } => ChoiceKind::DamageChain,
+            Answer::Triangle(..) | Answer::Line(..) => ChoiceKind::Area,
+            Answer::Keep(_) => ChoiceKind::KeepDie,
+            Answer::Scare(_) => ChoiceKind::Scare,
+            Answer::React(_) => ChoiceKind::Reaction,
+            Answer::Accept(_) => ChoiceKind::Offer,
+            Answer::Reroll(_) => ChoiceKind::Reroll,
+            Answer::Double(_) => ChoiceKind::Double,
+            Answer::AlsoAt(_) => ChoiceKind::AlsoAt,
+            Answer::Upgrade(..) => ChoiceKind::UpgradeSlot,
+            Answer::Flames(_) => ChoiceKind::Flames,
+            Answer::Space(_) => ChoiceKind::Space,
+            Answer::Pass => ChoiceKind::Continue,
+        }
+    }
 }
 
 #[derive(Resource, Default, Debug)]

@@ -44,7 +44,7 @@ impl Blow {
 }
 
 /// Why a creature's resistance to a die does not count, if it does not.
-fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKind) -> Option<&'static str> {
+pub fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKind) -> Option<&'static str> {
     let stats = cave.stats(c.2.kind);
     if stats.has(Trait::WeakRear) && behind(cave, c).contains(&blow.from) {
         Some("hit from behind: resistance ignored")

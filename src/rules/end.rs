@@ -10,6 +10,7 @@ use super::command::{Command, Pending};
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::swarm::SwarmThreat;
+use super::state::Mule;
 use super::RulesSet;
 use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
@@ -91,6 +92,17 @@ fn finish(outcome: &mut Outcome, agenda: &mut Agenda, job: &mut CurrentJob, pend
     outcome.0 = Some(e);
 }
 
+/// Whether the team may launch the Drop Pod now (the legal-moves query asks this too).
+pub fn check_launch(cave: &Cave, mule: &Mule) -> std::result::Result<(), String> {
+    if !cave.objectives_met(mule) {
+        return Err("the Drop Pod launches only once the objectives are met".to_string());
+    }
+    if cave.dwarves.iter().any(|d| !d.6.unconscious && !cave.is_drop_pod(d.3.0)) {
+        return Err("every conscious Dwarf must be aboard the Drop Pod".to_string());
+    }
+    Ok(())
+}
+
 /// Ruling 26: with the objectives met and every conscious Dwarf aboard, the team may launch and
 /// leave the unconscious behind.
 fn launch(
@@ -102,12 +114,7 @@ fn launch(
     mut fx: Effects,
 ) {
     let result = (|| {
-        if !cave.objectives_met(&fx.mule) {
-            return Err("the Drop Pod launches only once the objectives are met".to_string());
-        }
-        if cave.dwarves.iter().any(|d| !d.6.unconscious && !cave.is_drop_pod(d.3.0)) {
-            return Err("every conscious Dwarf must be aboard the Drop Pod".to_string());
-        }
+        check_launch(&cave, &fx.mule)?;
         let left_behind: Vec<DwarfClass> =
             cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.3.0)).map(|d| d.2.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();

@@ -28,6 +28,7 @@ pub mod turn;
 pub mod blast;
 pub mod cards;
 pub mod lasting;
+pub mod legal;
 pub mod thrown;
 pub mod bosco;
 pub mod skills;
@@ -128,26 +129,53 @@ fn take_command(
     outcome: Res<end::Outcome>,
     progress: Res<actions::InProgress>,
 ) {
-    let working = agenda::busy(&agenda, &job) || !matches!(*progress, actions::InProgress::Idle);
-    // A Satchel Charge or a Rock and Stone card may cut in between two jobs.
-    let still = job.0.is_none() && matches!(*progress, actions::InProgress::Idle);
-    let cuts_in = still && queue.0.front().is_some_and(cards::cuts_in);
-    if current.0.is_some() || (pending.0.is_none() && working && !cuts_in) {
+    let moment = Moment::now(&pending, &agenda, &job, &outcome, &progress);
+    if current.0.is_some() || !moment.takes(queue.0.front()) {
         return;
     }
     let Some(cmd) = queue.0.pop_front() else { return };
-    if let Some(e) = &outcome.0 {
-        rejected.0 = Some((cmd, format!("the mission is over: {}", e.reason)));
-        return;
+    match moment.admits(&cmd) {
+        Ok(()) => current.0 = Some(cmd),
+        Err(why) => rejected.0 = Some((cmd, why)),
     }
-    match (&pending.0, &cmd) {
-        (Some(p), c) if !matches!(c, Command::Choose(_) | Command::PlayCard { .. }) => {
-            rejected.0 = Some((cmd.clone(), format!("first answer the pending choice: {}", p.prompt)));
+}
+
+/// Where the game stands for taking a command: over, waiting for an answer, busy with its jobs, or
+/// still. The command taker and the legal-moves query both ask it.
+pub struct Moment<'a> {
+    pub pending: &'a Pending,
+    pub over: Option<&'a end::Ending>,
+    /// The rules have jobs to do or an action in progress.
+    pub working: bool,
+    /// No job and no action under way: a Satchel Charge or a card may cut in between two jobs.
+    pub still: bool,
+}
+
+impl<'a> Moment<'a> {
+    pub fn now(pending: &'a Pending, agenda: &agenda::Agenda, job: &agenda::CurrentJob, outcome: &'a end::Outcome, progress: &actions::InProgress) -> Self {
+        let idle = matches!(progress, actions::InProgress::Idle);
+        Moment { pending, over: outcome.0.as_ref(), working: agenda::busy(agenda, job) || !idle, still: job.0.is_none() && idle }
+    }
+
+    /// Whether a command is taken now at all (it may still be refused): the rules do not stop their
+    /// jobs for one, save for the commands that cut in.
+    pub fn takes(&self, cmd: Option<&Command>) -> bool {
+        let cuts_in = self.still && cmd.is_some_and(cards::cuts_in);
+        self.pending.0.is_some() || !self.working || cuts_in
+    }
+
+    /// Whether a command of this kind may be given at this moment, or why not.
+    pub fn admits(&self, cmd: &Command) -> Result<(), String> {
+        if let Some(e) = self.over {
+            return Err(format!("the mission is over: {}", e.reason));
         }
-        (None, Command::Choose(_)) => {
-            rejected.0 = Some((cmd.clone(), "nothing is waiting for a choice".into()));
+        match (&self.pending.0, cmd) {
+            (Some(p), c) if !matches!(c, Command::Choose(_) | Command::PlayCard { .. }) => {
+                Err(format!("first answer the pending choice: {}", p.prompt))
+            }
+            (None, Command::Choose(_)) => Err("nothing is waiting for a choice".into()),
+            _ => Ok(()),
         }
-        _ => current.0 = Some(cmd),
     }
 }
 

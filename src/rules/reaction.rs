@@ -3,7 +3,7 @@
 //! action, paying ammo. Ambushes and grabs then land if the threat survived.
 
 use crate::rules::actions::Desk;
-use super::actions::{ask, command_is};
+use super::actions::{ask_of, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::{Answer, Command, Pending};
@@ -80,7 +80,7 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     }
     let mut options: Vec<Answer> = modes.into_iter().map(|m| Answer::React(m.id)).collect();
     options.push(Answer::Pass);
-    ask(&mut pending, format!("The {:?} may take a reaction shot", d.2.class), options);
+    ask_of(&mut pending, Who::Dwarf(d.2.class), format!("The {:?} may take a reaction shot", d.2.class), options);
 }
 
 fn take_reaction(

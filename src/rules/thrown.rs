@@ -16,6 +16,7 @@ use super::hex::{Qr, canonical, distance};
 use super::log::{GameEvent, Who};
 use super::reveal::UpgradePool;
 use super::RulesSet;
+use crate::data::weapons::DwarfClass;
 use crate::data::cards::ThrowEffect;
 use crate::data::creatures::Attack;
 use bevy::prelude::*;
@@ -123,6 +124,21 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, c: &CreatureItem, flying: bool
     true
 }
 
+/// Whether this Dwarf may set off a Satchel Charge now: the charge's token, space, thrower's seat
+/// and card when he may. The legal-moves query asks this too.
+pub fn check_detonate(cave: &Cave, by: DwarfClass) -> Result<(Entity, Hex, u32, u32), String> {
+    let d = cave.dwarves_sorted().into_iter().find(|d| d.2.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
+    if d.6.unconscious {
+        return Err(format!("the {by:?} is unconscious"));
+    }
+    let charges = thrown(cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
+    if charges.is_empty() {
+        return Err("there is no Satchel Charge on the cave".into());
+    }
+    let c = charges.into_iter().find(|c| c.2 == d.2.seat).ok_or("only the Dwarf who threw a Satchel Charge sets it off")?;
+    Ok(c)
+}
+
 fn detonate(
     mut desk: Desk,
     mut pending: ResMut<Pending>,
@@ -133,16 +149,7 @@ fn detonate(
 ) {
     let Some(Command::Detonate { by }) = desk.current.0.clone() else { return };
     let result = (|| {
-        let d = cave.dwarves_sorted().into_iter().find(|d| d.2.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
-        if d.6.unconscious {
-            return Err(format!("the {by:?} is unconscious"));
-        }
-        let charges = thrown(&cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
-        if charges.is_empty() {
-            return Err("there is no Satchel Charge on the cave".into());
-        }
-        let (e, at, seat, card) =
-            charges.into_iter().find(|c| c.2 == d.2.seat).ok_or("only the Dwarf who threw a Satchel Charge sets it off")?;
+        let (e, at, seat, card) = check_detonate(&cave, by)?;
         let area = cave.fields.get(e).map(|f| f.spaces.clone()).unwrap_or_else(|_| vec![at]);
         let scared = go_off(&cave, &mut fx, &mut pool, Landing { card: card as usize, seat, class: by, from: at, area })?;
         fx.commands.entity(e).despawn();

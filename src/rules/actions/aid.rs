@@ -38,24 +38,54 @@ fn stand_up(
     mut fx: Effects,
 ) {
     let result = (|| {
-        let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
+        let d = check_stand_up(&cave, &turn)?;
         let class = d.2.class;
-        if d.6.unconscious {
-            return Err(format!("the {class:?} is unconscious and takes no actions"));
-        }
-        if !d.6.knocked_over {
-            return Err(format!("the {class:?} is not knocked over"));
-        }
-        let cost = cave.data.numbers.kit.stand_up_actions;
-        if turn.actions_left < cost {
-            return Err(format!("standing up takes {cost} actions in the same turn; the {class:?} has {} left", turn.actions_left));
-        }
-        take_actions(&mut turn, cost);
+        take_actions(&mut turn, cave.data.numbers.kit.stand_up_actions);
         fx.commands.entity(d.0).insert(DwarfStatus { knocked_over: false, ..*d.6 });
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: None });
         Ok(())
     })();
     desk.settle(result);
+}
+
+/// Whether the active Dwarf may stand up now (the legal-moves query asks this too).
+pub fn check_stand_up<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
+    let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
+    let class = d.2.class;
+    if d.6.unconscious {
+        return Err(format!("the {class:?} is unconscious and takes no actions"));
+    }
+    if !d.6.knocked_over {
+        return Err(format!("the {class:?} is not knocked over"));
+    }
+    let cost = cave.data.numbers.kit.stand_up_actions;
+    if turn.actions_left < cost {
+        return Err(format!("standing up takes {cost} actions in the same turn; the {class:?} has {} left", turn.actions_left));
+    }
+    Ok(d)
+}
+
+/// Whether the active Dwarf may help this Dwarf up: the helper and the one helped when he may.
+pub fn check_help_up<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Result<(DwarfItem<'a>, DwarfItem<'a>), String> {
+    let me = actor(cave, turn, 1)?;
+    let other = next_to(cave, &me, class)?;
+    if other.6.unconscious {
+        return Err(format!("the {class:?} is unconscious: he must be revived"));
+    }
+    if !other.6.knocked_over {
+        return Err(format!("the {class:?} is not knocked over"));
+    }
+    Ok((me, other))
+}
+
+/// Whether the active Dwarf may revive this Dwarf: the one revived when he may.
+pub fn check_revive<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
+    let me = actor(cave, turn, 1)?;
+    let other = next_to(cave, &me, class)?;
+    if !other.6.unconscious {
+        return Err(format!("the {class:?} is not unconscious"));
+    }
+    Ok(other)
 }
 
 /// The Dwarf of a class standing next to the active one.
@@ -79,14 +109,7 @@ fn help_up(
 ) {
     let Some(Command::HelpUp(class)) = desk.current.0.clone() else { return };
     let result = (|| {
-        let me = actor(&cave, &turn, 1)?;
-        let other = next_to(&cave, &me, class)?;
-        if other.6.unconscious {
-            return Err(format!("the {class:?} is unconscious: he must be revived"));
-        }
-        if !other.6.knocked_over {
-            return Err(format!("the {class:?} is not knocked over"));
-        }
+        let (me, other) = check_help_up(&cave, &turn, class)?;
         take_actions(&mut turn, 1);
         fx.commands.entity(other.0).insert(DwarfStatus { knocked_over: false, ..*other.6 });
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: Some(me.2.class) });
@@ -104,11 +127,7 @@ fn revive(
 ) {
     let Some(Command::Revive(class)) = desk.current.0.clone() else { return };
     let result = (|| {
-        let me = actor(&cave, &turn, 1)?;
-        let other = next_to(&cave, &me, class)?;
-        if !other.6.unconscious {
-            return Err(format!("the {class:?} is not unconscious"));
-        }
+        let other = check_revive(&cave, &turn, class)?;
         take_actions(&mut turn, 1);
         let health = cave.data.numbers.kit.revive_health;
         // Back on his feet: neither unconscious nor knocked over.

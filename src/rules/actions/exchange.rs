@@ -11,7 +11,7 @@ use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Command, Supplies};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -30,7 +30,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// What a Dwarf carries that may change hands.
-struct Kit {
+pub struct Kit {
     ammo: Ammo,
     loadout: Loadout,
     hand: Hand,
@@ -102,6 +102,35 @@ impl Kit {
     }
 }
 
+/// Whether the active Dwarf may make this exchange: both Dwarves and their kits after it when he
+/// may. The legal-moves query asks this same function.
+#[allow(clippy::type_complexity)]
+pub fn check_exchange<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    kits: &Query<(&Loadout, &Hand)>,
+    with: DwarfClass,
+    give: &Supplies,
+    take: &Supplies,
+) -> Result<(DwarfItem<'a>, DwarfItem<'a>, Kit, Kit), String> {
+    let me = actor(cave, turn, 1)?;
+    let other = next_to(cave, &me, with)?;
+    if *give == Supplies::default() && *take == Supplies::default() {
+        return Err("an exchange hands over something".into());
+    }
+    let kit = |d: &DwarfItem| {
+        kits.get(d.0).map(|(l, h)| Kit { ammo: *d.5, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
+    };
+    let (mut mine, mut theirs) = (kit(&me)?, kit(&other)?);
+    let given = mine.take_out(&cave.data, me.2.class, give)?;
+    let taken = theirs.take_out(&cave.data, with, take)?;
+    mine.put_in(taken);
+    theirs.put_in(given);
+    mine.fits(&cave.data, me.2.class)?;
+    theirs.fits(&cave.data, with)?;
+    Ok((me, other, mine, theirs))
+}
+
 /// Exchange supplies: 1 action with an adjacent Dwarf; both parcels change hands at once.
 fn exchange(
     mut desk: Desk,
@@ -112,21 +141,7 @@ fn exchange(
 ) {
     let Some(Command::Exchange { with, give, take }) = desk.current.0.clone() else { return };
     let result = (|| {
-        let me = actor(&cave, &turn, 1)?;
-        let other = next_to(&cave, &me, with)?;
-        if give == Supplies::default() && take == Supplies::default() {
-            return Err("an exchange hands over something".into());
-        }
-        let kit = |d: &crate::rules::cave::DwarfItem| {
-            kits.get(d.0).map(|(l, h)| Kit { ammo: *d.5, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
-        };
-        let (mut mine, mut theirs) = (kit(&me)?, kit(&other)?);
-        let given = mine.take_out(&cave.data, me.2.class, &give)?;
-        let taken = theirs.take_out(&cave.data, with, &take)?;
-        mine.put_in(taken);
-        theirs.put_in(given);
-        mine.fits(&cave.data, me.2.class)?;
-        theirs.fits(&cave.data, with)?;
+        let (me, other, mine, theirs) = check_exchange(&cave, &turn, &kits, with, &give, &take)?;
         take_actions(&mut turn, 1);
         for (d, k) in [(me.0, mine), (other.0, theirs)] {
             fx.commands.entity(d).insert((k.ammo, k.loadout, k.hand));

@@ -116,9 +116,14 @@ fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, 
     }
 }
 
-/// Ask a choice of the player.
+/// Ask a choice of the player whose turn it is.
 pub fn ask(pending: &mut Pending, prompt: String, options: Vec<Answer>) {
-    pending.0 = Some(PendingChoice { prompt, options });
+    pending.0 = Some(PendingChoice { prompt, options, who: None });
+}
+
+/// Ask a choice of someone else: a Dwarf reacting out of turn, BOSCO.
+pub fn ask_of(pending: &mut Pending, who: crate::rules::log::Who, prompt: String, options: Vec<Answer>) {
+    pending.0 = Some(PendingChoice { prompt, options, who: Some(who) });
 }
 
 /// The answer in the current command, if it is one of the pending options.

@@ -9,7 +9,7 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
-use crate::rules::state::Turn;
+use crate::rules::state::{Mule, Turn};
 use crate::rules::RulesSet;
 use crate::rules::skills;
 use crate::rules::agenda::Job;
@@ -33,7 +33,7 @@ fn resolve_move(
 ) {
     let Some(Command::Move(path)) = desk.current.0.clone() else { return };
     let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
-    let result = check_move(&cave, &turn, &fx, &path).map(|dwarf| {
+    let result = check_move(&cave, &turn, &fx.mule, &path).map(|dwarf| {
         turn.actions_left -= 1;
         turn.last_shot = None;
         walk(&cave, &mut fx, dwarf, &path);
@@ -42,8 +42,9 @@ fn resolve_move(
     desk.settle(result);
 }
 
-/// Whether the active Dwarf may walk this path; the mover's entity when he may.
-fn check_move(cave: &Cave, turn: &Turn, fx: &Effects, path: &[Hex]) -> Result<Entity, String> {
+/// Whether the active Dwarf may walk this path; the mover's entity when he may. The legal-moves
+/// query (`rules::legal`) asks this same function of every path it offers.
+pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result<Entity, String> {
     let d = actor(cave, turn, 1)?;
     if d.6.webbed {
         return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.2.class));
@@ -64,7 +65,7 @@ fn check_move(cave: &Cave, turn: &Turn, fx: &Effects, path: &[Hex]) -> Result<En
             return Err(format!("({}, {}) is not next to the space before it", at.q, at.r));
         }
         if !skills::step_over(cave, d.2.class, *h, i + 1 == path.len()) {
-            enterable(cave, fx, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
+            enterable(cave, mule, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
         }
         from = *h;
     }
@@ -75,7 +76,7 @@ fn check_move(cave: &Cave, turn: &Turn, fx: &Effects, path: &[Hex]) -> Result<En
 }
 
 /// Whether a Dwarf may step onto a space at all (he may still not be allowed to stop there).
-fn enterable(cave: &Cave, fx: &Effects, h: Hex) -> Result<(), String> {
+pub fn enterable(cave: &Cave, mule: &Mule, h: Hex) -> Result<(), String> {
     let t = cave.terrain(h).ok_or("it is not part of the cave")?;
     match t {
         Terrain::Hidden(_) => return Err("it is under a hidden cave".into()),
@@ -87,7 +88,7 @@ fn enterable(cave: &Cave, fx: &Effects, h: Hex) -> Result<(), String> {
     if cave.creature_at(h).is_some() {
         return Err("a creature stands there".into());
     }
-    if cave.is_drop_pod(h) && !cave.objectives_met(&fx.mule) {
+    if cave.is_drop_pod(h) && !cave.objectives_met(mule) {
         return Err("the Drop Pod opens only once the objectives are met".into());
     }
     Ok(())

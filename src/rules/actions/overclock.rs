@@ -4,12 +4,14 @@
 
 use crate::rules::actions::Desk;
 use super::secondary::card;
-use super::supplies::{pay, take_actions};
+use super::supplies::{can_pay, pay, take_actions};
 use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::mission::Item;
 use crate::rules::RulesSet;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
+use crate::data::cards::SecondaryWeapon;
+use crate::rules::state::Mule;
 use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -33,6 +35,19 @@ pub fn secondary_slots(data: &GameData, loadout: &Loadout) -> u32 {
     if loadout.overclocked { board.overclocked_secondary_ammo } else { board.secondary_ammo }
 }
 
+/// Whether the active Dwarf may overclock his secondary weapon: him, his loadout and the card when
+/// he may. The legal-moves query asks this same function.
+pub fn check_overclock<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, loadouts: &Query<&Loadout>) -> Result<(DwarfItem<'a>, Loadout, &'a SecondaryWeapon), String> {
+    let d = actor(cave, turn, 1)?;
+    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let (w, _) = card(&cave.data, &loadout)?;
+    if loadout.overclocked {
+        return Err(format!("the {} is already overclocked", w.name));
+    }
+    can_pay(mule, "an overclock", &[Item::Gold], cave.data.numbers.kit.overclock_gold)?;
+    Ok((d, loadout, w))
+}
+
 /// Overclock: refused without the Gold or when the card is already flipped.
 fn overclock(
     mut desk: Desk,
@@ -42,12 +57,7 @@ fn overclock(
     mut fx: Effects,
 ) {
     let result = (|| {
-        let d = actor(&cave, &turn, 1)?;
-        let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
-        let (w, _) = card(&cave.data, &loadout)?;
-        if loadout.overclocked {
-            return Err(format!("the {} is already overclocked", w.name));
-        }
+        let (d, loadout, w) = check_overclock(&cave, &turn, &fx.mule, &loadouts)?;
         pay(&mut fx, "an overclock", &[Item::Gold], cave.data.numbers.kit.overclock_gold)?;
         take_actions(&mut turn, 1);
         fx.commands.entity(d.0).insert(Loadout { overclocked: true, ..loadout });

@@ -10,7 +10,7 @@ use crate::data::GameData;
 use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
 use crate::data::weapons::FireMode;
 use crate::rules::RulesSet;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -71,6 +71,21 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
     }
 }
 
+/// Everything that decides whether the active Dwarf may fire his secondary weapon at a target: the
+/// side up as a fire mode, the shooter and the modifiers when he may. The legal-moves query asks
+/// this same function.
+pub fn check_secondary<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, target: Hex) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
+    let probe = actor(cave, turn, 0)?;
+    let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
+    let (w, side) = card(&cave.data, &loadout)?;
+    let mode = fire_mode(w, side);
+    let d = actor(cave, turn, mode.actions)?;
+    let mods = for_attack(cave, turn, &loadout, WeaponSlot::Secondary, target);
+    super::shoot::pay(d.5, WeaponSlot::Secondary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
+    check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target)?;
+    Ok((mode, d, mods))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start_secondary(
     mut desk: Desk,
@@ -84,13 +99,7 @@ fn start_secondary(
 ) {
     let Some(Command::ShootSecondary { target }) = desk.current.0.clone() else { return };
     let result = (|| {
-        let probe = actor(&cave, &turn, 0)?;
-        let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
-        let (w, side) = card(&cave.data, &loadout)?;
-        let mode = fire_mode(w, side);
-        let d = actor(&cave, &turn, mode.actions)?;
-        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Secondary, target.into());
-        check_target(&cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target.into())?;
+        let (mode, d, mods) = check_secondary(&cave, &turn, &loadouts, target.into())?;
         let karl = super::shoot::karl_in_hand(&cave.data, &hands);
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into(), karl)?;
         // No primary mode follows straight after a secondary shot.

@@ -114,7 +114,7 @@ pub fn pay(ammo: &Ammo, slot: WeaponSlot, cost: u32, any_ammo: bool) -> Result<A
 }
 
 /// Check everything a shot needs before any die is rolled.
-fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMode, DwarfItem<'a>), String> {
+pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMode, DwarfItem<'a>), String> {
     let probe = actor(cave, turn, 0)?;
     let weapon = cave.data.weapons.of(probe.2.class);
     let mode = weapon
@@ -133,6 +133,18 @@ fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMod
     Ok((mode, d))
 }
 
+/// Everything that decides whether the active Dwarf may fire his primary weapon in a mode at a
+/// target: the mode, the shooter and the attack's modifiers when he may. The legal-moves query asks
+/// this same function of every mode and space it offers.
+pub fn check_shoot<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, mode_id: &str, target: Hex) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
+    let (mode, d) = check_shot(cave, turn, mode_id)?;
+    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let mods = for_attack(cave, turn, &loadout, WeaponSlot::Primary, target);
+    pay(d.5, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
+    check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target)?;
+    Ok((mode, d, mods))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start_shot(
     mut desk: Desk,
@@ -145,11 +157,7 @@ fn start_shot(
     mut fx: Effects,
 ) {
     let Some(Command::Shoot { mode, target }) = desk.current.0.clone() else { return };
-    let result = check_shot(&cave, &turn, &mode).and_then(|(mode, d)| {
-        let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
-        let mods = for_attack(&cave, &turn, &loadout, WeaponSlot::Primary, target.into());
-        let range = mode.range + mods.range;
-        check_target(&cave, d.3.0, range, mode.line, &mode.name, target.into())?;
+    let result = check_shoot(&cave, &turn, &loadouts, &mode, target.into()).and_then(|(mode, d, mods)| {
         let karl = karl_in_hand(&cave.data, &hands);
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into(), karl)?;
         turn.last_shot = Some(state.mode.id.clone());

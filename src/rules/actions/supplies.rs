@@ -15,7 +15,7 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
 use crate::rules::resupply::{land_pod, pod_may_land};
-use crate::rules::state::Turn;
+use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -40,11 +40,7 @@ pub fn take_actions(turn: &mut Turn, n: u32) {
 /// Pay `n` minerals from the M.U.L.E., the first kind listed first and the next kinds for the rest
 /// (rulebook: one Gold replaces one Nitra).
 pub fn pay(fx: &mut Effects, what: &str, kinds: &[Item], n: u32) -> Result<(), String> {
-    let held: u32 = kinds.iter().map(|k| fx.mule.count(*k)).sum();
-    if held < n {
-        let names: Vec<String> = kinds.iter().map(|k| format!("{} {k:?}", fx.mule.count(*k))).collect();
-        return Err(format!("{what} costs {n} {:?}; the M.U.L.E. holds {}", kinds[0], names.join(" and ")));
-    }
+    can_pay(&fx.mule, what, kinds, n)?;
     let mut left = n;
     for k in kinds {
         let held = fx.mule.count(*k);
@@ -58,6 +54,25 @@ pub fn pay(fx: &mut Effects, what: &str, kinds: &[Item], n: u32) -> Result<(), S
     Ok(())
 }
 
+/// Whether the M.U.L.E. holds `n` minerals of these kinds together, or why not.
+pub fn can_pay(mule: &Mule, what: &str, kinds: &[Item], n: u32) -> Result<(), String> {
+    let held: u32 = kinds.iter().map(|k| mule.count(*k)).sum();
+    if held < n {
+        let names: Vec<String> = kinds.iter().map(|k| format!("{} {k:?}", mule.count(*k))).collect();
+        return Err(format!("{what} costs {n} {:?}; the M.U.L.E. holds {}", kinds[0], names.join(" and ")));
+    }
+    Ok(())
+}
+
+/// Whether the active Dwarf may call the Resupply pod down onto this space. The legal-moves query
+/// asks this same function of every space.
+pub fn check_call_resupply<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, at: Hex) -> Result<DwarfItem<'a>, String> {
+    let d = actor(cave, turn, 1)?;
+    pod_may_land(cave, at)?;
+    can_pay(mule, "a Resupply pod", &[Item::Nitra, Item::Gold], cave.data.numbers.kit.resupply_nitra)?;
+    Ok(d)
+}
+
 /// Call down a Resupply pod: 1 action and the Nitra; an earlier pod moves (`land_pod`).
 fn call_resupply(
     mut desk: Desk,
@@ -68,8 +83,7 @@ fn call_resupply(
 ) {
     let Some(Command::CallResupply(at)) = desk.current.0.clone() else { return };
     let result = (|| {
-        actor(&cave, &turn, 1)?;
-        pod_may_land(&cave, at.into())?;
+        check_call_resupply(&cave, &turn, &fx.mule, at.into())?;
         pay(&mut fx, "a Resupply pod", &[Item::Nitra, Item::Gold], cave.data.numbers.kit.resupply_nitra)?;
         take_actions(&mut turn, 1);
         land_pod(&cave, &mut decks, &mut fx, at.into());
@@ -115,6 +129,30 @@ fn check_take(cave: &Cave, d: &DwarfItem, loadout: &Loadout, want: [u32; 3], lef
     Ok(())
 }
 
+/// What the active Dwarf may take from the pod next to him at most (primary ammo, secondary ammo,
+/// Health): what is left on it, up to the room on his board. The legal-moves query lists this.
+pub fn supplies_within_reach(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>) -> Result<[u32; 3], String> {
+    let d = actor(cave, turn, 1)?;
+    let (_, _, _, left) = pod_next_to(cave, d.3.0)?;
+    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let board = &cave.data.numbers.dwarf;
+    let room = [
+        board.primary_ammo.saturating_sub(d.5.primary),
+        secondary_slots(&cave.data, &loadout).saturating_sub(d.5.secondary),
+        board.health.saturating_sub(d.4.0),
+    ];
+    Ok([0, 1, 2].map(|i| left[i].min(room[i])))
+}
+
+/// Whether the active Dwarf may take this much from the pod next to him: him and the pod when he may.
+#[allow(clippy::type_complexity)]
+pub fn check_get_supplies<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, want: [u32; 3]) -> Result<(DwarfItem<'a>, (Entity, Hex, u32, [u32; 3])), String> {
+    let d = actor(cave, turn, 1)?;
+    let pod = pod_next_to(cave, d.3.0)?;
+    check_take(cave, &d, &loadouts.get(d.0).cloned().unwrap_or_default(), want, pod.3)?;
+    Ok((d, pod))
+}
+
 /// Get supplies: 1 action next to the pod; the pod token goes once its last content is taken.
 fn get_supplies(
     mut desk: Desk,
@@ -127,9 +165,7 @@ fn get_supplies(
     let Some(Command::GetSupplies { primary, secondary, health }) = desk.current.0.clone() else { return };
     let want = [primary, secondary, health];
     let result = (|| {
-        let d = actor(&cave, &turn, 1)?;
-        let (pod, at, card, left) = pod_next_to(&cave, d.3.0)?;
-        check_take(&cave, &d, &loadouts.get(d.0).cloned().unwrap_or_default(), want, left)?;
+        let (d, (pod, at, card, left)) = check_get_supplies(&cave, &turn, &loadouts, want)?;
         take_actions(&mut turn, 1);
         fx.commands.entity(d.0).insert((Ammo { primary: d.5.primary + primary, secondary: d.5.secondary + secondary }, Health(d.4.0 + health)));
         fx.say(GameEvent::SuppliesTaken { dwarf: d.2.class, primary, secondary, health });

@@ -29,7 +29,7 @@ const THROW_ACTIONS: u32 = 1;
 
 /// What a throw costs now: nothing straight after the Scout's Move (Light-footed: "a ranged (or
 /// throwable) weapon attack for no action").
-fn cost(turn: &Turn) -> u32 {
+pub fn cost(turn: &Turn) -> u32 {
     if turn.light_footed { 0 } else { THROW_ACTIONS }
 }
 
@@ -73,7 +73,7 @@ fn start_throw(
     mut fx: Effects,
 ) {
     let Some(Command::Throw { card, target }) = desk.current.0.clone() else { return };
-    let result = check_throw(&cave, &turn, &hands, &card, target).and_then(|(d, i, shapes)| {
+    let result = check_throw(&cave, &turn, &|e, i| hands.get(e).is_ok_and(|h| h.throwables.contains(&i)), &card, target).and_then(|(d, i, shapes)| {
         fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
         let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
         turn.actions_left -= cost(&turn);
@@ -91,8 +91,9 @@ fn start_throw(
 }
 
 /// Everything a throw needs before any die is rolled: the thrower, the card (its index) in his hand,
-/// and the ways its area may lie with one space in range and in line.
-fn check_throw<'a>(cave: &'a Cave, turn: &Turn, hands: &Query<&mut Hand>, name: &str, target: Qr) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
+/// and the ways its area may lie with one space in range and in line. `holds` says whether a Dwarf
+/// holds a Throwable card (by index). The legal-moves query asks this same function.
+pub fn check_throw<'a>(cave: &'a Cave, turn: &Turn, holds: &dyn Fn(Entity, usize) -> bool, name: &str, target: Qr) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
     let d = actor(cave, turn, cost(turn))?;
     let (i, card) = cave
         .data
@@ -101,7 +102,7 @@ fn check_throw<'a>(cave: &'a Cave, turn: &Turn, hands: &Query<&mut Hand>, name: 
         .enumerate()
         .find(|(_, t)| t.name == name)
         .ok_or_else(|| format!("there is no Throwable called {name:?}"))?;
-    if !hands.get(d.0).is_ok_and(|h| h.throwables.contains(&i)) {
+    if !holds(d.0, i) {
         return Err(format!("the {:?} holds no {name}", d.2.class));
     }
     let t: Hex = target.into();

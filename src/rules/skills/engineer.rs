@@ -10,7 +10,7 @@ use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
 use crate::rules::actions::command_is;
-use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::creatures::pathing::Reach;
@@ -66,16 +66,9 @@ fn set_up_sentry(
 /// Sentry Gun turret (rulebook): 1 action and 1 ammo, on a vacant space next to the Engineer. Set
 /// up again, the gun already out moves to the new space.
 fn sentry_gun(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), String> {
-    let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
+    let (d, ammo) = check_sentry(cave, turn, at)?;
     let n = &cave.data.numbers.skills;
     let q = Qr::from(at);
-    if distance(d.3.0, at) != 1 {
-        return Err(format!("({}, {}) is not next to the Engineer", q.q, q.r));
-    }
-    if !cave.is_floor(at) || !vacant(cave, at) {
-        return Err(format!("({}, {}) is not a vacant space", q.q, q.r));
-    }
-    let ammo = pay(d.5, WeaponSlot::Primary, n.sentry_ammo, false).map_err(|e| format!("the Engineer has {e}"))?;
     if let Some(old) = sentry(cave) {
         take_back(fx, old.e, Token::SentryGun { health: old.health }, old.at);
     }
@@ -86,6 +79,22 @@ fn sentry_gun(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result
     place(fx, d.2.seat, gun, at);
     fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: gun, at: vec![q] });
     Ok(())
+}
+
+/// Whether the Engineer may set his Sentry Gun up on this space: him and his ammo after paying for
+/// it when he may. The legal-moves query asks this too.
+pub fn check_sentry<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<(DwarfItem<'a>, Ammo), String> {
+    let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
+    let n = &cave.data.numbers.skills;
+    let q = Qr::from(at);
+    if distance(d.3.0, at) != 1 {
+        return Err(format!("({}, {}) is not next to the Engineer", q.q, q.r));
+    }
+    if !cave.is_floor(at) || !vacant(cave, at) {
+        return Err(format!("({}, {}) is not a vacant space", q.q, q.r));
+    }
+    let ammo = pay(d.5, WeaponSlot::Primary, n.sentry_ammo, false).map_err(|e| format!("the Engineer has {e}"))?;
+    Ok((d, ammo))
 }
 
 fn fire_platforms(
@@ -104,6 +113,22 @@ fn fire_platforms(
 /// without creatures on them. When the box is empty, platforms with no figure on them are moved.
 /// Like the Grenade Launcher, only walls stop it (ruling 8).
 fn platforms(cave: &Cave, turn: &mut Turn, fx: &mut Effects, spaces: &[Hex]) -> Result<(), String> {
+    let (d, free, reuse) = check_platforms(cave, turn, spaces)?;
+    for (e, h) in free.into_iter().take(reuse) {
+        take_back(fx, e, Token::Platform, h);
+    }
+    for h in spaces {
+        place(fx, d.2.seat, Token::Platform, *h);
+    }
+    spend(turn, 1);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Platform, at: spaces.iter().map(|h| Qr::from(*h)).collect() });
+    Ok(())
+}
+
+/// Whether the Engineer may put platforms on these spaces: him, the free platforms on the cave and
+/// how many of them move when he may. The legal-moves query asks this too.
+#[allow(clippy::type_complexity)]
+pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Result<(DwarfItem<'a>, Vec<(Entity, Hex)>, usize), String> {
     let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
     let most = gear_count(cave, DwarfClass::Engineer, "Platform") as usize;
     if spaces.is_empty() || spaces.len() > most {
@@ -123,15 +148,7 @@ fn platforms(cave: &Cave, turn: &mut Turn, fx: &mut Effects, spaces: &[Hex]) -> 
     if reuse > free.len() {
         return Err(format!("only {} platforms are free: the others have a figure on them", in_box + free.len()));
     }
-    for (e, h) in free.into_iter().take(reuse) {
-        take_back(fx, e, Token::Platform, h);
-    }
-    for h in spaces {
-        place(fx, d.2.seat, Token::Platform, *h);
-    }
-    spend(turn, 1);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Platform, at: spaces.iter().map(|h| Qr::from(*h)).collect() });
-    Ok(())
+    Ok((d, free, reuse))
 }
 
 /// Whether a platform may go on a space: a deep pit without one, in range and with no wall between.

@@ -64,6 +64,24 @@ fn straight_between(from: Hex, to: Hex) -> Option<Vec<Hex>> {
 /// space across the deep pit next to him to a vacant space beyond. Pieces already out are moved
 /// when the box is empty.
 fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<(), String> {
+    let (d, line, pieces) = check_zipline(cave, turn, to)?;
+    let new: Vec<Hex> = line.iter().copied().filter(|h| !on_zipline(cave, *h)).collect();
+    let out = tokens_of(cave, |t| matches!(t, Token::Zipline));
+    let in_box = pieces.saturating_sub(out.len() as u32) as usize;
+    for (e, at) in out.into_iter().filter(|(_, at)| !line.contains(at)).take(new.len().saturating_sub(in_box)) {
+        take_back(fx, e, Token::Zipline, at);
+    }
+    for h in &new {
+        place(fx, d.2.seat, Token::Zipline, *h);
+    }
+    spend(turn, 1);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Zipline, at: line.into_iter().map(Qr::from).collect() });
+    Ok(())
+}
+
+/// Whether the Gunner may fix a Zipline to this space: him, the pit spaces it crosses and his
+/// pieces when he may. The legal-moves query asks this too.
+pub fn check_zipline<'a>(cave: &'a Cave, turn: &Turn, to: Hex) -> Result<(DwarfItem<'a>, Vec<Hex>, u32), String> {
     let d = gear_user(cave, turn, DwarfClass::Gunner, 1)?;
     let q = Qr::from(to);
     let line = straight_between(d.3.0, to).ok_or_else(|| format!("({}, {}) is not in a straight line from the Gunner", q.q, q.r))?;
@@ -77,18 +95,7 @@ fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<()
     if line.len() as u32 > pieces {
         return Err(format!("that needs {} Zipline pieces; the Gunner has {pieces}", line.len()));
     }
-    let new: Vec<Hex> = line.iter().copied().filter(|h| !on_zipline(cave, *h)).collect();
-    let out = tokens_of(cave, |t| matches!(t, Token::Zipline));
-    let in_box = pieces.saturating_sub(out.len() as u32) as usize;
-    for (e, at) in out.into_iter().filter(|(_, at)| !line.contains(at)).take(new.len().saturating_sub(in_box)) {
-        take_back(fx, e, Token::Zipline, at);
-    }
-    for h in &new {
-        place(fx, d.2.seat, Token::Zipline, *h);
-    }
-    spend(turn, 1);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Zipline, at: line.into_iter().map(Qr::from).collect() });
-    Ok(())
+    Ok((d, line, pieces))
 }
 
 fn raise_shield(
@@ -104,15 +111,21 @@ fn raise_shield(
 /// Shield generator (rulebook): 1 action; the Shield token on the Gunner's space. It stays there
 /// when he moves on.
 fn shield(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<(), String> {
+    let d = check_shield(cave, turn)?;
+    spend(turn, 1);
+    place(fx, d.2.seat, Token::Shield, d.3.0);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Shield, at: vec![d.3.0.into()] });
+    Ok(())
+}
+
+/// Whether the Gunner may raise his Shield now (the legal-moves query asks this too).
+pub fn check_shield<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
     let d = gear_user(cave, turn, DwarfClass::Gunner, 1)?;
     let up = owned_by(cave, d.2.seat, |t| matches!(t, Token::Shield)).len() as u32;
     if up >= gear_count(cave, DwarfClass::Gunner, "Shield") {
         return Err("the Shield is up already; it comes back at the start of his next turn".into());
     }
-    spend(turn, 1);
-    place(fx, d.2.seat, Token::Shield, d.3.0);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Shield, at: vec![d.3.0.into()] });
-    Ok(())
+    Ok(d)
 }
 
 /// Shield generator (rulebook): the Dwarves on the Shield's space and next to it are not affected by

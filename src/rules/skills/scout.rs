@@ -6,7 +6,7 @@ use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::command_is;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Take)).add_systems(
+    app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Reveal)).add_systems(
         Update,
         fire_flare
             .in_set(RulesSet::Actions)
@@ -33,7 +33,8 @@ pub fn action_cost(turn: &Turn, mode: &FireMode) -> u32 {
 }
 
 /// Light-footed is only for the command right after the Move: once the rules have taken another
-/// command (answers to choices aside), it is gone.
+/// command (answers to choices aside), it is gone. Checked in the update that took the command, so
+/// that the turn the legal-moves query reads between commands is already right.
 fn light_foot_lapses(log: Res<CommandLog>, mut turn: ResMut<Turn>) {
     let last = log.0.iter().rev().find(|c| !matches!(c, Command::Choose(_)));
     if turn.light_footed && !matches!(last, Some(Command::Move(_))) {
@@ -55,6 +56,16 @@ fn fire_flare(
 /// Flare Gun (rulebook): a Flare token on any space, vacant or not, in the Scout's line of sight;
 /// 1 action. It comes back at the start of his next turn.
 fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), String> {
+    let d = check_flare(cave, turn, at)?;
+    let q = Qr::from(at);
+    spend(turn, 1);
+    place(fx, d.2.seat, Token::Flare, at);
+    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Flare, at: vec![q] });
+    Ok(())
+}
+
+/// Whether the Scout may fire his Flare at this space (the legal-moves query asks this too).
+pub fn check_flare<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<DwarfItem<'a>, String> {
     let d = gear_user(cave, turn, DwarfClass::Scout, 1)?;
     let q = Qr::from(at);
     if owned_by(cave, d.2.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
@@ -67,10 +78,7 @@ fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), 
     if !cave.line(d.3.0, at, LineRule::Sight) {
         return Err(format!("no line of sight to ({}, {})", q.q, q.r));
     }
-    spend(turn, 1);
-    place(fx, d.2.seat, Token::Flare, at);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Flare, at: vec![q] });
-    Ok(())
+    Ok(d)
 }
 
 /// Flare Gun (rulebook): Dwarves reroll one die per attack against a creature on or next to a

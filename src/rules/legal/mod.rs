@@ -1,0 +1,209 @@
+//! The legal-moves query: for the moment a game is at, every command the rules would take, with
+//! what the screen, the bots and the tests need to show or pick it, and for each kind of command
+//! that is not allowed the reason in words.
+//!
+//! Nothing here decides a rule. Each candidate is put to the very function that checks the command
+//! when it is applied (`check_move`, `check_shoot`, `check_throw`, `check_card`, ...); this module
+//! only finds the candidates: the spaces a Move can end on (one search of the cave, `moves.rs`), the
+//! spaces within a weapon's reach, the cards in each hand. The top of `rules/`: it reads every layer
+//! below and nothing imports it but the clients.
+
+
+mod moves;
+mod offers;
+
+use super::actions::InProgress;
+use super::agenda::{Agenda, CurrentJob};
+use super::cave::Cave;
+use super::command::{ChoiceKind, Command, Pending};
+use super::components::*;
+use super::end::Outcome;
+use super::hex::Qr;
+use super::log::{GameLog, Who};
+use super::state::{Mule, Turn};
+use super::swarm::SwarmThreat;
+use super::Moment;
+use crate::data::dice::DieKind;
+use crate::data::weapons::DwarfClass;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use serde::Serialize;
+
+/// Every decision open now.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Legal {
+    /// Who must decide now: the Dwarf whose turn it is, BOSCO in its part, or whoever a pending
+    /// choice asks. None once the mission is over.
+    pub decider: Option<Who>,
+    /// The choice the rules wait for, with its answers as `Choose` offers.
+    pub pending: Option<PendingOffer>,
+    /// One entry per kind of command (one per fire mode, per Throwable card, per Rock and Stone card
+    /// in each hand): its offers, or why it is not allowed now.
+    pub actions: Vec<Action>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PendingOffer {
+    pub prompt: String,
+    pub kind: ChoiceKind,
+    pub who: Option<Who>,
+    pub answers: Vec<Offer>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ActionKind {
+    Move,
+    Chop,
+    Shoot,
+    ShootSecondary,
+    Throw,
+    Overclock,
+    CallResupply,
+    GetSupplies,
+    Exchange,
+    StandUp,
+    HelpUp,
+    Revive,
+    Flare,
+    Zipline,
+    Shield,
+    Sentry,
+    Platforms,
+    BoscoMove,
+    BoscoChop,
+    BoscoLightGun,
+    BoscoRocket,
+    BoscoRevive,
+    EndTurn,
+    Launch,
+    Detonate,
+    PlayCard,
+}
+
+/// One kind of command: what it is called on a button, and its offers or why not.
+#[derive(Clone, Debug, Serialize)]
+pub struct Action {
+    pub kind: ActionKind,
+    /// The fire mode's id, the card's name, or empty.
+    pub what: String,
+    /// Who gives it: the active Dwarf, or a card's holder.
+    pub by: Option<DwarfClass>,
+    pub allowed: Result<Vec<Offer>, String>,
+}
+
+impl Action {
+    pub fn is_allowed(&self) -> bool {
+        self.allowed.as_ref().is_ok_and(|o| !o.is_empty())
+    }
+    pub fn offers(&self) -> &[Offer] {
+        self.allowed.as_deref().unwrap_or(&[])
+    }
+}
+
+/// A command the rules would take now, and what it means.
+#[derive(Clone, Debug, Serialize)]
+pub struct Offer {
+    pub command: Command,
+    pub detail: Detail,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Detail {
+    None,
+    /// A Move: where it ends, its cost in movement points, the path sent, the Health the Flames on
+    /// the way take.
+    Move { to: Qr, cost: u32, path: Vec<Qr>, flame_damage: u32 },
+    /// An attack at a space: the figures there and how the dice meet them, the ammo and actions it
+    /// costs.
+    Target { at: Qr, figures: Vec<FigureHit>, ammo: u32, actions: u32 },
+    /// A space the command acts on (gear, the pod, a card's space).
+    Space(Qr),
+    /// A Dwarf the command is given with or played on.
+    Dwarf(DwarfClass),
+}
+
+/// A figure an attack's dice would land on.
+#[derive(Clone, Debug, Serialize)]
+pub struct FigureHit {
+    pub who: Who,
+    pub health: u32,
+    /// Per die type of the attack: the resistance that counts (0 where it is ignored).
+    pub resistance: Vec<(DieKind, u32)>,
+    /// Why the resistance does not count, when it does not (from behind, corroded...).
+    pub ignored: Option<String>,
+    pub frozen: bool,
+}
+
+/// What the query reads: the cave and the moment, never anything mutable.
+#[derive(SystemParam)]
+pub struct Table<'w, 's> {
+    pub cave: Cave<'w, 's>,
+    pub turn: Res<'w, Turn>,
+    pub mule: Res<'w, Mule>,
+    pub pending: Res<'w, Pending>,
+    pub progress: Res<'w, InProgress>,
+    pub outcome: Res<'w, Outcome>,
+    pub agenda: Res<'w, Agenda>,
+    pub job: Res<'w, CurrentJob>,
+    pub log: Res<'w, GameLog>,
+    pub threat: Res<'w, SwarmThreat>,
+    pub loadouts: Query<'w, 's, &'static Loadout>,
+    pub hands: Query<'w, 's, &'static Hand>,
+    pub kits: Query<'w, 's, (&'static Loadout, &'static Hand)>,
+}
+
+/// The legal-moves query on a game's world. It only reads (a cached read-only system).
+pub fn legal(world: &mut World) -> Legal {
+    world.run_system_cached(query).unwrap_or_default()
+}
+
+/// The query as a system, for a client that keeps it up to date each frame.
+pub fn query(t: Table) -> Legal {
+    let moment = Moment::now(&t.pending, &t.agenda, &t.job, &t.outcome, &t.progress);
+    if moment.over.is_some() {
+        return Legal::default();
+    }
+    let pending = t.pending.0.as_ref().map(|p| PendingOffer {
+        prompt: p.prompt.clone(),
+        kind: p.kind(),
+        who: p.who.clone(),
+        answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: Detail::None }).collect(),
+    });
+    let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.2.class);
+    let decider = match &pending {
+        Some(p) => p.who.clone().or(active.map(Who::Dwarf)),
+        None if t.turn.bosco_turn => Some(Who::Bosco),
+        None => active.map(Who::Dwarf),
+    };
+    let mut actions = offers::all(&t);
+    // The moment's own refusal comes first: a pending choice, the rules busy with their jobs.
+    for a in &mut actions {
+        let sample = a.offers().first().map(|o| o.command.clone());
+        let Some(cmd) = sample else { continue };
+        if let Err(why) = moment.admits(&cmd) {
+            a.allowed = Err(why);
+        } else if !moment.takes(Some(&cmd)) {
+            a.allowed = Err("wait: the cave is still moving".into());
+        }
+    }
+    Legal { decider, pending, actions }
+}
+
+impl Legal {
+    /// Every command listed, pending answers first.
+    pub fn commands(&self) -> Vec<Command> {
+        let answers = self.pending.iter().flat_map(|p| p.answers.iter());
+        answers.chain(self.actions.iter().flat_map(|a| a.offers().iter())).map(|o| o.command.clone()).collect()
+    }
+
+    /// Whether a command is listed.
+    pub fn lists(&self, cmd: &Command) -> bool {
+        self.pending.iter().flat_map(|p| p.answers.iter()).any(|o| o.command == *cmd)
+            || self.actions.iter().flat_map(|a| a.offers().iter()).any(|o| o.command == *cmd)
+    }
+
+    /// The entries of one kind of command.
+    pub fn of(&self, kind: ActionKind) -> impl Iterator<Item = &Action> {
+        self.actions.iter().filter(move |a| a.kind == kind)
+    }
+}

@@ -1,0 +1,102 @@
+//! Where a Move can end: one search of the cave from the Dwarf's space, each step allowed by the
+//! Move's own step rule (`enterable`, or a class skill's `step_over`) and costed by its own cost rule
+//! (`move_cost`: a Zipline ride is free). Each end found is then put to `check_move` with the path
+//! that reached it, so the offer is exactly what the Move action would take.
+
+use super::{Detail, Offer};
+use crate::rules::actions::movement::{check_move, enterable};
+use crate::rules::cave::Cave;
+use crate::rules::command::Command;
+use crate::rules::hex::{Qr, canonical, neighbours};
+use crate::rules::skills::{has_flame, move_cost, step_over};
+use crate::rules::state::{Mule, Turn};
+use crate::data::weapons::DwarfClass;
+use hexx::Hex;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// Search order: fewest movement points, then fewest Flame spaces walked into, then the board's
+/// canonical order so that equal paths always come out the same.
+type Key = (u32, u32, (i32, i32));
+
+/// Every Move the active Dwarf may make, one shortest path to each end space.
+pub fn offers(cave: &Cave, turn: &Turn, mule: &Mule, class: DwarfClass, start: Hex) -> Vec<Offer> {
+    let points = cave.data.numbers.move_points;
+    let (came_from, best) = search(cave, mule, class, start, points);
+    let mut ends: Vec<(Hex, Vec<Hex>)> = came_from.keys().filter(|h| **h != start).map(|h| (*h, path_to(&came_from, *h))).collect();
+    // Power drilling: the Driller's last step may go into rock next to a space he reached with a
+    // point to spare; from the cheapest such space.
+    if class == DwarfClass::Driller {
+        let mut reached: Vec<(&Hex, &Key)> = best.iter().filter(|(_, k)| k.0 < points).collect();
+        reached.sort_by_key(|(_, k)| **k);
+        for (h, _) in reached {
+            for n in neighbours(*h) {
+                if !came_from.contains_key(&n) && step_over(cave, class, n, true) && !ends.iter().any(|e| e.0 == n) {
+                    let mut p = path_to(&came_from, *h);
+                    p.push(n);
+                    ends.push((n, p));
+                }
+            }
+        }
+    }
+    ends.sort_by_key(|e| canonical(e.0));
+    ends.into_iter()
+        .filter(|(_, path)| check_move(cave, turn, mule, path).is_ok())
+        .map(|(to, path)| {
+            let flame_damage = if path.iter().any(|h| has_flame(cave, *h)) { cave.data.numbers.skills.flame_damage } else { 0 };
+            let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
+            Offer {
+                command: Command::Move(q.clone()),
+                detail: Detail::Move { to: to.into(), cost: move_cost(cave, &path), path: q, flame_damage },
+            }
+        })
+        .collect()
+}
+
+/// Dijkstra over the spaces a Dwarf may step through: for each space reached within the points,
+/// the space it was reached from, and the search key it was reached with.
+#[allow(clippy::type_complexity)]
+fn search(cave: &Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) -> (HashMap<Hex, Hex>, HashMap<Hex, Key>) {
+    let mut best: HashMap<Hex, Key> = HashMap::from([(start, (0, 0, canonical(start)))]);
+    let mut came_from: HashMap<Hex, Hex> = HashMap::from([(start, start)]);
+    let mut open = BinaryHeap::from([Reverse(((0, 0, canonical(start)), start_key(start)))]);
+    while let Some(Reverse((key, at))) = open.pop() {
+        let at = Hex::new(at.0, at.1);
+        if best.get(&at).is_some_and(|b| *b < key) {
+            continue;
+        }
+        for n in neighbours(at) {
+            if !(step_over(cave, class, n, false) || enterable(cave, mule, n).is_ok()) {
+                continue;
+            }
+            let cost = key.0 + move_cost(cave, &[n]);
+            if cost > points {
+                continue;
+            }
+            let next = (cost, key.1 + u32::from(has_flame(cave, n)), canonical(n));
+            if best.get(&n).is_none_or(|b| next < *b) {
+                best.insert(n, next);
+                came_from.insert(n, at);
+                open.push(Reverse((next, start_key(n))));
+            }
+        }
+    }
+    (came_from, best)
+}
+
+fn start_key(h: Hex) -> (i32, i32) {
+    (h.x, h.y)
+}
+
+/// The path from the start to a space, without the start.
+fn path_to(came_from: &HashMap<Hex, Hex>, end: Hex) -> Vec<Hex> {
+    let mut path = vec![end];
+    let mut at = end;
+    while let Some(prev) = came_from.get(&at).copied().filter(|p| *p != at) {
+        path.push(prev);
+        at = prev;
+    }
+    path.pop();
+    path.reverse();
+    path
+}

@@ -1,0 +1,449 @@
+//! The candidates of each kind of command, each put to the check its action applies.
+
+use super::{Action, ActionKind, Detail, FigureHit, Offer, Table};
+use crate::data::cards::RockAndStoneCard;
+use crate::data::weapons::{DwarfClass, FireMode};
+use crate::rules::actions::{aid, exchange, overclock, secondary, shoot, supplies, throw};
+use crate::rules::agenda::busy;
+use crate::rules::bosco::{self, BoscoAction};
+use crate::rules::cards::{CardsNow, check_card, lent};
+use crate::rules::state::Turn;
+use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::{Command, Supplies};
+use crate::rules::components::*;
+use crate::rules::damage::{Blow, resistance_ignored};
+use crate::rules::end::check_launch;
+use crate::rules::hex::{Qr, canonical, within};
+use crate::rules::log::Who;
+use crate::rules::skills::{engineer, gear_count, gunner, scout};
+use crate::rules::thrown::check_detonate;
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// Every kind of command, in the order a screen shows them.
+pub fn all(t: &Table) -> Vec<Action> {
+    // A guest's free action is his: the action commands are checked against the turn lent to him.
+    let (lent, move_only) = lent(&t.turn).unwrap_or((t.turn.clone(), false));
+    let turn = &lent;
+    let cave = &t.cave;
+    let me = cave.dwarf_in_seat(turn.seat);
+    let by = me.map(|d| d.2.class);
+    let mut out = Vec::new();
+    let mut push = |kind, what: &str, allowed| out.push(Action { kind, what: what.to_string(), by, allowed });
+    let Some(d) = me else {
+        push(ActionKind::EndTurn, "", Err("no Dwarf has the turn".to_string()));
+        return out;
+    };
+    let at = d.3.0;
+    push(ActionKind::Move, "", gate(crate::rules::actions::movement::check_move(cave, turn, &t.mule, &[]).err(), || {
+        super::moves::offers(cave, turn, &t.mule, d.2.class, at)
+    }, "no space to move to"));
+    push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(|_| vec![plain(Command::Chop)]));
+    for mode in &cave.data.weapons.of(d.2.class).modes {
+        push(ActionKind::Shoot, &mode.id, shots(t, turn, &d, mode));
+    }
+    push(ActionKind::ShootSecondary, "", secondary_shots(t, turn, &d));
+    for card in throwables(t, &d) {
+        push(ActionKind::Throw, &card, throws(t, turn, &d, &card));
+    }
+    push(ActionKind::Overclock, "", overclock::check_overclock(cave, turn, &t.mule, &t.loadouts).map(|_| vec![plain(Command::Overclock)]));
+    push(ActionKind::CallResupply, "", spaces(cave, board(cave), "no space for the pod", |h| {
+        supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
+    }));
+    push(ActionKind::GetSupplies, "", get_supplies(t, turn));
+    push(ActionKind::Exchange, "", exchanges(t, turn, &d));
+    push(ActionKind::StandUp, "", aid::check_stand_up(cave, turn).map(|_| vec![plain(Command::StandUp)]));
+    push(ActionKind::HelpUp, "", dwarves(cave, |c| aid::check_help_up(cave, turn, c).map(|_| Command::HelpUp(c))));
+    push(ActionKind::Revive, "", dwarves(cave, |c| aid::check_revive(cave, turn, c).map(|_| Command::Revive(c))));
+    let class_gear = |kind, what: &str, out: &mut Vec<Action>, allowed| out.push(Action { kind, what: what.into(), by, allowed });
+    match d.2.class {
+        DwarfClass::Scout => {
+            let a = spaces(cave, board(cave), "no space in sight", |h| scout::check_flare(cave, turn, h).map(|_| Command::Flare(h.into())));
+            class_gear(ActionKind::Flare, "", &mut out, a);
+        }
+        DwarfClass::Gunner => {
+            let reach = gear_count(cave, DwarfClass::Gunner, "Zipline") + 1;
+            let a = spaces(cave, within(at, reach).collect(), "no pit to cross", |h| {
+                gunner::check_zipline(cave, turn, h).map(|_| Command::Zipline(h.into()))
+            });
+            class_gear(ActionKind::Zipline, "", &mut out, a);
+            class_gear(ActionKind::Shield, "", &mut out, gunner::check_shield(cave, turn).map(|_| vec![plain(Command::Shield)]));
+        }
+        DwarfClass::Engineer => {
+            let a = spaces(cave, within(at, 1).collect(), "no vacant space next to him", |h| {
+                engineer::check_sentry(cave, turn, h).map(|_| Command::Sentry(h.into()))
+            });
+            class_gear(ActionKind::Sentry, "", &mut out, a);
+            let range = cave.data.numbers.skills.platform_range;
+            let a = spaces(cave, within(at, range).collect(), "no deep pit in reach", |h| {
+                engineer::check_platforms(cave, turn, &[h]).map(|_| Command::Platforms(vec![h.into()]))
+            });
+            class_gear(ActionKind::Platforms, "", &mut out, a);
+        }
+        DwarfClass::Driller => {}
+    }
+    if move_only {
+        for a in out.iter_mut().filter(|a| a.kind != ActionKind::Move) {
+            a.allowed = Err("the free action waiting is a Move".into());
+        }
+    }
+    if !cave.bosco.is_empty() {
+        out.extend(bosco_actions(t, by));
+    }
+    out.push(Action { kind: ActionKind::EndTurn, what: String::new(), by, allowed: Ok(vec![plain(Command::EndTurn)]) });
+    out.push(Action { kind: ActionKind::Launch, what: String::new(), by, allowed: check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]) });
+    for other in cave.dwarves_sorted() {
+        let c = other.2.class;
+        let allowed = check_detonate(cave, c).map(|_| vec![plain(Command::Detonate { by: c })]);
+        if allowed.is_ok() {
+            out.push(Action { kind: ActionKind::Detonate, what: String::new(), by: Some(c), allowed });
+        }
+    }
+    out.extend(cards(t));
+    out
+}
+
+fn plain(command: Command) -> Offer {
+    Offer { command, detail: Detail::None }
+}
+
+/// A check that refuses before any candidate is looked at, or the candidates found.
+fn gate(refused: Option<String>, found: impl FnOnce() -> Vec<Offer>, none: &str) -> Result<Vec<Offer>, String> {
+    match refused {
+        // The empty path's own complaint is not a reason to show a player.
+        Some(why) if why != "a move needs at least one space" => Err(why),
+        _ => non_empty(found(), none),
+    }
+}
+
+fn non_empty(v: Vec<Offer>, none: &str) -> Result<Vec<Offer>, String> {
+    if v.is_empty() { Err(none.to_string()) } else { Ok(v) }
+}
+
+/// Every space of the cave, in canonical order.
+fn board(cave: &Cave) -> Vec<Hex> {
+    cave.board.spaces.keys().copied().collect()
+}
+
+/// The candidate spaces a check accepts, each as a command on that space. When it accepts none:
+/// the check's reason if every candidate got the same one, else `none`.
+fn spaces(cave: &Cave, mut candidates: Vec<Hex>, none: &str, check: impl Fn(Hex) -> Result<Command, String>) -> Result<Vec<Offer>, String> {
+    candidates.retain(|h| cave.space(*h).is_some());
+    candidates.sort_by_key(|h| canonical(*h));
+    let mut offers = Vec::new();
+    let mut reasons: Vec<String> = Vec::new();
+    for h in candidates {
+        match check(h) {
+            Ok(command) => offers.push(Offer { command, detail: Detail::Space(h.into()) }),
+            Err(why) if reasons.len() < 2 && !reasons.contains(&why) => reasons.push(why),
+            Err(_) => {}
+        }
+    }
+    match (offers.is_empty(), reasons.as_slice()) {
+        (false, _) => Ok(offers),
+        (true, [one]) => Err(one.clone()),
+        _ => Err(none.to_string()),
+    }
+}
+
+/// One command per Dwarf a check accepts.
+fn dwarves(cave: &Cave, check: impl Fn(DwarfClass) -> Result<Command, String>) -> Result<Vec<Offer>, String> {
+    let mut reasons = Vec::new();
+    let mut offers = Vec::new();
+    for d in cave.dwarves_sorted() {
+        match check(d.2.class) {
+            Ok(command) => offers.push(Offer { command, detail: Detail::Dwarf(d.2.class) }),
+            Err(why) => reasons.push(why),
+        }
+    }
+    if offers.is_empty() {
+        // The active Dwarf names himself first: his reason is the other Dwarves'.
+        let why = reasons.into_iter().find(|r| !r.contains("the Dwarf taking the action")).unwrap_or_else(|| "no Dwarf next to him needs it".into());
+        return Err(why);
+    }
+    Ok(offers)
+}
+
+/// The figures on a space and how an attack's dice meet them.
+fn figures(cave: &Cave, from: Hex, h: Hex, dice: &[(crate::data::dice::DieKind, u32)], ignore_resistance: bool) -> Vec<FigureHit> {
+    let mut out = Vec::new();
+    if let Some(c) = cave.creature_at(h) {
+        let blow = Blow { ignore_resistance, ..Blow::from(from, None) };
+        let stats = cave.stats(c.2.kind);
+        let ignored = dice.first().and_then(|(k, _)| resistance_ignored(cave, &c, &blow, *k));
+        let resistance = dice
+            .iter()
+            .map(|(k, _)| (*k, if resistance_ignored(cave, &c, &blow, *k).is_some() { 0 } else { stats.resistance_to(*k) }))
+            .collect();
+        out.push(FigureHit { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, health: c.4.0, resistance, ignored: ignored.map(str::to_string), frozen: c.6.frozen });
+    }
+    if let Some(d) = cave.dwarf_at(h) {
+        out.push(FigureHit { who: Who::Dwarf(d.2.class), health: d.4.0, resistance: vec![], ignored: None, frozen: false });
+    }
+    out
+}
+
+/// Spaces a weapon of this reach could aim at from a space.
+fn reach(at: Hex, range: u32) -> Vec<Hex> {
+    within(at, range).collect()
+}
+
+fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<Offer>, String> {
+    let cave = &t.cave;
+    shoot::check_shot(cave, turn, &mode.id)?;
+    let loadout = t.loadouts.get(d.0).cloned().unwrap_or_default();
+    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Primary, d.3.0);
+    aimed(reach(d.3.0, mode.range + mods.range), |h| {
+        let (m, shooter, mods) = shoot::check_shoot(cave, turn, &t.loadouts, &mode.id, h)?;
+        let actions = scout::action_cost(turn, &m);
+        Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.3.0, h, &m, &mods, actions))
+    })
+}
+
+/// The offers of an attack at each candidate space. When none is allowed and the first refusal
+/// names no space, it is the weapon's own (no ammo, no actions) and is the reason given.
+fn aimed(candidates: Vec<Hex>, check: impl Fn(Hex) -> Result<Offer, String>) -> Result<Vec<Offer>, String> {
+    let mut offers = Vec::new();
+    let mut first_reason = None;
+    for h in sorted(candidates) {
+        match check(h) {
+            Ok(o) => offers.push(o),
+            Err(why) => {
+                first_reason.get_or_insert(why);
+            }
+        }
+    }
+    match first_reason.filter(|r| offers.is_empty() && !r.contains('(')) {
+        Some(why) => Err(why),
+        None => non_empty(offers, "no target in range and line of sight"),
+    }
+}
+
+fn target_offer(cave: &Cave, command: Command, from: Hex, h: Hex, m: &FireMode, mods: &crate::rules::actions::modifiers::Modifiers, actions: u32) -> Offer {
+    let mut dice = m.dice.clone();
+    dice.extend(mods.extra_dice.iter().copied());
+    Offer { command, detail: Detail::Target { at: h.into(), figures: figures(cave, from, h, &dice, mods.ignore_resistance), ammo: m.ammo, actions } }
+}
+
+fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
+    v.sort_by_key(|h| canonical(*h));
+    v
+}
+
+fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String> {
+    let cave = &t.cave;
+    let loadout = t.loadouts.get(d.0).cloned().unwrap_or_default();
+    let (_, side) = secondary::card(&cave.data, &loadout)?;
+    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.3.0);
+    aimed(reach(d.3.0, side.range + mods.range), |h| {
+        let (m, shooter, mods) = secondary::check_secondary(cave, turn, &t.loadouts, h)?;
+        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.3.0, h, &m, &mods, m.actions))
+    })
+}
+
+/// The Throwable cards in the Dwarf's hand, by name, each once.
+fn throwables(t: &Table, d: &DwarfItem) -> Vec<String> {
+    let mut names: Vec<String> = t.hands.get(d.0).map(|h| h.throwables.iter().filter_map(|i| t.cave.data.throwables.get(*i)).map(|c| c.name.clone()).collect()).unwrap_or_default();
+    names.dedup();
+    names
+}
+
+fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer>, String> {
+    let cave = &t.cave;
+    let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.throwables.contains(&i));
+    let card = cave.data.throwables.iter().find(|c| c.name == name).ok_or("no such card")?;
+    crate::rules::actions::actor(cave, turn, throw::cost(turn))?;
+    // A shape may reach one space past its target: a target within range + 1 can still qualify.
+    let offers: Vec<Offer> = sorted(reach(d.3.0, card.range + 1))
+        .into_iter()
+        .filter(|h| throw::check_throw(cave, turn, &holds, name, (*h).into()).is_ok())
+        .map(|h| {
+            let dice: Vec<_> = crate::rules::blast::dice_of(&card.effects);
+            Offer {
+                command: Command::Throw { card: name.to_string(), target: h.into() },
+                detail: Detail::Target { at: h.into(), figures: figures(cave, d.3.0, h, &dice, false), ammo: 0, actions: throw::cost(turn) },
+            }
+        })
+        .collect();
+    non_empty(offers, "no space in reach")
+}
+
+fn get_supplies(t: &Table, turn: &Turn) -> Result<Vec<Offer>, String> {
+    let [p, s, h] = supplies::supplies_within_reach(&t.cave, turn, &t.loadouts)?;
+    let mut offers = Vec::new();
+    for primary in 0..=p {
+        for secondary in 0..=s {
+            for health in 0..=h {
+                let want = [primary, secondary, health];
+                if supplies::check_get_supplies(&t.cave, turn, &t.loadouts, want).is_ok() {
+                    offers.push(plain(Command::GetSupplies { primary, secondary, health }));
+                }
+            }
+        }
+    }
+    non_empty(offers, "the Dwarf's board has no room for what the pod holds")
+}
+
+/// Exchanges of one thing at a time with each adjacent Dwarf: one ammo either way, each card or
+/// token either way. Any mix of them is one command too; the rules check the mix when it is sent.
+fn exchanges(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String> {
+    let cave = &t.cave;
+    let mut offers = Vec::new();
+    let mut reasons = Vec::new();
+    for other in cave.dwarves_sorted().into_iter().filter(|o| o.0 != d.0) {
+        let with = other.2.class;
+        for (give, take) in parcels(t, d, &other) {
+            match exchange::check_exchange(cave, turn, &t.kits, with, &give, &take) {
+                Ok(_) => offers.push(Offer { command: Command::Exchange { with, give, take }, detail: Detail::Dwarf(with) }),
+                Err(why) => reasons.push(why),
+            }
+        }
+    }
+    if offers.is_empty() {
+        return Err(reasons.into_iter().find(|r| r.contains("actions") || r.contains("knocked") || r.contains("unconscious")).unwrap_or_else(|| "no Dwarf next to him to exchange with".into()));
+    }
+    Ok(offers)
+}
+
+/// Single-item parcels between two Dwarves, both ways.
+fn parcels(t: &Table, me: &DwarfItem, other: &DwarfItem) -> Vec<(Supplies, Supplies)> {
+    let one = |d: &DwarfItem| {
+        let mut v = vec![];
+        if d.5.primary > 0 {
+            v.push(Supplies { primary: 1, ..Default::default() });
+        }
+        if d.5.secondary > 0 {
+            v.push(Supplies { secondary: 1, ..Default::default() });
+        }
+        if let Ok((l, h)) = t.kits.get(d.0) {
+            let data = &t.cave.data;
+            let mut rs: Vec<String> = h.rock_and_stone.iter().filter_map(|i| data.rock_and_stone.get(*i)).map(|c| c.name.clone()).collect();
+            rs.dedup();
+            v.extend(rs.into_iter().map(|n| Supplies { rock_and_stone: vec![n], ..Default::default() }));
+            let mut th: Vec<String> = h.throwables.iter().filter_map(|i| data.throwables.get(*i)).map(|c| c.name.clone()).collect();
+            th.dedup();
+            v.extend(th.into_iter().map(|n| Supplies { throwables: vec![n], ..Default::default() }));
+            for (slot, tokens) in [(WeaponSlot::Primary, &l.primary_upgrades), (WeaponSlot::Secondary, &l.secondary_upgrades)] {
+                for token in tokens {
+                    for to in [WeaponSlot::Primary, WeaponSlot::Secondary] {
+                        let m = crate::rules::command::UpgradeMove { token: *token, from: slot, to };
+                        v.push(Supplies { upgrades: vec![m], ..Default::default() });
+                    }
+                }
+            }
+        }
+        v
+    };
+    let give = one(me).into_iter().map(|s| (s, Supplies::default()));
+    let take = one(other).into_iter().map(|s| (Supplies::default(), s));
+    give.chain(take).collect()
+}
+
+fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
+    let cave = &t.cave;
+    let Some((_, at)) = cave.bosco.iter().next().map(|(e, a)| (e, a.0)) else { return vec![] };
+    let check = |a: BoscoAction| bosco::check(cave, &t.turn, &a).map(|_| Command::Bosco(a));
+    let points = cave.data.numbers.bosco.move_points;
+    let guns = &cave.data.numbers.bosco;
+    let flights = bosco_flights(cave, at, points)
+        .into_iter()
+        .filter_map(|path| check(BoscoAction::Move(path.clone())).ok().map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) }))
+        .collect();
+    let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
+        spaces(cave, reach(at, g.range), "no target in range and line of sight", |h| check(make(h.into())))
+    };
+    let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
+    [
+        (ActionKind::BoscoMove, non_empty(flights, "BOSCO cannot fly now")),
+        (ActionKind::BoscoChop, single(BoscoAction::Chop)),
+        (ActionKind::BoscoLightGun, gun(&guns.light_gun, BoscoAction::LightGun)),
+        (ActionKind::BoscoRocket, gun(&guns.rocket, BoscoAction::Rocket)),
+        (ActionKind::BoscoRevive, single(BoscoAction::Revive)),
+    ]
+    .into_iter()
+    .map(|(kind, allowed)| Action { kind, what: String::new(), by, allowed })
+    .collect()
+}
+
+/// BOSCO's flights: a shortest path over anything but walls to each space within its points.
+fn bosco_flights(cave: &Cave, start: Hex, points: u32) -> Vec<Vec<Qr>> {
+    let solid = |h: Hex| cave.terrain(h).is_none_or(|t| t.is_wall() || matches!(t, Terrain::Hidden(_)));
+    let mut came_from = std::collections::HashMap::from([(start, start)]);
+    let mut frontier = vec![start];
+    for _ in 0..points {
+        let mut next = Vec::new();
+        for h in sorted(frontier) {
+            for n in sorted(crate::rules::hex::neighbours(h).to_vec()) {
+                if !solid(n) && !came_from.contains_key(&n) {
+                    came_from.insert(n, h);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut ends: Vec<Hex> = came_from.keys().copied().filter(|h| *h != start).collect();
+    ends.sort_by_key(|h| canonical(*h));
+    ends.into_iter()
+        .map(|end| {
+            let mut path = vec![end];
+            let mut at = end;
+            while let Some(p) = came_from.get(&at).copied().filter(|p| *p != start) {
+                path.push(p);
+                at = p;
+            }
+            path.reverse();
+            path.into_iter().map(Qr::from).collect()
+        })
+        .collect()
+}
+
+/// Every Rock and Stone card in every hand (free, in any Dwarf's turn): one entry per holder and
+/// card, offered on each Dwarf it may be played on.
+fn cards(t: &Table) -> Vec<Action> {
+    let cave = &t.cave;
+    let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
+    let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
+    let now = CardsNow {
+        busy: busy(&t.agenda, &t.job),
+        guest_waiting: t.turn.guest.is_some(),
+        threat: t.threat.0,
+        log: &t.log,
+        solo_bosco: cave.dwarves.iter().count() == 1 && !cave.bosco.is_empty(),
+        holds: &holds,
+        overclocked: &overclocked,
+    };
+    let mut out = Vec::new();
+    for d in cave.dwarves_sorted() {
+        let Ok(hand) = t.hands.get(d.0) else { continue };
+        let mut held: Vec<usize> = hand.rock_and_stone.clone();
+        held.sort();
+        held.dedup();
+        for i in held {
+            let Some(card) = cave.data.rock_and_stone.get(i) else { continue };
+            let allowed = card_offers(t, &now, d.2.class, card);
+            out.push(Action { kind: ActionKind::PlayCard, what: card.name.clone(), by: Some(d.2.class), allowed });
+        }
+    }
+    out
+}
+
+fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCard) -> Result<Vec<Offer>, String> {
+    let cave = &t.cave;
+    // A card that names a Dwarf may leave him unnamed when the rules fill him in (yourself).
+    let targets: Vec<Option<DwarfClass>> = std::iter::once(None).chain(cave.dwarves_sorted().iter().map(|d| Some(d.2.class))).collect();
+    let mut offers = Vec::new();
+    let mut reason = None;
+    for on in targets {
+        match check_card(cave, now, &t.pending, &t.progress, by, &card.name, on) {
+            Ok(_) => offers.push(Offer {
+                command: Command::PlayCard { by, card: card.name.clone(), on },
+                detail: on.map(Detail::Dwarf).unwrap_or(Detail::None),
+            }),
+            Err(why) => {
+                reason.get_or_insert(why);
+            }
+        }
+    }
+    if offers.is_empty() { Err(reason.unwrap_or_else(|| "it cannot be played now".into())) } else { Ok(offers) }
+}

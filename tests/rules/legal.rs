@@ -1,0 +1,188 @@
+//! The legal-moves query is sound and complete: from positions reached by random play on every
+//! shipped mission, every command it lists is accepted, and commands it does not list (moves and
+//! shots at every other space, every mode, cards not held, answers not offered) are refused.
+//!
+//! `HOXXES_LEGAL_STEPS` sets the commands played per mission (default 40, which CI runs); a longer run:
+//! `HOXXES_LEGAL_STEPS=2000 cargo test --release legal_`.
+
+use super::common::*;
+use bevy::prelude::*;
+use hoxxes::data::GameData;
+use hoxxes::data::load::read_ron;
+use hoxxes::data::mission::Mission;
+use hoxxes::data::playable::mission_files;
+use hoxxes::data::weapons::DwarfClass;
+use hoxxes::headless::{apply, new_game};
+use hoxxes::rules::bosco::BoscoAction;
+use hoxxes::rules::command::{Answer, ChopTarget, Command, CommandLog};
+use hoxxes::rules::components::*;
+use hoxxes::rules::end::Outcome;
+use hoxxes::rules::hex::Qr;
+use hoxxes::rules::legal::{ActionKind, Detail, legal};
+use hoxxes::rules::setup::MissionSetup;
+use hoxxes::rules::state::{Board, Turn};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+
+fn steps() -> usize {
+    std::env::var("HOXXES_LEGAL_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
+}
+
+/// The teams the missions are played with: one Dwarf with BOSCO, two, three, four.
+fn team(i: usize) -> MissionSetup {
+    let all = DwarfClass::ALL.to_vec();
+    let mut setup = MissionSetup::new(all[..(i % 4) + 1].to_vec(), 1000 + i as u64, (i % 3) as u32 + 1);
+    setup.bosco = i % 4 == 0;
+    setup
+}
+
+fn board(app: &App) -> Vec<Qr> {
+    let mut v: Vec<Qr> = app.world().resource::<Board>().spaces.keys().map(|h| Qr::from(*h)).collect();
+    v.sort_by_key(|q| (q.r, q.q));
+    v
+}
+
+/// Commands the query did not list, to be refused: moves, shots, throws, gear and BOSCO at spaces,
+/// cards nobody holds, answers not offered, and every command without a target.
+fn unlisted(app: &mut App, rng: &mut impl Rng) -> Vec<Command> {
+    let data = app.world().resource::<GameData>().clone();
+    let spaces = board(app);
+    let seat = app.world().resource::<Turn>().seat;
+    let mut q = app.world_mut().query::<(&Dwarf, &At)>();
+    let me = q.iter(app.world()).find(|(d, _)| d.seat == seat).map(|(d, a)| (d.class, a.0));
+    let mut out = vec![Command::Chop, Command::EndTurn, Command::Launch, Command::Overclock, Command::StandUp, Command::Shield];
+    out.push(Command::GetSupplies { primary: 1, secondary: 0, health: 0 });
+    out.push(Command::Choose(Answer::Pass));
+    out.push(Command::Choose(Answer::Keep(7)));
+    out.push(Command::Choose(Answer::Chop(ChopTarget::Nothing)));
+    for c in DwarfClass::ALL {
+        out.extend([Command::HelpUp(c), Command::Revive(c), Command::Detonate { by: c }]);
+        let card = &data.rock_and_stone[rng.random_range(0..data.rock_and_stone.len())];
+        let on = DwarfClass::ALL[rng.random_range(0..4)];
+        out.push(Command::PlayCard { by: c, card: card.name.clone(), on: None });
+        out.push(Command::PlayCard { by: c, card: card.name.clone(), on: Some(on) });
+    }
+    for _ in 0..3 {
+        let t = spaces[rng.random_range(0..spaces.len())];
+        if let Some((class, at)) = me {
+            // A straight walk there: refused unless the space is a listed end.
+            let line: Vec<Qr> = at.line_to(t.into()).skip(1).map(Qr::from).collect();
+            if !line.is_empty() {
+                out.push(Command::Move(line));
+            }
+            for m in &data.weapons.of(class).modes {
+                out.push(Command::Shoot { mode: m.id.clone(), target: t });
+            }
+        }
+        out.push(Command::ShootSecondary { target: t });
+        out.extend([Command::Flare(t), Command::Zipline(t), Command::Sentry(t), Command::Platforms(vec![t]), Command::CallResupply(t)]);
+        out.extend([Command::Bosco(BoscoAction::LightGun(t)), Command::Bosco(BoscoAction::Rocket(t)), Command::Bosco(BoscoAction::Move(vec![t]))]);
+        let card = &data.throwables[rng.random_range(0..data.throwables.len())];
+        out.push(Command::Throw { card: card.name.clone(), target: t });
+        out.push(Command::Choose(Answer::Place { die: 0, at: t }));
+        out.push(Command::Choose(Answer::Space(t)));
+    }
+    out.extend([Command::Bosco(BoscoAction::Chop), Command::Bosco(BoscoAction::Revive)]);
+    out
+}
+
+fn log_len(app: &App) -> usize {
+    app.world().resource::<CommandLog>().0.len()
+}
+
+/// Play one mission at random from the legal list, checking both directions at every step.
+fn check_mission(path: &Path, i: usize) {
+    let m: Mission = read_ron(path).expect("the mission reads");
+    let setup = team(i);
+    let mut app = new_game(data(), &m, &setup).expect("the mission sets up");
+    let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+    let where_ = |app: &App, step: usize| {
+        format!("{} (team {:?}, seed {}), step {step}, commands so far: {:?}", path.display(), setup.classes, setup.seed, app.world().resource::<CommandLog>().0)
+    };
+    for step in 0..steps() {
+        if app.world().resource::<Outcome>().0.is_some() {
+            assert!(legal(app.world_mut()).commands().is_empty(), "{}: the mission is over yet commands are listed", where_(&app, step));
+            return;
+        }
+        let l = legal(app.world_mut());
+        // Complete: what is not listed is refused, and changes nothing.
+        let ends: Vec<Qr> = l.of(ActionKind::Move).flat_map(|a| a.offers()).filter_map(|o| match &o.detail {
+            Detail::Move { to, .. } => Some(*to),
+            _ => None,
+        }).collect();
+        for cmd in unlisted(&mut app, &mut rng) {
+            // One path is offered to each end: another path to a listed end may be good too.
+            let listed_end = matches!(&cmd, Command::Move(p) if p.last().is_some_and(|e| ends.contains(e)));
+            if l.lists(&cmd) || listed_end {
+                continue;
+            }
+            let before = log_len(&app);
+            let result = apply(&mut app, cmd.clone());
+            assert!(result.is_err() && log_len(&app) == before, "{}: {cmd:?} is not listed but was accepted", where_(&app, step));
+        }
+        // Sound: a listed command, picked by kind first so that every kind gets its turn.
+        let cmds: Vec<Command> = match &l.pending {
+            Some(p) => p.answers.iter().map(|o| o.command.clone()).collect(),
+            None => {
+                let kinds: Vec<_> = l.actions.iter().filter(|a| a.is_allowed()).collect();
+                assert!(!kinds.is_empty(), "{}: nothing is legal", where_(&app, step));
+                let a = kinds[rng.random_range(0..kinds.len())];
+                // End the turn less often than anything else, so the Dwarves get things done.
+                if a.kind == ActionKind::EndTurn && rng.random_range(0..3) > 0 && kinds.len() > 1 {
+                    continue;
+                }
+                a.offers().iter().map(|o| o.command.clone()).collect()
+            }
+        };
+        let cmd = cmds[rng.random_range(0..cmds.len())].clone();
+        let result = apply(&mut app, cmd.clone());
+        assert!(result.is_ok(), "{}: {cmd:?} was listed but refused: {:?}", where_(&app, step), result.err());
+    }
+}
+
+#[test]
+fn legal_moves_are_sound_and_complete_on_every_mission() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("missions");
+    for (i, f) in mission_files(&dir).into_iter().enumerate() {
+        check_mission(&dir.join(f), i);
+    }
+}
+
+#[test]
+fn a_move_offer_is_the_path_the_move_takes() {
+    let mut g = Game::room(&[DwarfClass::Gunner]);
+    g.put(DwarfClass::Gunner, 3, 2);
+    let l = legal(g.world());
+    let moves = l.of(ActionKind::Move).next().expect("Move is listed").offers().to_vec();
+    // Three move points in an open room, less the Drop Pod spaces (closed until the objectives
+    // are met).
+    let ends: Vec<Qr> = moves.iter().filter_map(|o| match &o.detail { Detail::Move { to, .. } => Some(*to), _ => None }).collect();
+    assert!(ends.contains(&q(4, 2)) && ends.contains(&q(6, 2)), "{ends:?}");
+    assert!(!ends.contains(&q(7, 2)), "four spaces away is out of reach");
+    assert!(!ends.contains(&q(1, 2)), "the Drop Pod is closed");
+    for o in &moves {
+        let Detail::Move { cost, path, .. } = &o.detail else { panic!("a move offer describes the move") };
+        assert_eq!(*cost as usize, path.len());
+    }
+    let to = moves.iter().find(|o| matches!(&o.detail, Detail::Move { to, .. } if *to == q(6, 2))).expect("listed").command.clone();
+    g.ok(to);
+    assert_eq!(g.pos(DwarfClass::Gunner), q(6, 2));
+}
+
+#[test]
+fn a_refused_kind_says_why() {
+    let mut g = Game::room(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.set_status(DwarfClass::Gunner, DwarfStatus { knocked_over: true, ..Default::default() });
+    let l = legal(g.world());
+    let chop = l.of(ActionKind::Chop).next().expect("listed");
+    assert!(chop.allowed.as_ref().is_err_and(|why| why.contains("knocked over")), "{:?}", chop.allowed);
+    assert!(l.of(ActionKind::StandUp).next().expect("listed").is_allowed());
+    g.set_status(DwarfClass::Gunner, DwarfStatus::default());
+    g.set_ammo(DwarfClass::Gunner, 0);
+    g.creature(hoxxes::data::creatures::CreatureKind::Grunt, 5, 2);
+    let l = legal(g.world());
+    for shot in l.of(ActionKind::Shoot).filter(|s| s.what != "SustainedFire") {
+        assert!(shot.allowed.as_ref().is_err_and(|why| why.contains("ammo")), "{}: {:?}", shot.what, shot.allowed);
+    }
+}
