@@ -20,4 +20,5 @@ mod rules {
     mod kit_cards;
     mod kit_classes;
     mod legal;
+    mod screen;
 }

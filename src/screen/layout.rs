@@ -10,8 +10,9 @@ use hexx::Hex;
 pub const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 /// Width of the HUD panel on the right.
 pub const HUD_WIDTH: f32 = 300.0;
-/// Height of the key under the cave.
-pub const KEY_HEIGHT: f32 = 84.0;
+/// Height of the bar under the cave (the prompt, the action bar and the choices; the key shows
+/// over it with F1).
+pub const KEY_HEIGHT: f32 = 150.0;
 /// Space kept free around the cave.
 const MARGIN: f32 = 16.0;
 

@@ -12,7 +12,7 @@ use crate::rules::components::{Creature, Token};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(Update, name_creatures);
+    app.add_systems(Startup, build).add_systems(Update, (name_creatures, toggle));
 }
 
 /// Size of an icon in the key.
@@ -67,7 +67,7 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
     let resupply = Token::ResupplyPod { card: 0, primary: 0, secondary: 0, health: 0 };
     let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade"), (resupply, "Resupply pod")];
     let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
-    commands.spawn((KeyStrip, strip, BackgroundColor(STRIP))).with_children(|s| {
+    commands.spawn((KeyStrip, strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(|s| {
         for e in tiles {
             s.spawn(e);
         }
@@ -134,4 +134,13 @@ fn name_creatures(
         }
     });
     *shown = kinds;
+}
+
+/// F1 shows the key over the action bar, and hides it again.
+fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut strip: Query<&mut Visibility, With<KeyStrip>>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::F1)) {
+        for mut v in &mut strip {
+            *v = if *v == Visibility::Hidden { Visibility::Inherited } else { Visibility::Hidden };
+        }
+    }
 }

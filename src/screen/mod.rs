@@ -10,6 +10,7 @@ mod look;
 mod map;
 mod options;
 mod paint;
+pub mod play;
 mod screenshot;
 mod sprites;
 mod tokens;
@@ -64,9 +65,35 @@ fn table(opts: &Options) -> Result<App, String> {
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(RulesPlugin)
         .insert_resource(data);
-    let setup = MissionSetup::new(opts.classes.clone(), opts.seed, 1);
+    let mut setup = MissionSetup::new(opts.classes.clone(), opts.seed, opts.hazard);
+    setup.bosco = opts.bosco;
     start_mission(app.world_mut(), &mission, &setup)?;
     begin_first_turn(app.world_mut())?;
-    app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin));
+    app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
+        .add_plugins((play::logic_plugin, play::view_plugin))
+        .add_systems(Update, after_the_mission);
+    if let Some(path) = &opts.record {
+        app.insert_resource(play::Record::to(path.clone()));
+    }
     Ok(app)
+}
+
+/// Once the mission is over: Enter starts a new game (the same mission and team, a new seed unless
+/// one was given), Escape quits.
+fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, outcome: Res<crate::rules::end::Outcome>, mut exit: MessageWriter<AppExit>) {
+    if outcome.0.is_none() {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        exit.write(AppExit::Success);
+    }
+    if keys.just_pressed(KeyCode::Enter) {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        match std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(&args).spawn()) {
+            Ok(_) => {
+                exit.write(AppExit::Success);
+            }
+            Err(e) => error!("could not start a new game: {e}"),
+        }
+    }
 }

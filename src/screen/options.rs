@@ -1,4 +1,5 @@
-//! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N] [--out FILE]`.
+//! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N]
+//! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE]`.
 
 use crate::data::assets_dir;
 use crate::data::weapons::DwarfClass;
@@ -9,6 +10,11 @@ pub struct Options {
     pub mission: PathBuf,
     pub classes: Vec<DwarfClass>,
     pub seed: u64,
+    pub hazard: u32,
+    /// BOSCO joins a lone Dwarf.
+    pub bosco: bool,
+    /// Write the game's command list to this file as it grows.
+    pub record: Option<PathBuf>,
     /// Save one frame to this PNG and exit, instead of playing.
     pub screenshot: Option<PathBuf>,
 }
@@ -22,6 +28,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         _ => (false, args.iter()),
     };
     let (mut mission, mut classes, mut seed, mut out) = (None, DwarfClass::ALL.to_vec(), None, None);
+    let (mut hazard, mut bosco, mut record) = (1, false, None);
     while let Some(flag) = rest.next() {
         let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
@@ -29,6 +36,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--dwarves" => classes = value()?.split(',').map(class).collect::<Result<_, _>>()?,
             "--seed" => seed = Some(value()?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
             "--out" if screenshot => out = Some(PathBuf::from(value()?)),
+            "--hazard" => hazard = value()?.parse::<u32>().ok().filter(|h| (1..=3).contains(h)).ok_or("--hazard is 1, 2 or 3")?,
+            "--bosco" => bosco = true,
+            "--record" => record = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument '{flag}' (try --help)")),
         }
     }
@@ -41,7 +51,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     };
     // A screenshot is the same picture every time; a game is a new dive unless a seed is given.
     let seed = seed.unwrap_or_else(|| if screenshot { 1 } else { time_seed() });
-    Ok(Options { mission, classes, seed, screenshot: out })
+    if bosco && classes.len() != 1 {
+        return Err("--bosco comes with one Dwarf only (--dwarves Scout, say)".into());
+    }
+    Ok(Options { mission, classes, seed, hazard, bosco, record, screenshot: out })
 }
 
 fn class(name: &str) -> Result<DwarfClass, String> {
@@ -74,3 +87,4 @@ fn first_ron(dir: &Path) -> Option<PathBuf> {
 fn time_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
+

@@ -1,0 +1,139 @@
+//! Across the top of the cave: the hand-over between players ("Gunner's turn: pass the mouse"), the
+//! Event card just drawn as a card, a swarm announced, the dice just rolled; at the end, the debrief.
+
+use crate::data::GameData;
+use crate::rules::components::Dwarf;
+use crate::rules::end::Outcome;
+use crate::rules::log::{GameEvent, GameLog, Who};
+use crate::rules::state::{Mule, Turn};
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
+use crate::screen::look::PAPER;
+use crate::screen::words::describe;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, build).add_systems(Update, (announce, fade, debrief));
+}
+
+#[derive(Component)]
+struct Banner;
+#[derive(Component)]
+struct BannerText;
+#[derive(Component)]
+struct Debrief;
+
+/// How long a banner stays up, and how much of the log it has told.
+#[derive(Resource, Default)]
+struct Shown {
+    told: usize,
+    left: f32,
+}
+
+const CARD: Color = Color::srgba(0.17, 0.13, 0.10, 0.95);
+
+fn build(mut commands: Commands) {
+    commands.init_resource::<Shown>();
+    let node = Node {
+        position_type: PositionType::Absolute,
+        top: px(10.0),
+        left: px(60.0),
+        right: px(HUD_WIDTH + 60.0),
+        padding: UiRect::all(px(10.0)),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(2.0)),
+        border_radius: BorderRadius::all(px(6.0)),
+        ..default()
+    };
+    commands.spawn((Banner, node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden)).with_children(|b| {
+        b.spawn((BannerText, Text::new(""), TextFont::from_font_size(FontSize::Px(18.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
+    });
+}
+
+/// What in the log is worth a banner: a new turn at a shared screen, an Event card, a swarm, dice.
+fn banner_for(data: &GameData, e: &GameEvent, players: usize) -> Option<(String, f32)> {
+    match e {
+        GameEvent::TurnStarted { dwarf, .. } if players > 1 => Some((format!("{dwarf:?}'s turn: pass the mouse"), 1.8)),
+        GameEvent::EventCard { name, text, .. } => Some((format!("EVENT: {name}\n{text}"), 2.5)),
+        GameEvent::MissionEventCard { text } => Some((format!("MISSION EVENT\n{text}"), 2.5)),
+        GameEvent::SwarmCard { name, text } => Some((format!("SWARM! {name}\n{text}"), 2.5)),
+        GameEvent::Rolled { .. } | GameEvent::Damaged { .. } | GameEvent::Attacks { .. } => Some((describe(data, e), 1.2)),
+        GameEvent::Moved { who: Who::Creature { .. }, .. } => Some((describe(data, e), 0.8)),
+        _ => None,
+    }
+}
+
+fn announce(
+    log: Res<GameLog>,
+    data: Res<GameData>,
+    dwarves: Query<(), With<Dwarf>>,
+    mut shown: ResMut<Shown>,
+    mut banner: Query<&mut Visibility, With<Banner>>,
+    mut text: Query<&mut Text, With<BannerText>>,
+) {
+    if shown.told >= log.0.len() {
+        return;
+    }
+    let players = dwarves.iter().count();
+    let fresh: Vec<(String, f32)> = log.0[shown.told..].iter().filter_map(|e| banner_for(&data, e, players)).collect();
+    shown.told = log.0.len();
+    let Some((words, secs)) = fresh.last().cloned() else { return };
+    let lines: Vec<String> = fresh.iter().rev().take(3).rev().map(|f| f.0.clone()).collect();
+    if let (Ok(mut v), Ok(mut t)) = (banner.single_mut(), text.single_mut()) {
+        t.0 = if words.contains('\n') { words } else { lines.join("\n") };
+        *v = Visibility::Visible;
+        shown.left = secs;
+    }
+}
+
+fn fade(time: Res<Time>, mut shown: ResMut<Shown>, mut banner: Query<&mut Visibility, With<Banner>>) {
+    if shown.left <= 0.0 {
+        return;
+    }
+    shown.left -= time.delta_secs();
+    if shown.left <= 0.0 {
+        if let Ok(mut v) = banner.single_mut() {
+            *v = Visibility::Hidden;
+        }
+    }
+}
+
+/// The end of the mission: the result and why, and what the team did.
+fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>, shown: Query<(), With<Debrief>>) {
+    let Some(end) = &outcome.0 else { return };
+    if !shown.is_empty() {
+        return;
+    }
+    let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
+    let kills = count(|e| matches!(e, GameEvent::Killed { who: Who::Creature { .. } }));
+    let swarms = count(|e| matches!(e, GameEvent::SwarmCard { .. }));
+    let damage: u32 = log.0.iter().filter_map(|e| match e {
+        GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
+        _ => None,
+    }).sum();
+    let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {i:?}")).collect();
+    let left = if end.left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {:?}", end.left_behind) };
+    let words = format!(
+        "MISSION {:?}\n{}{left}\n\nTurns: {}   Kills: {kills}   Damage taken: {damage}   Swarms survived: {swarms}\nM.U.L.E.: {}\n\nEnter: play again    Escape: quit",
+        end.result,
+        end.reason,
+        turn.number,
+        if minerals.is_empty() { "empty".to_string() } else { minerals.join(", ") }
+    );
+    let node = Node {
+        position_type: PositionType::Absolute,
+        top: px(140.0),
+        left: px(120.0),
+        right: px(HUD_WIDTH + 120.0),
+        bottom: px(KEY_HEIGHT + 100.0),
+        padding: UiRect::all(px(20.0)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(3.0)),
+        border_radius: BorderRadius::all(px(8.0)),
+        ..default()
+    };
+    commands.spawn((Debrief, node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10))).with_children(|d| {
+        d.spawn((Text::new(words), TextFont::from_font_size(FontSize::Px(20.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
+    });
+}

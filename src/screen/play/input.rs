@@ -1,0 +1,47 @@
+//! The window's pointer, turned into [`PlayerInput`]: a left click on a space of the cave, a right
+//! click to back out. Clicks on the panels are the buttons' own.
+
+use super::logic::PlayerInput;
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, MapGeometry};
+use crate::rules::state::Board;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>().add_systems(Update, (hover, click).chain().before(super::logic::Acts));
+}
+
+/// The space under the pointer, if it is over the cave.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct Hovered(pub Option<Hex>);
+
+/// The space of the cave under a point of the world: the nearest centre within half a hex.
+pub fn hex_at(geo: &MapGeometry, board: &Board, world: Vec2) -> Option<Hex> {
+    let best = board.spaces.keys().map(|h| (geo.centre(*h).distance(world), *h)).min_by(|a, b| a.0.total_cmp(&b.0))?;
+    (best.0 <= geo.hex_width() * 0.58).then_some(best.1)
+}
+
+fn hover(
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    geo: Option<Res<MapGeometry>>,
+    board: Res<Board>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let (Ok(window), Ok((camera, at)), Some(geo)) = (window.single(), camera.single(), geo) else { return };
+    let over_map = window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH && p.y < window.height() - KEY_HEIGHT);
+    let hex = over_map.and_then(|p| camera.viewport_to_world_2d(at, p).ok()).and_then(|w| hex_at(&geo, &board, w));
+    if hovered.0 != hex {
+        hovered.0 = hex;
+    }
+}
+
+fn click(buttons: Res<ButtonInput<MouseButton>>, hovered: Res<Hovered>, mut out: MessageWriter<PlayerInput>) {
+    if buttons.just_pressed(MouseButton::Right) {
+        out.write(PlayerInput::Cancel);
+    }
+    if let (true, Some(h)) = (buttons.just_pressed(MouseButton::Left), hovered.0) {
+        out.write(PlayerInput::Hex(h));
+    }
+}

@@ -1,0 +1,86 @@
+//! The keyboard: one key per kind of action, printed on its button. Digits pick a numbered choice,
+//! Escape (or a right click) backs out, Tab changes the creatures' speed, Space skips their turn.
+
+use crate::data::GameData;
+use crate::rules::legal::{Action, ActionKind};
+use bevy::prelude::*;
+
+/// The key of an entry of the action bar. Fire modes take Q, W, A, D in the weapon's order and
+/// Throwables T, Y, I in the hand's order; each entry of a kind keeps its key as the list changes.
+pub fn shortcut(a: &Action) -> Option<KeyCode> {
+    use ActionKind::*;
+    Some(match a.kind {
+        Move | BoscoMove => KeyCode::KeyM,
+        Chop | BoscoChop => KeyCode::KeyC,
+        Shoot | Throw | PlayCard => return None,
+        BoscoLightGun => KeyCode::KeyQ,
+        BoscoRocket => KeyCode::KeyW,
+        ShootSecondary => KeyCode::KeyS,
+        Overclock => KeyCode::KeyO,
+        CallResupply => KeyCode::KeyR,
+        GetSupplies => KeyCode::KeyG,
+        Exchange => KeyCode::KeyX,
+        StandUp => KeyCode::KeyU,
+        HelpUp => KeyCode::KeyH,
+        Revive | BoscoRevive => KeyCode::KeyV,
+        Flare => KeyCode::KeyF,
+        Zipline => KeyCode::KeyZ,
+        Shield => KeyCode::KeyB,
+        Sentry => KeyCode::KeyN,
+        Platforms => KeyCode::KeyP,
+        EndTurn => KeyCode::KeyE,
+        Launch => KeyCode::KeyL,
+        Detonate => KeyCode::KeyK,
+    })
+}
+
+const MODE_KEYS: [KeyCode; 4] = [KeyCode::KeyQ, KeyCode::KeyW, KeyCode::KeyA, KeyCode::KeyD];
+const THROW_KEYS: [KeyCode; 3] = [KeyCode::KeyT, KeyCode::KeyY, KeyCode::KeyI];
+
+/// The key of an entry, knowing its place among the entries of its kind (modes, Throwables).
+pub fn key_of(actions: &[Action], i: usize) -> Option<KeyCode> {
+    let a = &actions[i];
+    let nth = || actions[..i].iter().filter(|b| b.kind == a.kind).count();
+    match a.kind {
+        ActionKind::Shoot => MODE_KEYS.get(nth()).copied(),
+        ActionKind::Throw => THROW_KEYS.get(nth()).copied(),
+        _ => shortcut(a),
+    }
+}
+
+/// The entry a key picks: the first allowed one with that key, else the first with it (to say why
+/// not).
+pub fn entry_for(actions: &[Action], k: KeyCode) -> Option<usize> {
+    let with: Vec<usize> = (0..actions.len()).filter(|i| key_of(actions, *i) == Some(k)).collect();
+    with.iter().copied().find(|i| actions[*i].is_allowed()).or(with.first().copied())
+}
+
+/// What a key is called on a button.
+pub fn key_name(k: KeyCode) -> String {
+    format!("{k:?}").trim_start_matches("Key").trim_start_matches("Digit").to_string()
+}
+
+/// The words on an entry's button.
+pub fn label(data: &GameData, a: &Action) -> String {
+    use ActionKind::*;
+    match a.kind {
+        Shoot => a.by.and_then(|c| data.weapons.of(c).mode(&a.what)).map(|m| m.name.clone()).unwrap_or(a.what.clone()),
+        Throw => format!("Throw {}", a.what),
+        PlayCard => format!("{}: {}", a.by.map(|c| format!("{c:?}")).unwrap_or_default(), a.what),
+        ShootSecondary => "Secondary".into(),
+        CallResupply => "Call Resupply".into(),
+        GetSupplies => "Get supplies".into(),
+        StandUp => "Stand up".into(),
+        HelpUp => "Help up".into(),
+        Sentry => "Sentry Gun".into(),
+        Platforms => "Platform Gun".into(),
+        BoscoMove => "BOSCO fly".into(),
+        BoscoChop => "BOSCO axe".into(),
+        BoscoLightGun => "BOSCO gun".into(),
+        BoscoRocket => "BOSCO rocket".into(),
+        BoscoRevive => "BOSCO revive".into(),
+        EndTurn => "End turn".into(),
+        Launch => "Launch pod".into(),
+        k => format!("{k:?}"),
+    }
+}

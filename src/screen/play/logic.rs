@@ -1,0 +1,252 @@
+//! Input messages in, commands out. A player picks a kind of action (a key or a button), then one of
+//! its offers (a lit space, a numbered button); a pending choice is answered the same way.
+
+use super::keys::entry_for;
+use crate::data::weapons::DwarfClass;
+use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, Rejected};
+use crate::rules::hex::Qr;
+use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
+use crate::rules::log::GameLog;
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<LegalNow>()
+        .init_resource::<Selection>()
+        .init_resource::<Notice>()
+        .add_message::<PlayerInput>()
+        .add_systems(Update, (refresh.pipe(keep), keys, act.in_set(Acts), tell_refusal).chain().after(crate::rules::RulesSet::End));
+}
+
+/// Where player input becomes commands: pointer systems write their input before it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Acts;
+
+/// Every key pressed, as input (the window's keyboard, or a test's key messages).
+fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<PlayerInput>) {
+    let Some(keys) = keys else { return };
+    for k in keys.get_just_pressed() {
+        out.write(PlayerInput::Key(*k));
+    }
+}
+
+/// What a player did, in the game's terms.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum PlayerInput {
+    /// A key with a meaning at the table (the action shortcuts, digits, Escape, Enter).
+    Key(KeyCode),
+    /// A click on a space of the cave.
+    Hex(Hex),
+    /// A click on the button of entry `n` of the action bar.
+    Action(usize),
+    /// A click on numbered choice `n` (from 0) of the listing.
+    Choice(usize),
+    /// Back out of the action picked.
+    Cancel,
+}
+
+/// The rules' legal-moves query for the game as it stands, and when it was taken.
+#[derive(Resource, Default)]
+pub struct LegalNow {
+    pub legal: Legal,
+    stamp: Option<(usize, usize, bool, u32, u32, bool)>,
+}
+
+/// The kind of action the player has picked and not yet carried out.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Selection(pub Option<Pick>);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pick {
+    pub kind: ActionKind,
+    pub what: String,
+    pub by: Option<DwarfClass>,
+}
+
+/// A line for the player: why a command was refused, or what to do next.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Notice(pub String);
+
+/// The query is taken again whenever the game has moved on: a command, an event, a choice, a turn.
+fn refresh(world: &World) -> Option<(usize, usize, bool, u32, u32, bool)> {
+    let turn = world.resource::<Turn>();
+    let stamp = (
+        world.resource::<CommandLog>().0.len(),
+        world.resource::<GameLog>().0.len(),
+        world.resource::<Pending>().0.is_some(),
+        turn.seat,
+        turn.actions_left,
+        turn.bosco_turn,
+    );
+    (world.resource::<LegalNow>().stamp != Some(stamp)).then_some(stamp)
+}
+
+fn keep(stamp: In<Option<(usize, usize, bool, u32, u32, bool)>>, mut commands: Commands) {
+    if let Some(stamp) = stamp.0 {
+        commands.queue(move |world: &mut World| {
+            let legal = world.run_system_cached(query).unwrap_or_default();
+            let mut now = world.resource_mut::<LegalNow>();
+            now.legal = legal;
+            now.stamp = Some(stamp);
+            // A picked action that is no longer allowed is dropped.
+            let still = world.resource::<Selection>().0.as_ref().is_none_or(|p| find(&world.resource::<LegalNow>().legal, p).is_some_and(Action::is_allowed));
+            if !still {
+                world.resource_mut::<Selection>().0 = None;
+            }
+        });
+    }
+}
+
+fn find<'a>(legal: &'a Legal, p: &Pick) -> Option<&'a Action> {
+    legal.actions.iter().find(|a| a.kind == p.kind && a.what == p.what && a.by == p.by)
+}
+
+/// What the numbered choices are now: the pending choice's answers, or the offers of the action
+/// picked when they are not spaces (a Dwarf, an amount, a card's target).
+#[derive(Debug, Clone)]
+pub enum Listing {
+    Answers(Vec<Offer>),
+    Offers(Vec<Offer>),
+    None,
+}
+
+pub fn listing(legal: &Legal, selection: &Selection) -> Listing {
+    if let Some(p) = &legal.pending {
+        return Listing::Answers(p.answers.clone());
+    }
+    match selection.0.as_ref().and_then(|p| find(legal, p)) {
+        Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
+            Listing::Offers(a.offers().to_vec())
+        }
+        _ => Listing::None,
+    }
+}
+
+/// The space an offer or an answer is about, if it is about one.
+pub fn space_of(o: &Offer) -> Option<Qr> {
+    match (&o.detail, &o.command) {
+        (Detail::Move { to, .. }, _) | (Detail::Target { at: to, .. }, _) | (Detail::Space(to), _) => Some(*to),
+        (_, Command::Choose(a)) => match a {
+            Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => Some(*at),
+            Answer::Chop(t) => match t {
+                ChopTarget::Mine(h) | ChopTarget::Carve(h) | ChopTarget::Stalagmite(h) | ChopTarget::LootBug(h) | ChopTarget::RedSugar(h) | ChopTarget::AlienEgg(h) => Some(*h),
+                _ => None,
+            },
+            Answer::Scare(path) => path.last().copied(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The offers lit on the map now: the pending answers about a space, else the picked action's, else
+/// the active Dwarf's moves (a click on a lit space moves him there).
+pub fn lit(legal: &Legal, selection: &Selection) -> Vec<Offer> {
+    if let Some(p) = &legal.pending {
+        return p.answers.iter().filter(|o| space_of(o).is_some() || triangle(o).is_some()).cloned().collect();
+    }
+    let picked = selection.0.as_ref().and_then(|p| find(legal, p));
+    let default = || legal.actions.iter().find(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed());
+    picked.or_else(default).map(|a| a.offers().iter().filter(|o| space_of(o).is_some()).cloned().collect()).unwrap_or_default()
+}
+
+/// The two spaces of a triangle or line answer: a click on either picks it.
+fn triangle(o: &Offer) -> Option<(Qr, Qr)> {
+    match &o.command {
+        Command::Choose(Answer::Triangle(a, b) | Answer::Line(a, b)) => Some((*a, *b)),
+        _ => None,
+    }
+}
+
+/// Whether a click on this space means this offer.
+pub fn at_space(o: &Offer, h: Qr) -> bool {
+    space_of(o) == Some(h) || triangle(o).is_some_and(|(a, b)| a == h || b == h)
+}
+
+fn send(queue: &mut CommandQueue, notice: &mut Notice, selection: &mut Selection, cmd: Command) {
+    notice.0.clear();
+    selection.0 = None;
+    queue.0.push_back(cmd);
+}
+
+fn act(
+    mut inputs: MessageReader<PlayerInput>,
+    now: Res<LegalNow>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+    mut queue: ResMut<CommandQueue>,
+) {
+    for input in inputs.read() {
+        // One command at a time: the next waits until the rules have taken the last.
+        if !queue.0.is_empty() {
+            return;
+        }
+        let legal = &now.legal;
+        match input {
+            PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => selection.0 = None,
+            PlayerInput::Key(k) => {
+                if let Some(n) = digit(*k) {
+                    choose(legal, &mut selection, &mut notice, &mut queue, n);
+                } else if let Some(i) = entry_for(&legal.actions, *k) {
+                    pick(legal, &mut selection, &mut notice, &mut queue, i);
+                }
+            }
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i),
+            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, *n),
+            PlayerInput::Hex(h) => {
+                let q = Qr::from(*h);
+                match lit(legal, &selection).into_iter().find(|o| at_space(o, q)) {
+                    Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
+                    None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+fn digit(k: KeyCode) -> Option<usize> {
+    let keys = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5, KeyCode::Digit6, KeyCode::Digit7, KeyCode::Digit8, KeyCode::Digit9];
+    keys.iter().position(|d| *d == k)
+}
+
+/// Why an action cannot be taken now, in words.
+pub fn reason(a: &Action) -> String {
+    match &a.allowed {
+        Err(why) => why.clone(),
+        Ok(_) => "nothing to aim it at".into(),
+    }
+}
+
+/// Pick an action of the bar: carried out at once when it has one offer that needs no aiming.
+fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize) {
+    let Some(a) = legal.actions.get(i) else { return };
+    if !a.is_allowed() {
+        notice.0 = reason(a);
+        return;
+    }
+    let offers = a.offers();
+    if offers.len() == 1 && space_of(&offers[0]).is_none() {
+        return send(queue, notice, selection, offers[0].command.clone());
+    }
+    selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
+    notice.0.clear();
+}
+
+fn choose(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, n: usize) {
+    let offers = match listing(legal, selection) {
+        Listing::Answers(o) | Listing::Offers(o) => o,
+        Listing::None => return,
+    };
+    if let Some(o) = offers.get(n) {
+        send(queue, notice, selection, o.command.clone());
+    }
+}
+
+/// A refusal from the rules is put to the player in words.
+fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
+    if let Some((cmd, why)) = rejected.0.take() {
+        notice.0 = format!("{} refused: {why}", cmd.name());
+    }
+}

@@ -1,0 +1,64 @@
+//! The lit spaces: where the picked action (or, with nothing picked, a Move) can go, or the answers
+//! of a pending choice that are spaces; and under the pointer, the path a Move would walk.
+
+use super::input::Hovered;
+use super::logic::{LegalNow, Selection, at_space, lit};
+use crate::rules::legal::Detail;
+use crate::screen::layout::MapGeometry;
+use crate::screen::look::Shape;
+use crate::screen::sprites::{Shapes, Z_FIGURE};
+use bevy::prelude::*;
+use hexx::Hex;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>)));
+}
+
+#[derive(Component)]
+struct Mark;
+
+const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);
+const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
+const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
+const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);
+
+fn draw(mut commands: Commands, old: Query<Entity, With<Mark>>, now: Res<LegalNow>, selection: Res<Selection>, hovered: Res<Hovered>, geo: Option<Res<MapGeometry>>, shapes: Res<Shapes>) {
+    let Some(geo) = geo else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let offers = lit(&now.legal, &selection);
+    let w = geo.hex_width();
+    let mut lit_spaces: Vec<(Hex, Color)> = Vec::new();
+    for o in &offers {
+        let colour = match (&o.detail, now.legal.pending.is_some()) {
+            (_, true) => ANSWER,
+            (Detail::Move { .. }, _) => MOVE,
+            _ => AIM,
+        };
+        for h in spaces(o) {
+            if !lit_spaces.iter().any(|(x, _)| *x == h) {
+                lit_spaces.push((h, colour));
+            }
+        }
+    }
+    for (h, colour) in lit_spaces {
+        commands.spawn((Mark, shapes.sprite(Shape::Hexagon, colour, 0.92 * w), Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5))));
+    }
+    // The path a Move to the space under the pointer would walk.
+    let Some(h) = hovered.0 else { return };
+    if let Some(Detail::Move { path, .. }) = offers.iter().find(|o| at_space(o, h.into())).map(|o| &o.detail) {
+        for step in path {
+            commands.spawn((Mark, shapes.sprite(Shape::Disc, STEP, 0.22 * w), Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5))));
+        }
+    }
+}
+
+/// The spaces an offer lights: its space, or both spaces of a triangle or a line.
+fn spaces(o: &crate::rules::legal::Offer) -> Vec<Hex> {
+    use crate::rules::command::{Answer, Command};
+    match &o.command {
+        Command::Choose(Answer::Triangle(a, b) | Answer::Line(a, b)) => vec![(*a).into(), (*b).into()],
+        _ => super::logic::space_of(o).map(|q| vec![q.into()]).unwrap_or_default(),
+    }
+}

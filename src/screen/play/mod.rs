@@ -1,0 +1,38 @@
+//! Playing at the table: the one layer that turns the players' keys and clicks into commands. It
+//! holds no rule: what may be done comes from the rules' legal-moves query ([`LegalNow`]), and a
+//! choice is always one of the query's offers, sent as it is.
+//!
+//! `logic` is the part a headless test drives (input messages in, commands out); `view`, `input`,
+//! `marks` and `pace` are the window's: the action bar and prompt, the pointer, the lit spaces, the
+//! creatures' turn played at a speed.
+
+mod banner;
+mod input;
+mod keys;
+mod logic;
+mod marks;
+pub mod pace;
+mod record;
+mod view;
+
+pub use logic::{LegalNow, Listing, Notice, Pick, PlayerInput, Selection, listing};
+pub use keys::{key_of, label};
+pub use record::Record;
+
+use bevy::prelude::*;
+
+/// The part of play that needs no window: the query kept up to date, input turned into commands,
+/// the pace of the creatures' turn, the record of the game.
+pub fn logic_plugin(app: &mut App) {
+    logic::plugin(app);
+    pace::plugin(app);
+    record::plugin(app);
+}
+
+/// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners.
+pub fn view_plugin(app: &mut App) {
+    input::plugin(app);
+    view::plugin(app);
+    marks::plugin(app);
+    banner::plugin(app);
+}

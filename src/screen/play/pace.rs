@@ -1,0 +1,88 @@
+//! The creatures' turn and the cave's, one step at a time: the rules take their next job (an Event
+//! card's step, one creature's activation, a swarm) only once the screen has shown the last one for
+//! as long as the speed says. Tab cycles the speed; Space runs the rest of the turn at once.
+
+use crate::rules::RulesSet;
+use crate::rules::agenda::{Agenda, CurrentJob, busy};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Pace>()
+        .add_systems(Update, keys.before(RulesSet::Take))
+        .add_systems(Update, tick.after(RulesSet::Reveal).before(RulesSet::Jobs))
+        .configure_sets(Update, RulesSet::Jobs.run_if(|pace: Res<Pace>| pace.due));
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    /// Seconds each step of the cave's turn stays on screen.
+    pub fn seconds(self) -> f32 {
+        match self {
+            Speed::Slow => 1.2,
+            Speed::Normal => 0.6,
+            Speed::Fast => 0.2,
+            Speed::Instant => 0.0,
+        }
+    }
+
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Slow => Speed::Normal,
+            Speed::Normal => Speed::Fast,
+            Speed::Fast => Speed::Instant,
+            Speed::Instant => Speed::Slow,
+        }
+    }
+}
+
+#[derive(Resource, Debug, Default)]
+pub struct Pace {
+    pub speed: Speed,
+    /// Time since the last step was shown.
+    waited: f32,
+    /// Skipping to the end of the cave's turn.
+    pub skipping: bool,
+    /// The rules may take their next job this update.
+    due: bool,
+}
+
+fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut pace: ResMut<Pace>) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::Tab) {
+        pace.speed = pace.speed.next();
+    }
+    if keys.just_pressed(KeyCode::Space) {
+        pace.skipping = true;
+    }
+}
+
+/// Whether the rules may take their next job this update.
+fn tick(time: Res<Time>, agenda: Res<Agenda>, job: Res<CurrentJob>, mut pace: ResMut<Pace>) {
+    pace.due = step_due(time.delta_secs(), &agenda, &job, &mut pace);
+}
+
+fn step_due(delta: f32, agenda: &Agenda, job: &CurrentJob, pace: &mut Pace) -> bool {
+    if !busy(agenda, job) {
+        pace.skipping = false;
+        pace.waited = 0.0;
+        return true;
+    }
+    // A job under way finishes; only the taking of the next one waits.
+    if job.0.is_some() || pace.skipping || pace.speed == Speed::Instant {
+        return true;
+    }
+    pace.waited += delta;
+    if pace.waited >= pace.speed.seconds() {
+        pace.waited = 0.0;
+        return true;
+    }
+    false
+}

@@ -1,0 +1,354 @@
+//! The bar under the cave: what is being decided and by whom, the action bar (every action of the
+//! active Dwarf, or BOSCO's, with its key; greyed with the reason when not allowed now), the numbered
+//! choices, and a line describing whatever the pointer is on.
+
+use super::input::Hovered;
+use super::keys::{key_name, key_of, label};
+use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, lit, listing, reason};
+use super::pace::Pace;
+use crate::data::GameData;
+use crate::rules::command::{Answer, Command};
+use crate::rules::components::*;
+use crate::rules::hex::Qr;
+use crate::rules::legal::{Detail, FigureHit, Legal, Offer};
+use crate::rules::log::Who;
+use crate::rules::state::Board;
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
+use crate::screen::look::PAPER;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, build).add_systems(
+        Update,
+        (
+            rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>)),
+            press,
+            (show_prompt, show_hint).after(press),
+        ),
+    );
+}
+
+const BAR: Color = Color::srgba(0.09, 0.08, 0.07, 0.98);
+const BUTTON: Color = Color::srgb_u8(70, 60, 48);
+const BUTTON_OFF: Color = Color::srgb_u8(38, 34, 30);
+const PICKED: Color = Color::srgb_u8(150, 105, 40);
+const GREY: Color = Color::srgb_u8(120, 112, 100);
+const AMBER: Color = Color::srgb_u8(240, 190, 90);
+
+#[derive(Component)]
+struct PromptText;
+#[derive(Component)]
+struct HintText;
+#[derive(Component)]
+struct ActionsRow;
+#[derive(Component)]
+struct ChoicesRow;
+#[derive(Component)]
+struct ActionButton(usize);
+#[derive(Component)]
+struct ChoiceButton(usize);
+
+/// What the pointer rests on in the bar: its words replace the space's description.
+#[derive(Resource, Default)]
+struct BarHover(Option<String>);
+
+fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
+}
+
+fn build(mut commands: Commands) {
+    commands.init_resource::<BarHover>();
+    let bar = Node {
+        position_type: PositionType::Absolute,
+        left: px(0.0),
+        right: px(HUD_WIDTH),
+        bottom: px(0.0),
+        height: px(KEY_HEIGHT),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::axes(px(10.0), px(5.0)),
+        row_gap: px(3.0),
+        ..default()
+    };
+    let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
+    commands.spawn((bar, BackgroundColor(BAR))).with_children(|b| {
+        b.spawn((PromptText, text("", 15.0, PAPER)));
+        b.spawn((HintText, text("", 13.0, AMBER)));
+        b.spawn((ChoicesRow, row()));
+        b.spawn((ActionsRow, row()));
+    });
+}
+
+fn button(words: String, on: bool, picked: bool) -> impl Bundle {
+    let colour = if picked { PICKED } else if on { BUTTON } else { BUTTON_OFF };
+    (
+        Button,
+        Node { padding: UiRect::axes(px(6.0), px(2.0)), border: UiRect::all(px(1.0)), border_radius: BorderRadius::all(px(3.0)), ..default() },
+        BackgroundColor(colour),
+        BorderColor::all(if on { GREY } else { BUTTON_OFF }),
+        children![text(words, 13.0, if on { PAPER } else { GREY })],
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rebuild(
+    mut commands: Commands,
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    data: Res<GameData>,
+    actions_row: Query<Entity, With<ActionsRow>>,
+    choices_row: Query<Entity, With<ChoicesRow>>,
+) {
+    let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
+    commands.entity(actions_row).despawn_children();
+    commands.entity(choices_row).despawn_children();
+    let legal = &now.legal;
+    let actions = &legal.actions;
+    for (i, a) in actions.iter().enumerate() {
+        let key = key_of(actions, i).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
+        let picked = selection.0.as_ref().is_some_and(|p| p.kind == a.kind && p.what == a.what && p.by == a.by);
+        let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
+        commands.entity(actions_row).add_child(b);
+    }
+    if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
+        for (n, o) in offers.iter().enumerate() {
+            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, legal, o)), true, false))).id();
+            commands.entity(choices_row).add_child(b);
+        }
+    }
+}
+
+/// A click on a button is input; resting on one says what it does, or why it cannot.
+fn press(
+    buttons: Query<(&Interaction, Option<&ActionButton>, Option<&ChoiceButton>), Changed<Interaction>>,
+    now: Res<LegalNow>,
+    data: Res<GameData>,
+    mut hover: ResMut<BarHover>,
+    mut out: MessageWriter<PlayerInput>,
+) {
+    for (interaction, action, choice) in &buttons {
+        match (interaction, action, choice) {
+            (Interaction::Pressed, Some(a), _) => {
+                out.write(PlayerInput::Action(a.0));
+            }
+            (Interaction::Pressed, _, Some(c)) => {
+                out.write(PlayerInput::Choice(c.0));
+            }
+            (Interaction::Hovered, Some(a), _) => {
+                hover.0 = now.legal.actions.get(a.0).map(|a| match a.is_allowed() {
+                    true => format!("{}: {} way(s) to do it", label(&data, a), a.offers().len()),
+                    false => format!("{}: not now: {}", label(&data, a), reason(a)),
+                });
+            }
+            (Interaction::None, _, _) => hover.0 = None,
+            _ => {}
+        }
+    }
+}
+
+/// The first line: whose decision it is and what it is.
+fn show_prompt(now: Res<LegalNow>, selection: Res<Selection>, data: Res<GameData>, pace: Res<Pace>, mut texts: Query<&mut Text, With<PromptText>>) {
+    let Ok(mut t) = texts.single_mut() else { return };
+    let legal = &now.legal;
+    let who = match &legal.decider {
+        Some(Who::Dwarf(c)) => format!("{c:?}"),
+        Some(Who::Bosco) => "BOSCO".into(),
+        Some(w) => format!("{w:?}"),
+        None => "Nobody".into(),
+    };
+    let line = if let Some(p) = &legal.pending {
+        format!("{who}: {} - click a lit space or a numbered choice", p.prompt)
+    } else if let Some(a) = selection.0.as_ref().and_then(|p| legal.actions.iter().find(|a| a.kind == p.kind && a.what == p.what && a.by == p.by)) {
+        format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))
+    } else if legal.actions.iter().any(|a| a.is_allowed()) {
+        format!("{who}: click a lit space to move, or pick an action")
+    } else {
+        format!("The cave moves... (creatures: {:?}; Tab changes the speed, Space skips)", pace.speed)
+    };
+    if t.0 != line {
+        t.0 = line;
+    }
+}
+
+/// The second line: a refusal, the button under the pointer, or the space under it.
+#[allow(clippy::too_many_arguments)]
+fn show_hint(
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    notice: Res<Notice>,
+    hover: Res<BarHover>,
+    hovered: Res<Hovered>,
+    data: Res<GameData>,
+    space: SpaceView,
+    mut texts: Query<&mut Text, With<HintText>>,
+) {
+    let Ok(mut t) = texts.single_mut() else { return };
+    let offer = hovered.0.and_then(|h| lit(&now.legal, &selection).into_iter().find(|o| at_space(o, h.into())));
+    let under = if let Some(words) = &hover.0 {
+        words.clone()
+    } else if let Some(h) = hovered.0 {
+        let what = space.describe(&data, h);
+        match offer {
+            Some(o) => format!("{what}  >>  {}", offer_words(&data, &now.legal, &o)),
+            None => what,
+        }
+    } else {
+        "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [Esc] back".into()
+    };
+    let line = if notice.0.is_empty() { under } else { format!("{}  |  {under}", notice.0) };
+    if t.0 != line {
+        t.0 = line;
+    }
+}
+
+/// An offer in words: what it does and, for an attack, how its dice meet what stands there.
+pub fn offer_words(data: &GameData, legal: &Legal, o: &Offer) -> String {
+    let _ = legal;
+    match &o.detail {
+        Detail::Move { to, cost, flame_damage, .. } => {
+            let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
+            format!("move to ({}, {}): {cost} point(s){burn}", to.q, to.r)
+        }
+        Detail::Target { at, figures, ammo, actions } => {
+            let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
+            let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
+            format!("aim at ({}, {}): {on} - costs {ammo} ammo, {actions} action(s)", at.q, at.r)
+        }
+        Detail::Space(at) => format!("{} at ({}, {})", o.command.name(), at.q, at.r),
+        Detail::Dwarf(c) => match &o.command {
+            Command::Exchange { give, take, .. } => format!("exchange with the {c:?}: give {} / take {}", parcel(give), parcel(take)),
+            Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
+            cmd => format!("{} the {c:?}", cmd.name()),
+        },
+        Detail::None => match &o.command {
+            Command::Choose(a) => answer_words(a),
+            Command::GetSupplies { primary, secondary, health } => format!("take {primary} primary, {secondary} secondary, {health} Health"),
+            cmd => cmd.name().to_string(),
+        },
+    }
+}
+
+fn parcel(s: &crate::rules::command::Supplies) -> String {
+    let mut v = vec![];
+    if s.primary > 0 {
+        v.push(format!("{} primary ammo", s.primary));
+    }
+    if s.secondary > 0 {
+        v.push(format!("{} secondary ammo", s.secondary));
+    }
+    v.extend(s.rock_and_stone.iter().cloned());
+    v.extend(s.throwables.iter().cloned());
+    v.extend(s.upgrades.iter().map(|u| format!("upgrade {} to the {:?}", u.token, u.to)));
+    if v.is_empty() { "nothing".into() } else { v.join(", ") }
+}
+
+fn answer_words(a: &Answer) -> String {
+    let at = |q: &Qr| format!("({}, {})", q.q, q.r);
+    match a {
+        Answer::Chop(t) => format!("axe: {t:?}"),
+        Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
+        Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
+        Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
+        Answer::Keep(i) => format!("keep die {}", i + 1),
+        Answer::Scare(p) => match p.last() {
+            Some(q) => format!("scare it to {}", at(q)),
+            None => "it stays".into(),
+        },
+        Answer::React(mode) => format!("react with {mode}"),
+        Answer::Pass => "pass".into(),
+        Answer::Accept(true) => "take the offer".into(),
+        Answer::Accept(false) => "leave it".into(),
+        Answer::Reroll(i) => format!("reroll die {}", i + 1),
+        Answer::Double(i) => format!("die {} counts twice", i + 1),
+        Answer::AlsoAt(q) => format!("also on {}", at(q)),
+        Answer::Upgrade(slot, None) => format!("fit it on the {slot:?} weapon"),
+        Answer::Upgrade(slot, Some(i)) => format!("fit it on the {slot:?} weapon in place of token {}", i + 1),
+        Answer::Flames(v) => format!("Flames on {}", v.iter().map(at).collect::<Vec<_>>().join(" ")),
+        Answer::Space(q) => format!("on {}", at(q)),
+    }
+}
+
+fn figure_words(data: &GameData, f: &FigureHit) -> String {
+    let name = match &f.who {
+        Who::Creature { kind, .. } => data.creatures.get(*kind).name.clone(),
+        Who::Dwarf(c) => format!("the {c:?} (a Dwarf!)"),
+        w => format!("{w:?}"),
+    };
+    let res: Vec<String> = f.resistance.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("-{n} per {k:?} die")).collect();
+    let res = if res.is_empty() { "no resistance".to_string() } else { format!("resists {}", res.join(", ")) };
+    let why = f.ignored.as_ref().map(|w| format!(" ({w})")).unwrap_or_default();
+    let frozen = if f.frozen { ", frozen" } else { "" };
+    format!("{name}, {} Health, {res}{why}{frozen}", f.health)
+}
+
+/// What stands on a space, in words, for the line under the pointer.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SpaceView<'w, 's> {
+    board: Res<'w, Board>,
+    terrain: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>)>,
+    tokens: Query<'w, 's, (&'static At, &'static Token)>,
+    dwarves: Query<'w, 's, (&'static At, &'static Dwarf, &'static Health, &'static DwarfStatus)>,
+    creatures: Query<'w, 's, (&'static At, &'static Creature, &'static Health, &'static CreatureStatus)>,
+}
+
+impl SpaceView<'_, '_> {
+    fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
+        let q = Qr::from(h);
+        let mut parts = vec![format!("({}, {})", q.q, q.r)];
+        if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
+            parts.push(match (t, pod, exit) {
+                (_, true, _) => "Drop Pod: opens once the objectives are met".into(),
+                (_, _, Some(x)) => format!("Tunnel Exit {}: creatures come out here; no Dwarf ends a move on it", x.0),
+                (Terrain::Hidden(c), _, _) => format!("hidden cave {c}: revealed when a wall next to it is carved"),
+                (Terrain::Open(g), _, _) => ground_words(g),
+            });
+        }
+        for (_, d, health, s) in self.dwarves.iter().filter(|d| d.0.0 == h) {
+            parts.push(format!("{:?} {}/{} Health{}", d.class, health.0, data.numbers.dwarf.health, status_words(s)));
+        }
+        for (_, c, health, s) in self.creatures.iter().filter(|c| c.0.0 == h) {
+            let stats = data.creatures.get(c.kind);
+            let frozen = if s.frozen { ", frozen" } else if s.stunned { ", stunned" } else { "" };
+            parts.push(format!("{} {}/{} Health, moves {}, range {}{frozen}", stats.name, health.0, stats.health, stats.movement, stats.range));
+        }
+        for (_, t) in self.tokens.iter().filter(|t| t.0.0 == h) {
+            parts.push(token_words(t));
+        }
+        parts.join(" - ")
+    }
+}
+
+fn status_words(s: &DwarfStatus) -> String {
+    let mut v = vec![];
+    for (on, name) in [(s.stunned, "stunned"), (s.webbed, "webbed"), (s.knocked_over, "knocked over"), (s.unconscious, "unconscious")] {
+        if on {
+            v.push(name);
+        }
+    }
+    if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) }
+}
+
+fn ground_words(g: &crate::data::mission::Ground) -> String {
+    use crate::data::mission::Ground;
+    match g {
+        Ground::Floor => "floor".into(),
+        Ground::Pit => "deep pit: only the Scout's hook, a platform or a zipline crosses it".into(),
+        Ground::Wall(Some(m)) => format!("wall with {m:?}: an axe success mines it"),
+        Ground::Wall(None) => "rock: an axe success carves it".into(),
+        Ground::Stalagmite(_) => "stalagmite: blocks movement and sight; an axe success breaks it".into(),
+    }
+}
+
+fn token_words(t: &Token) -> String {
+    match t {
+        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}: walk onto it to collect it"),
+        Token::Mineral { mineral, .. } => format!("{mineral:?} on the floor: an axe success collects it"),
+        Token::Pickup { revealed: false, .. } => "unknown pickup: turned over when a Dwarf stands next to it".into(),
+        Token::Pickup { pickup, .. } => format!("{pickup:?}"),
+        Token::Upgrade { .. } => "Weapon Upgrade: walk onto it to fit it".into(),
+        Token::ResupplyPod { primary, secondary, health, .. } => format!("Resupply pod: {primary} primary, {secondary} secondary, {health} Health left"),
+        Token::SentryGun { health } => format!("Sentry Gun ({health} Health)"),
+        Token::Health { amount } => format!("{amount} Health freed by BOSCO: walk onto it"),
+        Token::Thrown { .. } => "a Throwable waiting on the cave".into(),
+        t => format!("{t:?}"),
+    }
+}

@@ -1,0 +1,120 @@
+//! The screen's input path, headless: key messages and clicks on spaces go in through the play
+//! layer, the commands it sends are the rules' own offers, and the table changes as they say.
+
+use super::common::*;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use hoxxes::data::creatures::CreatureKind;
+use hoxxes::data::weapons::DwarfClass;
+use hoxxes::rules::command::{Command, CommandLog};
+use hoxxes::rules::hex::Qr;
+use hoxxes::rules::state::Turn;
+use hoxxes::screen::play::{self, LegalNow, PlayerInput, Selection};
+
+/// A room with the play layer on top, the creatures' turn at instant speed.
+fn table(classes: &[DwarfClass]) -> Game {
+    let mut g = Game::room(classes);
+    g.app.add_plugins(bevy::input::InputPlugin).add_plugins(play::logic_plugin);
+    g.app.world_mut().resource_mut::<play::pace::Pace>().speed = play::pace::Speed::Instant;
+    g.app.update();
+    g
+}
+
+/// A key pressed and let go, as the window would send it.
+fn key(g: &mut Game, k: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let e = KeyboardInput { key_code: k, logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified), state, text: None, repeat: false, window: Entity::PLACEHOLDER };
+        g.app.world_mut().write_message(e);
+        settle(g);
+    }
+}
+
+/// A click on a space, as the pointer layer turns it into input.
+fn click(g: &mut Game, at: Qr) {
+    g.app.world_mut().write_message(PlayerInput::Hex(at.into()));
+    settle(g);
+}
+
+/// After a test has set the table up by hand (outside the rules), the screen asks the rules afresh.
+fn set_up(g: &mut Game) {
+    g.app.world_mut().insert_resource(LegalNow::default());
+    settle(g);
+}
+
+/// Let the rules and the screen catch up: a few updates and until the cave is still.
+fn settle(g: &mut Game) {
+    for _ in 0..4 {
+        g.app.update();
+    }
+    hoxxes::headless::settle(&mut g.app).expect("the rules settle");
+    g.app.update();
+}
+
+fn played(g: &mut Game) -> Vec<Command> {
+    g.app.world().resource::<CommandLog>().0.clone()
+}
+
+#[test]
+fn a_click_on_a_lit_space_moves_the_dwarf_there() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.put(DwarfClass::Gunner, 3, 2);
+    set_up(&mut g);
+    // A space three away is lit for a Move with nothing picked; four away is not.
+    click(&mut g, q(7, 2));
+    assert!(played(&mut g).is_empty(), "a space out of reach does nothing");
+    click(&mut g, q(6, 2));
+    assert_eq!(g.pos(DwarfClass::Gunner), q(6, 2));
+    assert!(matches!(played(&mut g).as_slice(), [Command::Move(_)]));
+}
+
+#[test]
+fn a_shot_picked_by_key_then_aimed_by_click_hits_the_creature() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.put(DwarfClass::Gunner, 3, 2);
+    let id = g.creature(CreatureKind::Grunt, 5, 2);
+    let before = g.creature_health(id).expect("placed");
+    // Every die shows two Bullet hits.
+    g.dice(&[(hoxxes::data::dice::DieKind::Bullet, 5); 4]);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyQ);
+    let picked = g.app.world().resource::<Selection>().0.clone().expect("Q picks the first fire mode");
+    assert_eq!(picked.kind, hoxxes::rules::legal::ActionKind::Shoot);
+    click(&mut g, q(5, 2));
+    // The damage chain asks where each die goes: the first lit answer is on the creature.
+    while g.app.world().resource::<LegalNow>().legal.pending.is_some() {
+        click(&mut g, q(5, 2));
+        if g.app.world().resource::<LegalNow>().legal.pending.is_some() {
+            key(&mut g, KeyCode::Digit1);
+        }
+    }
+    let log = played(&mut g);
+    assert!(matches!(log.first(), Some(Command::Shoot { target, .. }) if *target == q(5, 2)), "{log:?}");
+    let hurt = g.creature_health(id);
+    assert!(hurt.is_none_or(|h| h < before), "the Grunt is hit: {hurt:?} of {before}");
+}
+
+#[test]
+fn an_action_not_allowed_says_why_and_sends_nothing() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    key(&mut g, KeyCode::KeyU);
+    assert!(played(&mut g).is_empty());
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.contains("not knocked over"), "{notice}");
+    key(&mut g, KeyCode::Escape);
+}
+
+#[test]
+fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    key(&mut g, KeyCode::KeyE);
+    // Reaction shots or cards the Event asks for are answered with the first choice.
+    for _ in 0..20 {
+        if g.app.world().resource::<LegalNow>().legal.pending.is_none() {
+            break;
+        }
+        key(&mut g, KeyCode::Digit1);
+    }
+    assert_eq!(played(&mut g).first(), Some(&Command::EndTurn));
+    assert_eq!(g.app.world().resource::<Turn>().seat, 1, "the Scout's turn");
+}
