@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the game needs to open a window (X11, software Vulkan) and to be
-# screenshotted headless (Xvfb). Idempotent: does nothing when everything is there.
+# Installs the Debian packages the game needs to open a window (X11, software Vulkan), to be
+# screenshotted headless (Xvfb), and to be played by a script (xdotool, xwd, ImageMagick). Idempotent: does nothing when everything is there.
 set -euo pipefail
-packages=(xvfb xauth mesa-vulkan-drivers libvulkan1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libx11-6)
+packages=(xvfb xauth mesa-vulkan-drivers libvulkan1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libx11-6 xdotool x11-apps imagemagick)
 missing=()
 for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

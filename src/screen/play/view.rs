@@ -10,7 +10,7 @@ use crate::data::GameData;
 use crate::rules::command::{Answer, Command};
 use crate::rules::components::*;
 use crate::rules::hex::Qr;
-use crate::rules::legal::{Detail, FigureHit, Legal, Offer};
+use crate::rules::legal::{ActionKind, Detail, FigureHit, Legal, Offer};
 use crate::rules::log::Who;
 use crate::rules::state::Board;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
@@ -159,8 +159,10 @@ fn show_prompt(now: Res<LegalNow>, selection: Res<Selection>, data: Res<GameData
         format!("{who}: {} - click a lit space or a numbered choice", p.prompt)
     } else if let Some(a) = selection.0.as_ref().and_then(|p| legal.actions.iter().find(|a| a.kind == p.kind && a.what == p.what && a.by == p.by)) {
         format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))
-    } else if legal.actions.iter().any(|a| a.is_allowed()) {
+    } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action")
+    } else if legal.actions.iter().any(|a| a.is_allowed()) {
+        format!("{who}: pick an action")
     } else {
         format!("The cave moves... (creatures: {:?}; Tab changes the speed, Space skips)", pace.speed)
     };
