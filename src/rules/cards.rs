@@ -250,7 +250,7 @@ fn refuse(cave: &Cave, now: &CardsNow, progress: &InProgress, card: &RockAndSton
         Effect::RerollLastRoll if !matches!(progress, InProgress::Shot(_)) => {
             Err("For Karl! rerolls a shot whose dice are still on the table (waiting for rerolls, the doubled die or their laying); there is none".into())
         }
-        Effect::PlaceFlare if flare_spaces(cave).is_empty() => Err("no Dwarf sees a space for the Flare".into()),
+        Effect::PlaceFlare if !a_flare_space(cave) => Err("no Dwarf sees a space for the Flare".into()),
         Effect::SwarmThreat(n) if *n < 0 && threat_back(cave, now.log, now.threat, *n) == now.threat => {
             Err("the Swarm Threat marker cannot go back past a swarm step it has passed".into())
         }
@@ -318,13 +318,30 @@ fn ammo_room(cave: &Cave, overclocked: bool, d: &DwarfItem) -> (u32, u32) {
 /// its Flare. Those with the most creatures on or next to them first (the headless default), then
 /// canonical order.
 fn flare_spaces(cave: &Cave) -> Vec<Hex> {
-    let eyes: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
-    let open = |h: &Hex| cave.terrain(*h).is_some_and(|t| !t.is_wall() && !matches!(t, Terrain::Hidden(_)));
-    let mut out: Vec<Hex> =
-        cave.board.spaces.keys().copied().filter(open).filter(|h| eyes.iter().any(|e| cave.line(*e, *h, LineRule::Sight))).collect();
+    let eyes = flare_eyes(cave);
+    let mut out: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| flare_may_go(cave, &eyes, *h)).collect();
     let lit = |h: &Hex| cave.creatures.iter().filter(|c| distance(c.3.0, *h) <= 1).count();
     out.sort_by_key(|h| (std::cmp::Reverse(lit(h)), canonical(*h)));
     out
+}
+
+/// The conscious Dwarves' spaces, from which a Flare space is seen.
+fn flare_eyes(cave: &Cave) -> Vec<Hex> {
+    cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect()
+}
+
+/// Whether Lights Up!'s Flare may go on a space: open, and seen by a conscious Dwarf.
+fn flare_may_go(cave: &Cave, eyes: &[Hex], h: Hex) -> bool {
+    let open = cave.terrain(h).is_some_and(|t| !t.is_wall() && !matches!(t, Terrain::Hidden(_)));
+    open && eyes.iter().any(|e| cave.line(*e, h, LineRule::Sight))
+}
+
+/// Whether there is any space for Lights Up!'s Flare: the Dwarves' own spaces are tried first, so
+/// the answer is found at once, not by searching the cave.
+fn a_flare_space(cave: &Cave) -> bool {
+    let eyes = flare_eyes(cave);
+    let board = cave.board.spaces.keys().copied();
+    eyes.iter().copied().chain(board).any(|h| flare_may_go(cave, &eyes, h))
 }
 
 /// Wall minerals next to a space, in canonical order.

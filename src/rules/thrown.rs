@@ -10,8 +10,9 @@ use super::cave::{Cave, CreatureItem};
 use super::command::{Command, Pending};
 use super::components::*;
 use super::creatures::targeting::{can_attack_from, targets};
-use super::creatures::{step_along, walk_toward};
+use super::creatures::step_along;
 use super::effects::Effects;
+use super::state::Mule;
 use super::hex::{Qr, canonical, distance};
 use super::log::{GameEvent, Who};
 use super::reveal::UpgradePool;
@@ -70,26 +71,22 @@ pub fn lure_at(cave: &Cave, h: Hex) -> bool {
 
 /// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram
 /// when it is strictly closer (hex distance) than every Dwarf the creature may target: it attacks it,
-/// to no avail, when it can, else moves toward it. The Brood Nexus only hatches. Returns whether the
-/// creature went for a L.U.R.E.
-pub fn lured(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
+/// to no avail, when it can, else moves toward it. The Brood Nexus only hatches. Where the L.U.R.E.
+/// is and whether the creature can attack it from where it stands, if it is lured; decided before
+/// anything changes (the activation carries it out, the screen shows it as the creature's intent).
+pub fn lure_of(cave: &Cave, mule: &Mule, c: &CreatureItem) -> Option<(Hex, bool)> {
     let stats = cave.stats(c.2.kind);
     if matches!(stats.attack, Attack::Spawn(_)) {
-        return false;
+        return None;
     }
     let here = c.3.0;
     let lures = thrown(cave, |e| matches!(e, ThrowEffect::Lure));
-    let Some(lure) = lures.iter().map(|t| t.1).min_by_key(|h| (distance(*h, here), canonical(*h))) else { return false };
-    if targets(cave, &fx.mule).iter().any(|d| distance(d.3.0, here) <= distance(lure, here)) {
-        return false;
+    let lure = lures.iter().map(|t| t.1).min_by_key(|h| (distance(*h, here), canonical(*h)))?;
+    if targets(cave, mule).iter().any(|d| distance(d.3.0, here) <= distance(lure, here)) {
+        return None;
     }
     let spaces = cave.creature_spaces(c.2.kind, here, c.5);
-    if stats.range > 0 && can_attack_from(cave, &spaces, stats.range, lure) {
-        fx.say(GameEvent::LureAttacked { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, at: lure.into() });
-    } else {
-        walk_toward(cave, fx, c, lure);
-    }
-    true
+    Some((lure, stats.range > 0 && can_attack_from(cave, &spaces, stats.range, lure)))
 }
 
 /// Proximity Mine (content.md): the first creature to walk (not fly) onto a mine sets it off. Its

@@ -186,3 +186,54 @@ fn a_refused_kind_says_why() {
         assert!(shot.allowed.as_ref().is_err_and(|why| why.contains("ammo")), "{}: {:?}", shot.what, shot.allowed);
     }
 }
+
+/// For positions of random play, the intent shown for the first creature in the activation order
+/// is what its activation then does: the same target, the same path, the same kind of act.
+#[test]
+fn a_creatures_intent_is_what_its_activation_does() {
+    use hoxxes::rules::agenda::Job;
+    use hoxxes::rules::creatures::intent::Intent;
+    use hoxxes::rules::log::{GameEvent, GameLog, Who};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("missions");
+    let mut checked = 0;
+    for (i, f) in mission_files(&dir).into_iter().enumerate().filter(|(i, _)| i % 3 == 1) {
+        let m: Mission = read_ron(&dir.join(&f)).expect("reads");
+        let mut g = Game { app: new_game(data(), &m, &team(i)).expect("sets up") };
+        let mut rng = ChaCha8Rng::seed_from_u64(77 + i as u64);
+        for _ in 0..25 {
+            if g.app.world().resource::<Outcome>().0.is_some() {
+                break;
+            }
+            let l = legal(g.world());
+            if let (Some(first), None) = (l.creatures.first(), &l.pending) {
+                let seen = g.app.world().resource::<GameLog>().0.len();
+                g.job(Job::Activate(first.id));
+                let events: Vec<GameEvent> = g.app.world().resource::<GameLog>().0[seen..].to_vec();
+                let me = |w: &Who| matches!(w, Who::Creature { id, .. } if *id == first.id);
+                let did = match &first.intent {
+                    Intent::Skip { .. } => events.iter().any(|e| matches!(e, GameEvent::SkipsActivation { who, .. } if me(who))),
+                    Intent::Attack { target, .. } => events.iter().any(|e| matches!(e, GameEvent::Attacks { who, target: t } if me(who) && t == target)),
+                    Intent::Move { path, .. } => events.iter().any(|e| matches!(e, GameEvent::Moved { who, path: p } if me(who) && path.starts_with(p)))
+                        || events.iter().any(|e| matches!(e, GameEvent::MineTriggered { .. } | GameEvent::SentryFires { .. })),
+                    Intent::Stay => !events.iter().any(|e| matches!(e, GameEvent::Moved { who, .. } | GameEvent::Attacks { who, .. } if me(who))),
+                    Intent::Hatch { .. } => events.iter().any(|e| matches!(e, GameEvent::Rolled { who, .. } if me(who))),
+                    Intent::Explode => events.iter().any(|e| matches!(e, GameEvent::Exploded { .. })),
+                    Intent::AttackSentry { .. } => events.iter().any(|e| matches!(e, GameEvent::SentryAttacked { who } if me(who))),
+                    Intent::AttackLure { .. } => events.iter().any(|e| matches!(e, GameEvent::LureAttacked { who, .. } if me(who))),
+                };
+                assert!(did, "{}: the intent of creature {} was {:?}; its activation did {events:?}", f, first.id, first.intent);
+                checked += 1;
+                while hoxxes::headless::answer_default(&mut g.app).expect("answers") {}
+            }
+            // Move the game on with a legal command.
+            let l = legal(g.world());
+            let cmds = l.commands();
+            if cmds.is_empty() {
+                break;
+            }
+            let cmd = cmds[rng.random_range(0..cmds.len())].clone();
+            apply(&mut g.app, cmd).expect("a listed command is taken");
+        }
+    }
+    assert!(checked >= 10, "only {checked} activations were checked");
+}

@@ -2,6 +2,7 @@
 //! the creature table, each making one attack or one move.
 
 pub mod attack;
+pub mod intent;
 pub mod pathing;
 pub mod targeting;
 
@@ -13,10 +14,11 @@ use super::effects::Effects;
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
 use super::command::Pending;
-use super::hex::{adjacent, canonical, distance, facing_to};
+use super::hex::{distance, facing_to};
 use super::log::{GameEvent, Who};
 use super::spawn::spawn_near;
-use super::state::Turn;
+use super::state::{Mule, Turn};
+use intent::Intent;
 use super::JobsRun;
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
@@ -24,7 +26,7 @@ use crate::data::mission::Ground;
 use bevy::prelude::*;
 use hexx::Hex;
 use pathing::{Mover, Reach, route};
-use targeting::{attack_target, can_attack_from, recency, targets};
+use targeting::{can_attack_from, recency, targets};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -45,91 +47,80 @@ pub fn plugin(app: &mut App) {
 /// round are not in it.
 fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     job.0 = None;
-    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
-    let mut order: Vec<(usize, u32, (i32, i32), u32)> = cave
-        .creatures_sorted()
-        .iter()
-        .map(|c| {
-            let near = dwarves.iter().map(|d| distance(*d, c.3.0)).min().unwrap_or(0);
-            (cave.data.creatures.order(c.2.kind), near, canonical(c.3.0), c.1.0)
-        })
-        .collect();
-    order.sort();
+    let order = intent::order(&cave);
     fx.say(GameEvent::CreaturesActivate { count: order.len() as u32 });
-    fx.agenda.first(order.into_iter().map(|o| Job::Activate(o.3)));
+    fx.agenda.first(order.into_iter().map(Job::Activate));
 }
 
 fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     let Some(Job::Activate(id)) = job.0.take() else { return };
     let Some(c) = cave.creature_by_id(id) else { return };
     let who = Who::Creature { kind: c.2.kind, id };
-    if c.6.stunned || c.6.frozen {
+    let intent = intent::intent(&cave, &turn, &fx.mule, &c);
+    if let Intent::Skip { why } = &intent {
         // Ruling 19: the token is removed instead of the activation.
         fx.commands.entity(c.0).insert(CreatureStatus { stunned: false, frozen: false, ..*c.6 });
-        fx.say(GameEvent::SkipsActivation { who, why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() });
+        fx.say(GameEvent::SkipsActivation { who, why: why.clone() });
         return;
     }
-    fx.say(GameEvent::Activated { who });
-    if super::thrown::lured(&cave, &mut fx, &c) {
-        return;
-    }
-    match cave.stats(c.2.kind).attack {
-        Attack::Spawn(_) => attack::hatch(&cave, &mut fx, &c),
-        Attack::Explode(..) => {
-            let next_to_dwarf = targets(&cave, &fx.mule).iter().any(|d| adjacent(d.3.0, c.3.0))
-                || super::skills::engineer::sentry_next_to(&cave, c.3.0);
-            if next_to_dwarf {
-                fx.commands.entity(c.0).despawn();
-                fx.agenda.first([Job::Explode(c.3.0)]);
-            } else {
-                advance(&cave, &turn, &mut fx, &c);
+    fx.say(GameEvent::Activated { who: who.clone() });
+    match intent {
+        Intent::Skip { .. } | Intent::Stay => {}
+        Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
+        Intent::Move { path, .. } => walk(&cave, &mut fx, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
+        Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &c),
+        Intent::Explode => {
+            fx.commands.entity(c.0).despawn();
+            fx.agenda.first([Job::Explode(c.3.0)]);
+        }
+        Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &c),
+        Intent::Attack { target, .. } => {
+            if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.2.class == target) {
+                attack::attack(&cave, &mut fx, &c, &d);
             }
         }
-        Attack::Dice(_) if super::skills::engineer::sentry_first(&cave, &fx.mule, &c) => {
-            super::skills::engineer::attack_sentry(&cave, &mut fx, &c)
-        }
-        Attack::Dice(_) => match attack_target(&cave, &turn, &fx.mule, &c) {
-            Some(d) => attack::attack(&cave, &mut fx, &c, &d),
-            None => advance(&cave, &turn, &mut fx, &c),
-        },
     }
 }
 
-/// Move toward the nearest Dwarf by path length (ties: most recent turn), if the creature moves.
-fn advance(cave: &Cave, turn: &Turn, fx: &mut Effects, c: &CreatureItem) {
+/// The way a creature walks toward a goal space (a Dwarf, the Sentry Gun, a L.U.R.E.), stopping
+/// where it could attack it (ruling 18); none for a creature that does not move.
+pub fn path_toward(cave: &Cave, c: &CreatureItem, goal: Hex) -> Vec<Hex> {
     let stats = cave.stats(c.2.kind);
     if stats.has(Trait::Immobile) || stats.movement == 0 {
-        return;
-    }
-    let m = Mover::of(cave, c);
-    let reach = Reach::from(cave, &m, c.3.0);
-    let Some(target) = targets(cave, &fx.mule)
-        .into_iter()
-        .min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), distance(d.3.0, c.3.0), recency(cave, turn, d.2.seat)))
-    else {
-        return;
-    };
-    walk_toward(cave, fx, c, super::skills::engineer::goal(cave, &reach, target.3.0));
-}
-
-/// Walk toward a goal space (a Dwarf, a L.U.R.E.), stopping where it could attack it (ruling 18). A
-/// Proximity Mine on the way cuts the walk short.
-pub fn walk_toward(cave: &Cave, fx: &mut Effects, c: &CreatureItem, goal: Hex) {
-    let stats = cave.stats(c.2.kind);
-    if stats.has(Trait::Immobile) || stats.movement == 0 {
-        return;
+        return vec![];
     }
     let m = Mover::of(cave, c);
     let range = stats.range.max(1);
     // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
     // front, the way it moves.
     let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
-    let path = route(cave, &m, c.3.0, goal, &can_attack);
-    if super::thrown::spring_mine(cave, fx, c, m.flying, &path) {
+    route(cave, &m, c.3.0, goal, &can_attack)
+}
+
+/// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length (ties:
+/// most recent turn), or the Sentry Gun when it is nearer.
+pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Option<Hex> {
+    let stats = cave.stats(c.2.kind);
+    if stats.has(Trait::Immobile) || stats.movement == 0 {
+        return None;
+    }
+    let m = Mover::of(cave, c);
+    let reach = Reach::from(cave, &m, c.3.0);
+    let target = targets(cave, mule)
+        .into_iter()
+        .min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), distance(d.3.0, c.3.0), recency(cave, turn, d.2.seat)))?;
+    Some(super::skills::engineer::goal(cave, &reach, target.3.0))
+}
+
+/// Walk a path decided by the intent: a Proximity Mine on the way cuts the walk short; the Sentry
+/// Gun may fire on the way.
+fn walk(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) {
+    let flying = Mover::of(cave, c).flying;
+    if super::thrown::spring_mine(cave, fx, c, flying, path) {
         return;
     }
-    if !super::skills::engineer::sentry_walk(cave, fx, c, &path) {
-        step_along(cave, fx, c, &path);
+    if !super::skills::engineer::sentry_walk(cave, fx, c, path) {
+        step_along(cave, fx, c, path);
     }
 }
 

@@ -23,6 +23,7 @@ use super::log::{GameLog, Who};
 use super::state::{Mule, Turn};
 use super::swarm::SwarmThreat;
 use super::Moment;
+use super::creatures::intent::{Intent, intent, order};
 use crate::data::dice::DieKind;
 use crate::data::weapons::DwarfClass;
 use bevy::ecs::system::SystemParam;
@@ -40,6 +41,17 @@ pub struct Legal {
     /// One entry per kind of command (one per fire mode, per Throwable card, per Rock and Stone card
     /// in each hand): its offers, or why it is not allowed now.
     pub actions: Vec<Action>,
+    /// Every creature in activation order, with what it would do if it activated now.
+    pub creatures: Vec<CreatureIntent>,
+}
+
+/// A creature's place in the activation order and its intent, by the activation's own deciding.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatureIntent {
+    pub id: u32,
+    pub kind: crate::data::creatures::CreatureKind,
+    pub at: Qr,
+    pub intent: Intent,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -186,7 +198,12 @@ pub fn query(t: Table) -> Legal {
             a.allowed = Err("wait: the cave is still moving".into());
         }
     }
-    Legal { decider, pending, actions }
+    let creatures = order(&t.cave)
+        .into_iter()
+        .filter_map(|id| t.cave.creature_by_id(id))
+        .map(|c| CreatureIntent { id: c.1.0, kind: c.2.kind, at: c.3.0.into(), intent: intent(&t.cave, &t.turn, &t.mule, &c) })
+        .collect();
+    Legal { decider, pending, actions, creatures }
 }
 
 impl Legal {

@@ -45,8 +45,16 @@ fn draw(mut commands: Commands, old: Query<Entity, With<Mark>>, now: Res<LegalNo
     for (h, colour) in lit_spaces {
         commands.spawn((Mark, shapes.sprite(Shape::Hexagon, colour, 0.92 * w), Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5))));
     }
-    // The path a Move to the space under the pointer would walk.
     let Some(h) = hovered.0 else { return };
+    // The path the creature under the pointer would walk if it activated now.
+    if let Some(c) = now.legal.creatures.iter().find(|c| c.at == h.into()) {
+        if let crate::rules::creatures::intent::Intent::Move { path, .. } = &c.intent {
+            for step in path {
+                commands.spawn((Mark, shapes.sprite(Shape::Disc, AIM, 0.28 * w), Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5))));
+            }
+        }
+    }
+    // The path a Move to the space under the pointer would walk.
     if let Some(Detail::Move { path, .. }) = offers.iter().find(|o| at_space(o, h.into())).map(|o| &o.detail) {
         for step in path {
             commands.spawn((Mark, shapes.sprite(Shape::Disc, STEP, 0.22 * w), Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5))));

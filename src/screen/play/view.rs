@@ -10,6 +10,7 @@ use crate::data::GameData;
 use crate::rules::command::{Answer, Command};
 use crate::rules::components::*;
 use crate::rules::hex::Qr;
+use crate::rules::creatures::intent::Intent;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Legal, Offer};
 use crate::rules::log::Who;
 use crate::rules::state::Board;
@@ -188,7 +189,10 @@ fn show_hint(
     let under = if let Some(words) = &hover.0 {
         words.clone()
     } else if let Some(h) = hovered.0 {
-        let what = space.describe(&data, h);
+        let mut what = space.describe(&data, h);
+        if let Some((n, c)) = now.legal.creatures.iter().enumerate().find(|(_, c)| c.at == h.into()) {
+            what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
+        }
         match offer {
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &now.legal, &o)),
             None => what,
@@ -352,5 +356,19 @@ fn token_words(t: &Token) -> String {
         Token::Health { amount } => format!("{amount} Health freed by BOSCO: walk onto it"),
         Token::Thrown { .. } => "a Throwable waiting on the cave".into(),
         t => format!("{t:?}"),
+    }
+}
+
+/// A creature's intent in words.
+fn intent_words(i: &Intent) -> String {
+    match i {
+        Intent::Skip { why } => format!("skips its activation ({why})"),
+        Intent::Hatch { dice } => format!("hatches Glyphids ({dice} dice)"),
+        Intent::Explode => "explodes on everything next to it".into(),
+        Intent::AttackSentry { dice } => format!("attacks the Sentry Gun ({dice} dice)"),
+        Intent::Attack { target, dice } => format!("attacks the {target:?} ({dice} dice)"),
+        Intent::AttackLure { .. } => "attacks the L.U.R.E.".into(),
+        Intent::Move { path, .. } => format!("moves {} space(s) (path shown)", path.len()),
+        Intent::Stay => "stays where it is".into(),
     }
 }

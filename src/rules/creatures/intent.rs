@@ -1,0 +1,86 @@
+//! A creature's intent: what it does when it activates, decided before anything changes. The
+//! activation carries out exactly this (`activate`), and the screen shows it on hover, as Into the
+//! Breach shows its enemies' intent; [`order`] is the activation order of the creatures now.
+
+use super::super::cave::{Cave, CreatureItem};
+use super::super::hex::{Qr, adjacent, canonical, distance};
+use super::super::state::{Mule, Turn};
+use super::targeting::{attack_target, targets};
+use super::{advance_goal, path_toward};
+use crate::data::creatures::Attack;
+use crate::data::weapons::DwarfClass;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Intent {
+    /// It skips this activation: its Stunned or Frozen token goes instead (ruling 19).
+    Skip { why: String },
+    /// It hatches Glyphids (the Brood Nexus), rolling this many Creature dice.
+    Hatch { dice: u32 },
+    /// It blows up next to a Dwarf or the Sentry Gun (the Exploder).
+    Explode,
+    /// It attacks the Sentry Gun, strictly closer than any Dwarf it could attack (ruling 17).
+    AttackSentry { dice: u32 },
+    /// It attacks this Dwarf, rolling this many Creature dice.
+    Attack { target: DwarfClass, dice: u32 },
+    /// It attacks a L.U.R.E. it can reach, to no avail.
+    AttackLure { at: Qr },
+    /// It walks this path toward a goal (a Dwarf, the Sentry Gun, a L.U.R.E.).
+    Move { toward: Qr, path: Vec<Qr> },
+    /// It has nothing to do (it does not move, or no way reaches anyone).
+    Stay,
+}
+
+/// What this creature would do if it activated now.
+pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent {
+    if c.6.stunned || c.6.frozen {
+        return Intent::Skip { why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() };
+    }
+    if let Some((lure, reachable)) = crate::rules::thrown::lure_of(cave, mule, c) {
+        return if reachable { Intent::AttackLure { at: lure.into() } } else { walk(cave, c, lure) };
+    }
+    match cave.stats(c.2.kind).attack {
+        Attack::Spawn(n) => Intent::Hatch { dice: n },
+        Attack::Explode(..) => {
+            let next_to_dwarf = targets(cave, mule).iter().any(|d| adjacent(d.3.0, c.3.0))
+                || crate::rules::skills::engineer::sentry_next_to(cave, c.3.0);
+            if next_to_dwarf { Intent::Explode } else { advance(cave, turn, mule, c) }
+        }
+        Attack::Dice(n) if crate::rules::skills::engineer::sentry_first(cave, mule, c) => Intent::AttackSentry { dice: n },
+        Attack::Dice(n) => match attack_target(cave, turn, mule, c) {
+            Some(d) => Intent::Attack { target: d.2.class, dice: n },
+            None => advance(cave, turn, mule, c),
+        },
+    }
+}
+
+fn advance(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent {
+    match advance_goal(cave, turn, mule, c) {
+        Some(goal) => walk(cave, c, goal),
+        None => Intent::Stay,
+    }
+}
+
+fn walk(cave: &Cave, c: &CreatureItem, goal: hexx::Hex) -> Intent {
+    let path = path_toward(cave, c, goal);
+    if path.is_empty() {
+        return Intent::Stay;
+    }
+    Intent::Move { toward: goal.into(), path: path.into_iter().map(Qr::from).collect() }
+}
+
+/// The creatures' activation order now, by id: down the creature table; creatures of one kind
+/// nearest a Dwarf first, then canonical order (ruling 4).
+pub fn order(cave: &Cave) -> Vec<u32> {
+    let dwarves: Vec<hexx::Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let mut order: Vec<(usize, u32, (i32, i32), u32)> = cave
+        .creatures_sorted()
+        .iter()
+        .map(|c| {
+            let near = dwarves.iter().map(|d| distance(*d, c.3.0)).min().unwrap_or(0);
+            (cave.data.creatures.order(c.2.kind), near, canonical(c.3.0), c.1.0)
+        })
+        .collect();
+    order.sort();
+    order.into_iter().map(|o| o.3).collect()
+}
