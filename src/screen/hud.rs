@@ -34,7 +34,7 @@ struct ThreatText;
 struct LogText;
 
 /// Lines of the log panel.
-const LOG_LINES: usize = 7;
+const LOG_LINES: usize = 6;
 
 /// The row of a Dwarf's board, lit while it is his turn.
 #[derive(Component)]
@@ -75,7 +75,7 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity,
             p.spawn(heading("M.U.L.E."));
             p.spawn((MuleText, text("", 15.0, PAPER)));
             p.spawn(heading("SWARM THREAT"));
-            p.spawn((ThreatText, text("", 14.0, PAPER)));
+            p.spawn((ThreatText, text("", 12.0, PAPER)));
             p.spawn(heading("DWARVES"));
             for (e, dwarf) in seated {
                 p.spawn(dwarf_row(e, dwarf));
@@ -157,7 +157,14 @@ fn show_mule(
 
 /// The meter as a row of steps: reached `#`, swarm steps `S`, others `-`; then where the next
 /// swarm is.
-fn show_threat(threat: Res<SwarmThreat>, data: Res<GameData>, mut texts: Query<&mut Text, With<ThreatText>>) {
+/// The Swarm Threat meter, then the deck sizes and the Mission Event's text.
+fn show_threat(
+    threat: Res<SwarmThreat>,
+    data: Res<GameData>,
+    decks: Res<crate::rules::decks::Decks>,
+    info: Res<MissionInfo>,
+    mut texts: Query<&mut Text, With<ThreatText>>,
+) {
     let Ok(mut text) = texts.single_mut() else { return };
     let meter = &data.numbers.swarm_meter;
     let row: String = (1..=meter.steps)
@@ -165,8 +172,15 @@ fn show_threat(threat: Res<SwarmThreat>, data: Res<GameData>, mut texts: Query<&
         .collect();
     let next = meter.swarm_steps.iter().find(|s| **s > threat.0);
     let next = next.map_or("no swarm left".to_string(), |s| format!("next swarm at {s}"));
-    set(&mut text, format!("{row}
-step {} of {}, {next}", threat.0, meter.steps));
+    let decks = format!(
+        "Decks: Event {}, Swarm {}, Rock and Stone {}, Throwables {}",
+        decks.events.draw.len(),
+        decks.swarms.draw.len(),
+        decks.rock_and_stone.draw.len(),
+        decks.throwables.draw.len()
+    );
+    let event = if info.mission_event.text.is_empty() { String::new() } else { format!("\nMission Event: {}", info.mission_event.text) };
+    set(&mut text, format!("{row}\nstep {} of {}, {next}\n{decks}{event}", threat.0, meter.steps));
 }
 
 /// The last events, newest at the bottom.

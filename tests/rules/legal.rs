@@ -2,7 +2,7 @@
 //! shipped mission, every command it lists is accepted, and commands it does not list (moves and
 //! shots at every other space, every mode, cards not held, answers not offered) are refused.
 //!
-//! `HOXXES_LEGAL_STEPS` sets the commands played per mission (default 40, which CI runs); a longer run:
+//! `HOXXES_LEGAL_STEPS` sets the commands played per mission (default 100, which CI runs); a longer run:
 //! `HOXXES_LEGAL_STEPS=2000 cargo test --release legal_`.
 
 use super::common::*;
@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 
 fn steps() -> usize {
-    std::env::var("HOXXES_LEGAL_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
+    std::env::var("HOXXES_LEGAL_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(100)
 }
 
 /// The teams the missions are played with: one Dwarf with BOSCO, two, three, four.

@@ -132,6 +132,8 @@ pub enum Detail {
     Space(Qr),
     /// A Dwarf the command is given with or played on.
     Dwarf(DwarfClass),
+    /// An axe chop: what each success could be spent on now.
+    Chop(Vec<super::command::ChopTarget>),
 }
 
 /// A figure an attack's dice would land on.

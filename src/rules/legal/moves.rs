@@ -88,8 +88,8 @@ fn start_key(h: Hex) -> (i32, i32) {
     (h.x, h.y)
 }
 
-/// The path from the start to a space, without the start.
-fn path_to(came_from: &HashMap<Hex, Hex>, end: Hex) -> Vec<Hex> {
+/// The path from the start (the space that came from itself) to a space, without the start.
+pub fn path_to(came_from: &HashMap<Hex, Hex>, end: Hex) -> Vec<Hex> {
     let mut path = vec![end];
     let mut at = end;
     while let Some(prev) = came_from.get(&at).copied().filter(|p| *p != at) {

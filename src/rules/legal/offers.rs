@@ -38,7 +38,8 @@ pub fn all(t: &Table) -> Vec<Action> {
     push(ActionKind::Move, "", gate(crate::rules::actions::movement::check_move(cave, turn, &t.mule, &[]).err(), || {
         super::moves::offers(cave, turn, &t.mule, d.2.class, at)
     }, "no space to move to"));
-    push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(|_| vec![plain(Command::Chop)]));
+    let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];
+    push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(chop));
     for mode in &cave.data.weapons.of(d.2.class).modes {
         push(ActionKind::Shoot, &mode.id, shots(t, turn, &d, mode));
     }
@@ -384,18 +385,7 @@ fn bosco_flights(cave: &Cave, start: Hex, points: u32) -> Vec<Vec<Qr>> {
     }
     let mut ends: Vec<Hex> = came_from.keys().copied().filter(|h| *h != start).collect();
     ends.sort_by_key(|h| canonical(*h));
-    ends.into_iter()
-        .map(|end| {
-            let mut path = vec![end];
-            let mut at = end;
-            while let Some(p) = came_from.get(&at).copied().filter(|p| *p != start) {
-                path.push(p);
-                at = p;
-            }
-            path.reverse();
-            path.into_iter().map(Qr::from).collect()
-        })
-        .collect()
+    ends.into_iter().map(|end| super::moves::path_to(&came_from, end).into_iter().map(Qr::from).collect()).collect()
 }
 
 /// Every Rock and Stone card in every hand (free, in any Dwarf's turn): one entry per holder and

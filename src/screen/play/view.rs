@@ -225,6 +225,7 @@ pub fn offer_words(data: &GameData, legal: &Legal, o: &Offer) -> String {
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
             cmd => format!("{} the {c:?}", cmd.name()),
         },
+        Detail::Chop(targets) => format!("axe chop: each success may go to {}", targets.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
             Command::Choose(a) => answer_words(a),
             Command::GetSupplies { primary, secondary, health } => format!("take {primary} primary, {secondary} secondary, {health} Health"),
