@@ -293,7 +293,7 @@ struct SpaceView<'w, 's> {
     board: Res<'w, Board>,
     terrain: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>)>,
     tokens: Query<'w, 's, (&'static At, &'static Token)>,
-    dwarves: Query<'w, 's, (&'static At, &'static Dwarf, &'static Health, &'static DwarfStatus)>,
+    dwarves: Query<'w, 's, (&'static At, &'static Dwarf, &'static Health, &'static DwarfStatus, &'static Ammo, Option<&'static Loadout>, Option<&'static Hand>)>,
     creatures: Query<'w, 's, (&'static At, &'static Creature, &'static Health, &'static CreatureStatus)>,
 }
 
@@ -309,8 +309,9 @@ impl SpaceView<'_, '_> {
                 (Terrain::Open(g), _, _) => ground_words(g),
             });
         }
-        for (_, d, health, s) in self.dwarves.iter().filter(|d| d.0.0 == h) {
-            parts.push(format!("{:?} {}/{} Health{}", d.class, health.0, data.numbers.dwarf.health, status_words(s)));
+        for (_, d, health, s, ammo, loadout, hand) in self.dwarves.iter().filter(|d| d.0.0 == h) {
+            parts.push(format!("{:?} {}/{} Health{}, ammo {} + {}", d.class, health.0, data.numbers.dwarf.health, status_words(s), ammo.primary, ammo.secondary));
+            parts.push(kit_words(data, loadout, hand));
         }
         for (_, c, health, s) in self.creatures.iter().filter(|c| c.0.0 == h) {
             let stats = data.creatures.get(c.kind);
@@ -372,4 +373,27 @@ fn intent_words(i: &Intent) -> String {
         Intent::Move { path, .. } => format!("moves {} space(s) (path shown)", path.len()),
         Intent::Stay => "stays where it is".into(),
     }
+}
+
+/// A Dwarf's board beyond Health and ammo: his secondary weapon (overclocked or not), the Weapon
+/// Upgrades on each weapon, his Throwables and Rock and Stone cards.
+fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) -> String {
+    let mut v = vec![];
+    if let Some(l) = loadout {
+        let name = data.secondaries.get(l.secondary).map(|w| w.name.clone()).unwrap_or_default();
+        v.push(format!("secondary {name}{}", if l.overclocked { " (overclocked)" } else { "" }));
+        let names = |tokens: &[u32]| tokens.iter().filter_map(|t| data.upgrades.get(*t as usize)).map(|u| u.name.clone()).collect::<Vec<_>>().join(", ");
+        if !l.primary_upgrades.is_empty() {
+            v.push(format!("primary upgrades: {}", names(&l.primary_upgrades)));
+        }
+        if !l.secondary_upgrades.is_empty() {
+            v.push(format!("secondary upgrades: {}", names(&l.secondary_upgrades)));
+        }
+    }
+    if let Some(h) = hand {
+        let cards = |list: &[usize], name: &dyn Fn(usize) -> Option<String>| list.iter().filter_map(|i| name(*i)).collect::<Vec<_>>().join(", ");
+        v.push(format!("Throwables: {}", cards(&h.throwables, &|i| data.throwables.get(i).map(|c| c.name.clone()))));
+        v.push(format!("cards: {}", cards(&h.rock_and_stone, &|i| data.rock_and_stone.get(i).map(|c| c.name.clone()))));
+    }
+    v.join("; ")
 }
