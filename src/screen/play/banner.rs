@@ -9,10 +9,13 @@ use crate::rules::state::{Mule, Turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::PAPER;
 use crate::screen::words::describe;
+use super::Screen;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(Update, (announce, fade, debrief));
+    app.add_systems(OnEnter(Screen::Mission), build)
+        .add_systems(Update, (announce, fade).run_if(in_state(Screen::Mission)))
+        .add_systems(OnEnter(Screen::Debrief), debrief);
 }
 
 #[derive(Component)]
@@ -45,7 +48,7 @@ fn build(mut commands: Commands) {
         border_radius: BorderRadius::all(px(6.0)),
         ..default()
     };
-    commands.spawn((Banner, node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden)).with_children(|b| {
+    commands.spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden)).with_children(|b| {
         b.spawn((BannerText, Text::new(""), TextFont::from_font_size(FontSize::Px(18.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
     });
 }
@@ -99,11 +102,8 @@ fn fade(time: Res<Time>, mut shown: ResMut<Shown>, mut banner: Query<&mut Visibi
 }
 
 /// The end of the mission: the result and why, and what the team did.
-fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>, shown: Query<(), With<Debrief>>) {
+fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>) {
     let Some(end) = &outcome.0 else { return };
-    if !shown.is_empty() {
-        return;
-    }
     let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
     let kills = count(|e| matches!(e, GameEvent::Killed { who: Who::Creature { .. } }));
     let swarms = count(|e| matches!(e, GameEvent::SwarmCard { .. }));
@@ -133,7 +133,7 @@ fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mul
         border_radius: BorderRadius::all(px(8.0)),
         ..default()
     };
-    commands.spawn((Debrief, node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10))).with_children(|d| {
+    commands.spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10))).with_children(|d| {
         d.spawn((Text::new(words), TextFont::from_font_size(FontSize::Px(20.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
     });
 }

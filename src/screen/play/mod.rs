@@ -29,10 +29,29 @@ pub fn logic_plugin(app: &mut App) {
     record::plugin(app);
 }
 
+/// The screens of a game in the window, as Bevy states: each screen's entities go with it
+/// (`DespawnOnExit`), so the menus add screens beside these without touching them.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// At the table: the cave, the bar, the banners.
+    #[default]
+    Mission,
+    /// The mission is over: the debrief.
+    Debrief,
+}
+
 /// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners.
 pub fn view_plugin(app: &mut App) {
+    app.init_state::<Screen>().add_systems(Update, to_debrief.run_if(in_state(Screen::Mission)));
     input::plugin(app);
     view::plugin(app);
     marks::plugin(app);
     banner::plugin(app);
+}
+
+/// Once the mission has ended, the debrief.
+fn to_debrief(outcome: Res<crate::rules::end::Outcome>, mut next: ResMut<NextState<Screen>>) {
+    if outcome.0.is_some() {
+        next.set(Screen::Debrief);
+    }
 }

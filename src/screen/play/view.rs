@@ -19,7 +19,7 @@ use crate::screen::look::PAPER;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(
+    app.add_systems(OnEnter(super::Screen::Mission), build).add_systems(
         Update,
         (
             rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>)),
@@ -71,7 +71,7 @@ fn build(mut commands: Commands) {
         ..default()
     };
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
-    commands.spawn((bar, BackgroundColor(BAR))).with_children(|b| {
+    commands.spawn((bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         b.spawn((PromptText, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         b.spawn((ChoicesRow, row()));
