@@ -14,7 +14,9 @@ use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, show_log));
+    app.init_resource::<LogScroll>()
+        .add_systems(Startup, build)
+        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, scroll_log.before(show_log), show_log));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -80,7 +82,7 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity,
             for (e, dwarf) in seated {
                 p.spawn(dwarf_row(e, dwarf));
             }
-            p.spawn(heading("LOG"));
+            p.spawn(heading("LOG (mouse wheel scrolls)"));
             p.spawn((LogText, text("", 12.0, DIM)));
         });
 }
@@ -184,10 +186,32 @@ fn show_threat(
 }
 
 /// The last events, newest at the bottom.
-fn show_log(log: Res<GameLog>, data: Res<GameData>, mut texts: Query<&mut Text, With<LogText>>) {
+/// How many lines the log panel is scrolled back from the newest.
+#[derive(Resource, Default)]
+struct LogScroll(usize);
+
+/// The mouse wheel over the HUD scrolls the log back and forth.
+fn scroll_log(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    log: Res<GameLog>,
+    mut scroll: ResMut<LogScroll>,
+) {
+    let over_hud = window.single().ok().and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH)).unwrap_or(false);
+    for w in wheel.read().filter(|_| over_hud) {
+        let back = scroll.0 as f32 + w.y.signum();
+        scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));
+    }
+}
+
+fn show_log(log: Res<GameLog>, data: Res<GameData>, scroll: Res<LogScroll>, mut texts: Query<&mut Text, With<LogText>>) {
     let Ok(mut text) = texts.single_mut() else { return };
-    let from = log.0.len().saturating_sub(LOG_LINES);
-    let lines: Vec<String> = log.0[from..].iter().map(|e| describe(&data, e)).collect();
+    let to = log.0.len().saturating_sub(scroll.0);
+    let from = to.saturating_sub(LOG_LINES);
+    let mut lines: Vec<String> = log.0[from..to].iter().map(|e| describe(&data, e)).collect();
+    if scroll.0 > 0 {
+        lines.push(format!("(scrolled back {} - wheel down for the newest)", scroll.0));
+    }
     set(&mut text, lines.join("
 "));
 }

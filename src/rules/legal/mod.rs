@@ -181,7 +181,7 @@ pub fn query(t: Table) -> Legal {
         prompt: p.prompt.clone(),
         kind: p.kind(),
         who: p.who.clone(),
-        answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: Detail::None }).collect(),
+        answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(&t.cave, a) }).collect(),
     });
     let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.2.class);
     let decider = match &pending {
@@ -206,6 +206,16 @@ pub fn query(t: Table) -> Legal {
         .map(|c| CreatureIntent { id: c.1.0, kind: c.2.kind, at: c.3.0.into(), intent: intent(&t.cave, &t.turn, &t.mule, &c) })
         .collect();
     Legal { decider, pending, actions, creatures }
+}
+
+/// What an answer is about when its words do not say where: an axe success on a creature is on
+/// the creature's space.
+fn answer_detail(cave: &Cave, a: &super::command::Answer) -> Detail {
+    use super::command::{Answer, ChopTarget};
+    match a {
+        Answer::Chop(ChopTarget::Creature(id)) => cave.creature_by_id(*id).map_or(Detail::None, |c| Detail::Space(c.3.0.into())),
+        _ => Detail::None,
+    }
 }
 
 impl Legal {

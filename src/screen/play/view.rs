@@ -135,9 +135,13 @@ fn press(
                 out.write(PlayerInput::Choice(c.0));
             }
             (Interaction::Hovered, Some(a), _) => {
-                hover.0 = now.legal.actions.get(a.0).map(|a| match a.is_allowed() {
-                    true => format!("{}: {} way(s) to do it", label(&data, a), a.offers().len()),
-                    false => format!("{}: not now: {}", label(&data, a), reason(a)),
+                hover.0 = now.legal.actions.get(a.0).map(|a| {
+                    // A card's button tells the card.
+                    let text = data.rock_and_stone.iter().find(|c| c.name == a.what && a.kind == ActionKind::PlayCard).map(|c| format!(" ({})", c.text)).unwrap_or_default();
+                    match a.is_allowed() {
+                        true => format!("{}{text}: {} way(s) to do it", label(&data, a), a.offers().len()),
+                        false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
+                    }
                 });
             }
             (Interaction::None, _, _) => hover.0 = None,
