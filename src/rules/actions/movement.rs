@@ -2,7 +2,7 @@
 
 use crate::rules::actions::Desk;
 use super::{actor, command_is};
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -45,10 +45,7 @@ fn resolve_move(
 /// Whether the active Dwarf may walk this path; the mover's entity when he may. The legal-moves
 /// query (`rules::legal`) asks this same function of every path it offers.
 pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result<Entity, String> {
-    let d = actor(cave, turn, 1)?;
-    if d.6.webbed {
-        return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.2.class));
-    }
+    let d = mover(cave, turn)?;
     let points = cave.data.numbers.move_points as usize;
     if path.is_empty() {
         return Err("a move needs at least one space".into());
@@ -73,6 +70,15 @@ pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result
     cave.dwarf_may_end(end, d.0)?;
     skills::may_end_move(cave, end)?;
     Ok(d.0)
+}
+
+/// The active Dwarf, if he may make a Move at all, wherever to.
+pub fn mover<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
+    let d = actor(cave, turn, 1)?;
+    if d.6.webbed {
+        return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.2.class));
+    }
+    Ok(d)
 }
 
 /// Whether a Dwarf may step onto a space at all (he may still not be allowed to stop there).

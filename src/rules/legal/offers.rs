@@ -35,9 +35,8 @@ pub fn all(t: &Table) -> Vec<Action> {
         return out;
     };
     let at = d.3.0;
-    push(ActionKind::Move, "", gate(crate::rules::actions::movement::check_move(cave, turn, &t.mule, &[]).err(), || {
-        super::moves::offers(cave, turn, &t.mule, d.2.class, at)
-    }, "no space to move to"));
+    let moves = crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.2.class, at));
+    push(ActionKind::Move, "", moves.and_then(|m| non_empty(m, "no space to move to")));
     let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];
     push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(chop));
     for mode in &cave.data.weapons.of(d.2.class).modes {
@@ -106,15 +105,6 @@ pub fn all(t: &Table) -> Vec<Action> {
 
 fn plain(command: Command) -> Offer {
     Offer { command, detail: Detail::None }
-}
-
-/// A check that refuses before any candidate is looked at, or the candidates found.
-fn gate(refused: Option<String>, found: impl FnOnce() -> Vec<Offer>, none: &str) -> Result<Vec<Offer>, String> {
-    match refused {
-        // The empty path's own complaint is not a reason to show a player.
-        Some(why) if why != "a move needs at least one space" => Err(why),
-        _ => non_empty(found(), none),
-    }
 }
 
 fn non_empty(v: Vec<Offer>, none: &str) -> Result<Vec<Offer>, String> {
