@@ -10,10 +10,11 @@
 //! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
 //! is the mission (`end.rs` waits for BOSCO while it is on the cave).
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
-use super::actions::{InProgress, answering, ask_of, command_is};
+use super::actions::{InProgress, answering, command_is};
+use super::command::ask_of;
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::{Answer, ChopTarget, Command, Pending};

@@ -8,7 +8,7 @@
 //! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
 //! creatures' activations; a free action waits until the cave is still.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::actions::shoot::next_step;
 use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, busy};

@@ -2,8 +2,8 @@
 //! leaves the unconscious behind, a minor success or a loss when the Swarm Threat runs out, a loss
 //! when every Dwarf is down.
 
-use crate::rules::actions::Desk;
-use super::actions::command_is;
+use crate::rules::command::Desk;
+use super::command::command_is;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::Cave;
 use super::command::{Command, Pending};

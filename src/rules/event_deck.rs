@@ -1,8 +1,8 @@
 //! The Event deck: a card is drawn after each Dwarf's turn (ruling 23) and its steps are carried out
 //! in order, each as a job on the agenda.
 
-use crate::rules::actions::Desk;
-use super::actions::ask;
+use crate::rules::command::Desk;
+use super::command::ask;
 use super::agenda::{Agenda, CurrentJob, Job, next_job};
 use super::cave::{Cave, DwarfItem};
 use super::command::{Answer, Command, Pending};
@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)
             .run_if(next_job(|j| matches!(j, Job::Optional(_))))
-            .run_if(super::actions::command_is(|c| matches!(c, Command::Choose(_)))),
+            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
     );
 }
 

@@ -2,8 +2,8 @@
 //! standing Dwarf within 2 spaces of him may fire one ranged attack at the named creature, for no
 //! action, paying ammo. Ambushes and grabs then land if the threat survived.
 
-use crate::rules::actions::Desk;
-use super::actions::{ask_of, command_is};
+use crate::rules::command::Desk;
+use super::command::{ask_of, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::{Answer, Command, Pending};

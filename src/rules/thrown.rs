@@ -2,9 +2,10 @@
 //! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
 //! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::actions::scare::{ScareState, start_scare};
-use super::actions::{InProgress, command_is};
+use super::actions::InProgress;
+use super::command::command_is;
 use super::blast::{self, Figures, Landing};
 use super::cave::{Cave, CreatureItem};
 use super::command::{Command, Pending};

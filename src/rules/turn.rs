@@ -1,7 +1,7 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
 //! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::cave::Cave;
 use super::command::Command;
 use super::components::*;
@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
             end_turn
                 .in_set(RulesSet::Actions)
                 .ambiguous_with(RulesSet::Actions)
-                .run_if(super::actions::command_is(|c| matches!(c, Command::EndTurn))),
+                .run_if(super::command::command_is(|c| matches!(c, Command::EndTurn))),
             next_turn.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| *j == Job::NextTurn)),
         ),
     );

@@ -2,7 +2,7 @@
 //! Dwarf"): a knocked-over Dwarf stands up with two actions of one turn, or a Dwarf next to him
 //! helps him up with one; a Dwarf next to an unconscious one revives him with 1 Health.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::supplies::take_actions;
 use super::{actor, command_is};
 use crate::data::weapons::DwarfClass;

@@ -1,6 +1,6 @@
 //! The Axe chop action (rulebook "Axe chops"): roll the Axe die, spend each success on one target.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, Symbol, hits};

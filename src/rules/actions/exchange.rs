@@ -2,7 +2,7 @@
 //! Weapon Upgrades and Rock and Stone cards with an adjacent Dwarf; never Health. Both sides of the
 //! exchange happen at once, and each Dwarf must have the slots for what he ends up with.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::aid::next_to;
 use super::overclock::secondary_slots;
 use super::supplies::take_actions;

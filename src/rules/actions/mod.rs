@@ -15,9 +15,9 @@ pub mod upgrade;
 pub mod throw;
 
 use super::cave::{Cave, DwarfItem};
-use super::command::{Answer, Command, CommandLog, Current, Pending, PendingChoice, Rejected};
+use super::command::{Command, Current};
+pub use super::command::{ask, command_is};
 use super::state::Turn;
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// An action that stopped for a choice and carries on with the answer.
@@ -55,11 +55,6 @@ pub fn plugin(app: &mut App) {
     throw::plugin(app);
 }
 
-/// Run condition: the current command is of this kind.
-pub fn command_is(f: fn(&Command) -> bool) -> impl Fn(Res<Current>) -> bool + Clone {
-    move |c: Res<Current>| c.0.as_ref().is_some_and(f)
-}
-
 /// Run condition: the current command answers a choice of the action in progress.
 pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<Current>, Res<InProgress>) -> bool + Clone {
     move |c: Res<Current>, p: Res<InProgress>| matches!(c.0, Some(Command::Choose(_))) && f(&p)
@@ -84,55 +79,4 @@ pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>
         ));
     }
     Ok(d)
-}
-
-/// The bookkeeping every action system shares: the command being applied, the log it joins when the
-/// rules accept it, and the refusal when they do not.
-#[derive(SystemParam)]
-pub struct Desk<'w> {
-    pub current: ResMut<'w, Current>,
-    pub log: ResMut<'w, CommandLog>,
-    pub rejected: ResMut<'w, Rejected>,
-}
-
-impl Desk<'_> {
-    /// Accept the current command into the log, or refuse it with the reason.
-    pub fn settle(&mut self, result: Result<(), String>) {
-        settle(&mut self.current, &mut self.log, &mut self.rejected, result);
-    }
-
-    /// The answer in the current command, if it is one of the pending options.
-    pub fn answer(&self, pending: &Pending) -> Result<Answer, String> {
-        answer(&self.current, pending)
-    }
-}
-
-/// Take the current command, or reject it with a reason.
-fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, result: Result<(), String>) {
-    let Some(cmd) = current.0.take() else { return };
-    match result {
-        Ok(()) => log.0.push(cmd),
-        Err(why) => rejected.0 = Some((cmd, why)),
-    }
-}
-
-/// Ask a choice of the player whose turn it is.
-pub fn ask(pending: &mut Pending, prompt: String, options: Vec<Answer>) {
-    pending.0 = Some(PendingChoice { prompt, options, who: None });
-}
-
-/// Ask a choice of someone else: a Dwarf reacting out of turn, BOSCO.
-pub fn ask_of(pending: &mut Pending, who: crate::rules::log::Who, prompt: String, options: Vec<Answer>) {
-    pending.0 = Some(PendingChoice { prompt, options, who: Some(who) });
-}
-
-/// The answer in the current command, if it is one of the pending options.
-fn answer(current: &Current, pending: &Pending) -> Result<Answer, String> {
-    let Some(Command::Choose(a)) = &current.0 else { return Err("no answer given".into()) };
-    let Some(p) = &pending.0 else { return Err("nothing is waiting for a choice".into()) };
-    if p.options.contains(a) {
-        Ok(a.clone())
-    } else {
-        Err(format!("{a:?} is not one of the choices for: {}", p.prompt))
-    }
 }

@@ -1,6 +1,6 @@
 //! The Move action (rulebook "Movement", rulings 2 and 10).
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{actor, command_is};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;

@@ -2,7 +2,7 @@
 //! the M.U.L.E. flip the card to its overclocked side for the rest of the mission. The overclocked
 //! ammo slots open, but no ammo comes with them.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::secondary::card;
 use super::supplies::{can_pay, pay, take_actions};
 use super::{actor, command_is};

@@ -2,7 +2,7 @@
 //! cause than the last; the attacking player picks the spaces.
 
 use crate::rules::skills::engineer::sentry_walk;
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::creatures::Trait;
 use crate::rules::RulesSet;

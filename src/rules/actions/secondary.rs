@@ -2,7 +2,7 @@
 //! side up (normal, or overclocked once flipped) is fired through the same shot pipeline as the
 //! primary, paying secondary ammo; the card's own rules join the attack's modifiers.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::modifiers::{Modifiers, for_attack};
 use super::shoot::{check_target, fire, next_step, open_space};
 use super::{InProgress, actor, command_is};

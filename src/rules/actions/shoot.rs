@@ -3,7 +3,7 @@
 
 use crate::data::GameData;
 use crate::data::cards::RockAndStoneEffect;
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answering, ask, command_is};

@@ -2,7 +2,7 @@
 //! stands in) to land the pod on an empty floor space; next to it, take its ammo and Health up to
 //! the slots on the Dwarf's board.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::overclock::secondary_slots;
 use super::{actor, command_is};
 use crate::data::mission::Item;

@@ -3,7 +3,7 @@
 //! the line; the area may be turned but keeps its shape. The dice are rolled once, the area is laid,
 //! the card's effects land (`blast`) and the card goes to the Throwable discard pile.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::scare::{ScareState, start_scare};
 use super::shoot::triangles;
 use super::{InProgress, actor, answering, ask, command_is};

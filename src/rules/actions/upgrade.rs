@@ -2,7 +2,7 @@
 //! space and puts it on a weapon with a free upgrade slot; with none free he may discard an earlier
 //! upgrade to make room, or leave the token where it lies.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::GameData;
 use crate::rules::RulesSet;

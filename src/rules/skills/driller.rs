@@ -2,7 +2,7 @@
 //! Flaming Ground. What Flames do to creatures and Dwarves is in [`super`]; it holds for every Flame
 //! token, whoever put it there.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{gear_count, has_flame, owned_by, place};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;

@@ -2,14 +2,14 @@
 //! Gun fires at creatures that move or spawn near it (ruling 21), and creatures go for it when it is
 //! nearer than every Dwarf (ruling 17).
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, vacant};
 use crate::data::creatures::{Attack, Bang};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
-use crate::rules::actions::command_is;
+use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::*;

@@ -1,11 +1,11 @@
 //! The Gunner (rulebook "The Gunner"): the Zipline launcher and the Shield generator. Riding a
 //! Zipline is part of any Dwarf's Move ([`super::move_cost`]).
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, tokens_of, vacant};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
-use crate::rules::actions::command_is;
+use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::*;

@@ -1,11 +1,11 @@
 //! The Scout (rulebook "The Scout"): Light-footed, the Grappling hook (in [`super::step_over`]) and
 //! the Flare Gun.
 
-use crate::rules::actions::Desk;
+use crate::rules::command::Desk;
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::RulesSet;
-use crate::rules::actions::command_is;
+use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Command, CommandLog};
 use crate::rules::components::*;
