@@ -197,7 +197,7 @@ fn scroll_log(
     log: Res<GameLog>,
     mut scroll: ResMut<LogScroll>,
 ) {
-    let over_hud = window.single().ok().and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH)).unwrap_or(false);
+    let over_hud = window.single().ok().and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w))).unwrap_or(false);
     for w in wheel.read().filter(|_| over_hud) {
         let back = scroll.0 as f32 + w.y.signum();
         scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));

@@ -13,6 +13,31 @@ pub const HUD_WIDTH: f32 = 300.0;
 /// Height of the bar under the cave (the prompt, the action bar and the choices; the key shows
 /// over it with F1).
 pub const KEY_HEIGHT: f32 = 150.0;
+/// How much the whole picture is scaled to fill a window of another size than [`WINDOW`]: the
+/// cave by the camera, the panels by the UI scale (a 1920x1080 window shows everything 1.5 times
+/// as large).
+pub fn scale_for(window: &Window) -> f32 {
+    (window.width() / WINDOW.x).min(window.height() / WINDOW.y).max(0.1)
+}
+
+/// Keep the picture fitted to the window as it is resized.
+pub fn fit_window(
+    window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    mut ui: ResMut<UiScale>,
+    mut cameras: Query<&mut Projection, With<Camera2d>>,
+) {
+    let Ok(w) = window.single() else { return };
+    let s = scale_for(w);
+    if ui.0 != s {
+        ui.0 = s;
+    }
+    for mut p in &mut cameras {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scale = 1.0 / s;
+        }
+    }
+}
+
 /// Space kept free around the cave.
 const MARGIN: f32 = 16.0;
 

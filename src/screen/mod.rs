@@ -71,7 +71,7 @@ fn table(opts: &Options) -> Result<App, String> {
     begin_first_turn(app.world_mut())?;
     app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
         .add_plugins((play::logic_plugin, play::view_plugin))
-        .add_systems(Update, after_the_mission);
+        .add_systems(Update, (after_the_mission, layout::fit_window));
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
     }

@@ -2,7 +2,7 @@
 //! click to back out. Clicks on the panels are the buttons' own.
 
 use super::logic::PlayerInput;
-use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, MapGeometry};
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, MapGeometry, scale_for};
 use crate::rules::state::Board;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -30,7 +30,8 @@ fn hover(
     mut hovered: ResMut<Hovered>,
 ) {
     let (Ok(window), Ok((camera, at)), Some(geo)) = (window.single(), camera.single(), geo) else { return };
-    let over_map = window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH && p.y < window.height() - KEY_HEIGHT);
+    let s = scale_for(window);
+    let over_map = window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH * s && p.y < window.height() - KEY_HEIGHT * s);
     let hex = over_map.and_then(|p| camera.viewport_to_world_2d(at, p).ok()).and_then(|w| hex_at(&geo, &board, w));
     if hovered.0 != hex {
         hovered.0 = hex;
