@@ -86,13 +86,27 @@ fn draw_creatures(
     }
 }
 
-fn place_figures(geo: Res<MapGeometry>, ats: Query<&At>, mut figures: Query<(&Shows, &mut Transform), With<Figure>>) {
+/// Hex widths a figure glides a second on its way to its new space (instantly when the
+/// creatures' turn is played at once).
+const GLIDE: f32 = 8.0;
+
+fn place_figures(
+    geo: Res<MapGeometry>,
+    time: Res<Time>,
+    pace: Option<Res<super::play::pace::Pace>>,
+    ats: Query<&At>,
+    mut figures: Query<(&Shows, &mut Transform), With<Figure>>,
+) {
+    let instant = pace.is_some_and(|p| p.speed == super::play::pace::Speed::Instant || p.skipping);
+    let step = GLIDE * geo.hex_width() * time.delta_secs();
     for (shows, mut t) in &mut figures {
         if let Ok(at) = ats.get(shows.0) {
             let place = geo.centre(at.0).extend(Z_FIGURE);
-            if t.translation != place {
-                t.translation = place;
+            let to_go = place - t.translation;
+            if to_go == Vec3::ZERO {
+                continue;
             }
+            t.translation = if instant || to_go.length() <= step { place } else { t.translation + to_go.normalize() * step };
         }
     }
 }
