@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 /// The key of an entry of the action bar. Fire modes take Q, W, A, D in the weapon's order and
 /// Throwables T, Y, I in the hand's order; each entry of a kind keeps its key as the list changes.
-pub fn shortcut(a: &Action) -> Option<KeyCode> {
+fn shortcut(a: &Action) -> Option<KeyCode> {
     use ActionKind::*;
     Some(match a.kind {
         Move | BoscoMove => KeyCode::KeyM,

@@ -11,7 +11,7 @@ use crate::rules::command::{Answer, Command};
 use crate::rules::components::*;
 use crate::rules::hex::Qr;
 use crate::rules::creatures::intent::Intent;
-use crate::rules::legal::{ActionKind, Detail, FigureHit, Legal, Offer};
+use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::Who;
 use crate::rules::state::Board;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
@@ -112,7 +112,7 @@ fn rebuild(
     }
     if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
         for (n, o) in offers.iter().enumerate() {
-            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, legal, o)), true, false))).id();
+            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, o)), true, false))).id();
             commands.entity(choices_row).add_child(b);
         }
     }
@@ -198,7 +198,7 @@ fn show_hint(
             what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
         }
         match offer {
-            Some(o) => format!("{what}  >>  {}", offer_words(&data, &now.legal, &o)),
+            Some(o) => format!("{what}  >>  {}", offer_words(&data, &o)),
             None => what,
         }
     } else {
@@ -211,8 +211,7 @@ fn show_hint(
 }
 
 /// An offer in words: what it does and, for an attack, how its dice meet what stands there.
-pub fn offer_words(data: &GameData, legal: &Legal, o: &Offer) -> String {
-    let _ = legal;
+pub fn offer_words(data: &GameData, o: &Offer) -> String {
     match &o.detail {
         Detail::Move { to, cost, flame_damage, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
