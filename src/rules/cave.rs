@@ -1,7 +1,7 @@
 //! A read-only view of the cave for the rules: what is on a space, who blocks, who stands where.
 
 use super::components::*;
-use super::hex::{adjacent, opposite, step};
+use super::hex::{adjacent, distance, opposite, step};
 use super::state::{Board, MissionInfo, Mule};
 use super::sight::has_line;
 use crate::data::GameData;
@@ -94,10 +94,15 @@ impl Cave<'_, '_> {
         }
     }
 
+    /// The creature on a space (the one with the lowest id, should two ever share it). Asked for
+    /// every space of every line of sight, so it neither sorts nor allocates.
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
-        self.creatures_sorted()
-            .into_iter()
-            .find(|c| self.creature_spaces(c.2.kind, c.3.0, c.5).contains(&h))
+        self.creatures.iter().filter(|c| self.fills(c, h)).min_by_key(|c| *c.1)
+    }
+
+    /// Whether a creature fills a space: its own, or the one behind a two-space creature.
+    fn fills(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
+        c.3.0 == h || (c.5.is_some() && distance(c.3.0, h) == 1 && self.creature_spaces(c.2.kind, c.3.0, c.5).contains(&h))
     }
 
     pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
@@ -119,7 +124,7 @@ impl Cave<'_, '_> {
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
-        self.dwarves_sorted().into_iter().find(|d| d.3.0 == h)
+        self.dwarves.iter().filter(|d| d.3.0 == h).min_by_key(|d| d.2.seat)
     }
 
     pub fn dwarf_in_seat(&self, seat: u32) -> Option<DwarfItem<'_>> {
