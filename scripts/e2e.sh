@@ -30,21 +30,32 @@ window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
 sleep 8
 xdotool windowfocus --sync "$window"
 shot() { sleep "$2"; xwd -root -silent | convert xwd:- "$OUT/$1.png"; }
-press() { xdotool key --window "$window" "$1"; sleep 2; }
-click() { xdotool mousemove "$1" "$2" click 1; sleep 2; }
+played() { if [ -f "$record" ]; then grep -c '^    [A-Z]' "$record" || true; else echo 0; fi; }
+# Wait (up to 60 s) until the game has recorded this many commands: a slow machine is waited for,
+# and a click or key that did nothing fails here, naming the step.
+until_played() {
+    for _ in $(seq 120); do [ "$(played)" -ge "$1" ] && return 0; sleep 0.5; done
+    echo "e2e: after '$2' the record holds $(played) commands, expected $1" >&2
+    exit 1
+}
+press() { xdotool key --window "$window" "$1"; sleep 1; }
+click() { xdotool mousemove "$1" "$2"; sleep 1; xdotool click 1; }
 
 press Tab; press Tab                 # the creatures' turn at Instant speed
 shot 0-start 0
-click 157 235                        # Scout: move two spaces right (a lit space)
-press c; press 1                     # Scout: axe chop, spend the success on nothing
-press q; shot 1-aiming 1             # Scout: Regular shot, targets lit
-click 233 235                        # ... at a space in range
-press 1                              # For Karl! is not played on that roll
-press e; shot 2-cave-turn 2          # end of turn: the Event card, the Slasher's ambush
-press 2                              # Gunner passes the reaction shot
+click 157 235; until_played 1 "the Scout's move"        # a lit space two to the right
+press c; until_played 2 "the axe chop"
+press 1; until_played 3 "the axe success"                # spent on nothing
+press q; shot 1-aiming 1                                 # Regular shot: targets lit
+click 233 235; until_played 4 "the shot"                 # at a space in range
+press 1; until_played 5 "For Karl! passed"               # the card is not played on that roll
+press e; until_played 6 "the end of the turn"
+shot 2-cave-turn 2                                       # the Event card, the Slasher's ambush
+press 2; until_played 7 "the reaction shot passed"       # the Gunner lets it go
 shot 3-gunner 1
-click 157 302                        # Gunner: move
-press e; shot 4-after 4              # end of turn, the cave's turn again
+click 157 302; until_played 8 "the Gunner's move"
+press e; until_played 9 "the Gunner's end of turn"
+shot 4-after 4                                           # the cave's turn again
 EOF
 
 python3 - "$out/record.ron" <<'EOF'
