@@ -219,16 +219,20 @@ fn answer_detail(cave: &Cave, a: &super::command::Answer) -> Detail {
 }
 
 impl Legal {
+    /// Every offer, pending answers first.
+    fn offered(&self) -> impl Iterator<Item = &Offer> {
+        let answers = self.pending.iter().flat_map(|p| p.answers.iter());
+        answers.chain(self.actions.iter().flat_map(|a| a.offers().iter()))
+    }
+
     /// Every command listed, pending answers first.
     pub fn commands(&self) -> Vec<Command> {
-        let answers = self.pending.iter().flat_map(|p| p.answers.iter());
-        answers.chain(self.actions.iter().flat_map(|a| a.offers().iter())).map(|o| o.command.clone()).collect()
+        self.offered().map(|o| o.command.clone()).collect()
     }
 
     /// Whether a command is listed.
     pub fn lists(&self, cmd: &Command) -> bool {
-        self.pending.iter().flat_map(|p| p.answers.iter()).any(|o| o.command == *cmd)
-            || self.actions.iter().flat_map(|a| a.offers().iter()).any(|o| o.command == *cmd)
+        self.offered().any(|o| o.command == *cmd)
     }
 
     /// The entries of one kind of command.

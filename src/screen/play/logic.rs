@@ -50,8 +50,12 @@ pub enum PlayerInput {
 #[derive(Resource, Default)]
 pub struct LegalNow {
     pub legal: Legal,
-    stamp: Option<(usize, usize, bool, u32, u32, bool)>,
+    stamp: Option<Stamp>,
 }
+
+/// What marks the game as moved on: the command log's and game log's lengths, a pending choice,
+/// the seat, the actions left, BOSCO's part.
+type Stamp = (usize, usize, bool, u32, u32, bool);
 
 /// The kind of action the player has picked and not yet carried out.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -69,7 +73,7 @@ pub struct Pick {
 pub struct Notice(pub String);
 
 /// The query is taken again whenever the game has moved on: a command, an event, a choice, a turn.
-fn refresh(world: &World) -> Option<(usize, usize, bool, u32, u32, bool)> {
+fn refresh(world: &World) -> Option<Stamp> {
     let turn = world.resource::<Turn>();
     let stamp = (
         world.resource::<CommandLog>().0.len(),
@@ -82,7 +86,7 @@ fn refresh(world: &World) -> Option<(usize, usize, bool, u32, u32, bool)> {
     (world.resource::<LegalNow>().stamp != Some(stamp)).then_some(stamp)
 }
 
-fn keep(stamp: In<Option<(usize, usize, bool, u32, u32, bool)>>, mut commands: Commands) {
+fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
     if let Some(stamp) = stamp.0 {
         commands.queue(move |world: &mut World| {
             let legal = world.run_system_cached(query).unwrap_or_default();
@@ -98,8 +102,16 @@ fn keep(stamp: In<Option<(usize, usize, bool, u32, u32, bool)>>, mut commands: C
     }
 }
 
-fn find<'a>(legal: &'a Legal, p: &Pick) -> Option<&'a Action> {
-    legal.actions.iter().find(|a| a.kind == p.kind && a.what == p.what && a.by == p.by)
+/// The entry of the action bar a pick stands for, if it is still there.
+pub fn find<'a>(legal: &'a Legal, p: &Pick) -> Option<&'a Action> {
+    legal.actions.iter().find(|a| p.is(a))
+}
+
+impl Pick {
+    /// Whether this pick is that entry of the action bar.
+    pub fn is(&self, a: &Action) -> bool {
+        a.kind == self.kind && a.what == self.what && a.by == self.by
+    }
 }
 
 /// What the numbered choices are now: the pending choice's answers, or the offers of the action

@@ -4,7 +4,7 @@
 
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, lit, listing, reason};
+use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, lit, listing, reason};
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::command::{Answer, Command};
@@ -19,12 +19,20 @@ use crate::screen::look::PAPER;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(super::Screen::Mission), build).add_systems(
+    app.init_resource::<BarHover>().add_systems(OnEnter(super::Screen::Mission), build).add_systems(
         Update,
         (
             rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>)),
             press,
-            (show_prompt, show_hint).after(press),
+            // The two lines are written again only when what they say may have changed, not every frame.
+            show_prompt.after(press).run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Pace>)),
+            show_hint.after(press).run_if(
+                resource_changed::<LegalNow>
+                    .or_eager(resource_changed::<Selection>)
+                    .or_eager(resource_changed::<Notice>)
+                    .or_eager(resource_changed::<BarHover>)
+                    .or_eager(resource_changed::<Hovered>),
+            ),
         ),
     );
 }
@@ -58,7 +66,6 @@ fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
 }
 
 fn build(mut commands: Commands) {
-    commands.init_resource::<BarHover>();
     let bar = Node {
         position_type: PositionType::Absolute,
         left: px(0.0),
@@ -106,7 +113,7 @@ fn rebuild(
     let actions = &legal.actions;
     for (i, a) in actions.iter().enumerate() {
         let key = key_of(actions, i).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
-        let picked = selection.0.as_ref().is_some_and(|p| p.kind == a.kind && p.what == a.what && p.by == a.by);
+        let picked = selection.0.as_ref().is_some_and(|p| p.is(a));
         let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
         commands.entity(actions_row).add_child(b);
     }
@@ -162,7 +169,7 @@ fn show_prompt(now: Res<LegalNow>, selection: Res<Selection>, data: Res<GameData
     };
     let line = if let Some(p) = &legal.pending {
         format!("{who}: {} - click a lit space or a numbered choice", p.prompt)
-    } else if let Some(a) = selection.0.as_ref().and_then(|p| legal.actions.iter().find(|a| a.kind == p.kind && a.what == p.what && a.by == p.by)) {
+    } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action")
