@@ -2,7 +2,9 @@
 # Plays two turns of a 2-Dwarf mission in a real window, as a person would: the game under Xvfb,
 # driven by xdotool mouse clicks and key presses, screenshots along the way (target/e2e/*.png).
 # Then checks the game's own record (--record) holds exactly the commands played. A click that
-# lands nowhere leaves the record short and fails the run.
+# lands nowhere leaves the record short and fails the run. On the way it undoes and redoes a move
+# (Ctrl+Z, Ctrl+Y); at the end it closes the game, starts `hoxxes` again with no arguments, and
+# checks the game goes on where it was, kept in the same autosave.
 #
 # The clicks are at the pixels of First Light, seed 5, Scout and Gunner, in a 1280x720 window:
 # the layout is fixed by the mission, so the spaces do not move.
@@ -17,6 +19,8 @@ mkdir -p "$out"
 runtime="$(mktemp -d)"
 chmod 700 "$runtime"
 trap 'rm -rf "$runtime"' EXIT
+# The game's saves go here, not into the player's own data folder.
+export HOXXES_DATA="$out/data"
 
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" \
     xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
@@ -38,12 +42,21 @@ until_played() {
     echo "e2e: after '$2' the record holds $(played) commands, expected $1" >&2
     exit 1
 }
+# The same, for a record that must shrink to exactly this many (an undo).
+until_exactly() {
+    for _ in $(seq 120); do [ "$(played)" -eq "$1" ] && return 0; sleep 0.5; done
+    echo "e2e: after '$2' the record holds $(played) commands, expected exactly $1" >&2
+    exit 1
+}
 press() { xdotool key --window "$window" "$1"; sleep 1; }
 click() { xdotool mousemove "$1" "$2"; sleep 1; xdotool click 1; }
 
 press Tab; press Tab                 # the creatures' turn at Instant speed
 shot 0-start 0
 click 157 235; until_played 1 "the Scout's move"        # a lit space two to the right
+press ctrl+z; until_exactly 0 "the undo of the move"     # taken back...
+shot 0-undone 0
+press ctrl+y; until_played 1 "the redo of the move"      # ...and played again
 press c; until_played 2 "the axe chop"
 press 1; until_played 3 "the axe success"                # spent on nothing
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
@@ -56,6 +69,18 @@ shot 3-gunner 1
 click 157 302; until_played 8 "the Gunner's move"
 press e; until_played 9 "the Gunner's end of turn"
 shot 4-after 4                                           # the cave's turn again
+kill $game; wait $game 2>/dev/null || true
+
+# Start again with no arguments: the game goes on where it was, in the same save.
+record="$OUT/again.ron"
+target/debug/hoxxes --record "$record" >"$OUT/game-again.log" 2>&1 &
+game=$!
+window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
+sleep 10
+xdotool windowfocus --sync "$window"
+shot 5-welcome-back 0
+press e; until_played 10 "the end of the turn after coming back"
+kill $game; wait $game 2>/dev/null || true
 EOF
 
 python3 - "$out/record.ron" <<'EOF'
@@ -68,4 +93,17 @@ if played != want:
 if "Chop(Nothing)" not in text or text.count("Pass") != 2:
     sys.exit(f"the choices recorded are not the ones made:\n{text}")
 print(f"e2e: {len(played)} commands played through the window, as recorded; screenshots in target/e2e/")
+EOF
+
+# The second run went on with the first game: its record and the autosave hold the nine commands
+# of the first run, then the tenth.
+saves=("$HOXXES_DATA"/saves/*.ron)
+[ "${#saves[@]}" -eq 1 ] || { echo "e2e: expected one game under way, found ${saves[*]}" >&2; exit 1; }
+python3 - "$out/record.ron" "$out/again.ron" "${saves[0]}" <<'EOF'
+import re, sys
+first, again, save = (open(f).read() for f in sys.argv[1:])
+names = lambda t: re.findall(r"^\s+(Move|Chop|Choose|Shoot|EndTurn)\b", t, re.M)
+if names(again) != names(first) + ["EndTurn"] or names(save) != names(again):
+    sys.exit(f"e2e: the game did not go on where it was:\n{names(first)}\n{names(again)}\n{names(save)}")
+print("e2e: started again with no arguments, the game went on where it was, in the same save")
 EOF

@@ -4,4 +4,5 @@
 pub mod data;
 pub mod headless;
 pub mod rules;
+pub mod save;
 pub mod screen;

@@ -1,14 +1,19 @@
-//! The `hoxxes` command line: play (default), validate, scenario, screenshot.
+//! The `hoxxes` command line: play (default), validate, scenario, legal, replay, screenshot.
 
 use hoxxes::data::{GameData, assets_dir, validate::validate_file_with};
 use hoxxes::headless::scenario;
+use hoxxes::save;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]   play in a window
+  hoxxes                                                            go on with the game saved last (or begin one)
+  hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]
+         [--hazard 1-3] [--bosco] [--record FILE]                   play a new game in a window
+  hoxxes --load SAVE.ron                                            go on with a saved game
   hoxxes validate FILE...                                           check mission, campaign and asset files
   hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
+  hoxxes replay SAVE.ron                                            replay a save, the final state as JSON
   hoxxes legal FILE.ron                                             what may be done after a scenario's commands, JSON
   hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
 
@@ -18,6 +23,7 @@ fn main() -> ExitCode {
         Some("validate") => validate(&args[1..]),
         Some("scenario") => run_scenario(&args[1..], scenario::run),
         Some("legal") => run_scenario(&args[1..], scenario::legal),
+        Some("replay") => replay(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -33,6 +39,34 @@ fn data_or_exit() -> Result<GameData, ExitCode> {
         }
         ExitCode::from(2)
     })
+}
+
+/// Replay a save headless and print the final state, as `scenario` does; exit 1 naming the command
+/// that no longer applies (a rule or mission changed), so a save is also a bug report.
+fn replay(args: &[String]) -> ExitCode {
+    let [file] = args else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let data = match data_or_exit() {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let path = PathBuf::from(file);
+    let replayed = save::read(&path)
+        .and_then(|s| s.mission(&path, &data).map(|m| (s, m)))
+        .map_err(|p| p.to_string())
+        .and_then(|(s, m)| save::replay::headless(data, &m, &s).map_err(|e| format!("{file}: {e}")));
+    match replayed {
+        Ok((mut app, snapshot)) => {
+            println!("{}", hoxxes::headless::dump::dump(app.world_mut(), &snapshot));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn validate(files: &[String]) -> ExitCode {

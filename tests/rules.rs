@@ -21,4 +21,5 @@ mod rules {
     mod kit_classes;
     mod legal;
     mod screen;
+    mod history;
 }

@@ -20,13 +20,27 @@ pub fn parse_ron<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, Probl
         .map_err(|e| Problem(format!("{name}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))
 }
 
+/// The largest file hoxxes reads (a mission, a scenario, a save, the settings): the longest shipped
+/// mission is a few kilobytes and a save of a long game a few hundred. A bigger file, or one that
+/// never ends (`/dev/zero`), is refused after reading this much, at once.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Read a text file of at most [`MAX_FILE_BYTES`].
+pub fn read_text(path: &Path) -> Result<String, Problem> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let cannot = |e: std::io::Error| Problem(format!("{name}: cannot read: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Problem(format!("{name}: larger than {} MiB, too big for a hoxxes file", MAX_FILE_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|e| Problem(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
+}
+
 /// Read and parse a RON file.
 pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, Problem> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Problem(format!("{name}: cannot read: {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| Problem(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
-    parse_ron(&name, &text)
+    parse_ron(&path.display().to_string(), &read_text(path)?)
 }
 
 /// Line and column (both from 1) where each string of the list under `key:` starts, in order.

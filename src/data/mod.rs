@@ -83,6 +83,11 @@ fn part<T: Checked>(dir: &Path, file: &str, problems: &mut Vec<Problem>) -> Opti
     load_checked(&dir.join(file)).map_err(|p| problems.extend(p)).ok()
 }
 
+/// The shipped missions, beside the assets.
+pub fn missions_dir() -> PathBuf {
+    assets_dir().parent().map(|p| p.join("missions")).unwrap_or_else(|| PathBuf::from("missions"))
+}
+
 /// Where the `assets/` folder is: `HOXXES_ASSETS`, then `BEVY_ASSET_ROOT/assets`, then `./assets`,
 /// then the source tree the game was built from.
 pub fn assets_dir() -> PathBuf {

@@ -17,14 +17,9 @@ pub fn validate_file(path: &Path, data: &GameData) -> Vec<Problem> {
 /// checked; a mission cannot be, and says so.
 pub fn validate_file_with(path: &Path, data: Option<&GameData>) -> Vec<Problem> {
     let name = path.display().to_string();
-    let text = match std::fs::read(path) {
-        Err(e) => return vec![Problem(format!("{name}: cannot read: {e}"))],
-        Ok(b) => match String::from_utf8(b) {
-            Ok(t) => t,
-            Err(e) => {
-                return vec![Problem(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))];
-            }
-        },
+    let text = match super::load::read_text(path) {
+        Ok(t) => t,
+        Err(p) => return vec![p],
     };
     if let Some(p) = super::deck_check::validate_asset(path, &text) {
         return p;
@@ -36,6 +31,18 @@ pub fn validate_file_with(path: &Path, data: Option<&GameData>) -> Vec<Problem> 
         (Err(p), _) => vec![p],
         (Ok(m), Some(data)) => check(&name, &text, &m, data),
         (Ok(_), None) => vec![Problem(format!("{name}: cannot be checked while the game's own data files are broken"))],
+    }
+}
+
+/// Load a mission to play it: read, parsed and held to every check `hoxxes validate` makes, so the
+/// window, a save and a scenario all refuse the same broken files with the same messages.
+pub fn load_mission(path: &Path, data: &GameData) -> Result<(Mission, String), Vec<Problem>> {
+    let name = path.display().to_string();
+    let text = super::load::read_text(path).map_err(|p| vec![p])?;
+    let mission = parse_ron::<Mission>(&name, &text).map_err(|p| vec![p])?;
+    match check(&name, &text, &mission, data) {
+        problems if problems.is_empty() => Ok((mission, text)),
+        problems => Err(problems),
     }
 }
 

@@ -25,7 +25,9 @@ pub fn laid_out(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
 pub fn new_game(data: GameData, mission: &Mission, setup: &MissionSetup) -> Result<App, String> {
     let mut app = laid_out(data, mission, setup)?;
     begin_first_turn(app.world_mut())?;
+    // One update always, as a window's first frame: the rules note the turn begun.
     app.update();
+    settle(&mut app)?;
     Ok(app)
 }
 
@@ -33,30 +35,53 @@ pub fn new_game(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
 /// activating is a few hundred); past this something loops.
 const MAX_UPDATES: u32 = 100_000;
 
+/// One update of the rules: headless, a whole `App::update`; the window, while it rewinds a game,
+/// runs only its `Update` schedule.
+pub type Step<'a> = &'a mut dyn FnMut(&mut World);
+
+/// `App::update` on a bare world.
+pub fn update(world: &mut World) {
+    world.run_schedule(Main);
+    world.clear_trackers();
+}
+
 /// Apply one command and let the rules finish what it sets off, up to the next choice or command;
 /// the reason when the rules refuse it.
 pub fn apply(app: &mut App, cmd: Command) -> Result<(), String> {
-    app.world_mut().resource_mut::<Rejected>().0 = None;
-    app.world_mut().resource_mut::<CommandQueue>().0.push_back(cmd);
-    app.update();
-    if let Some((cmd, why)) = app.world_mut().resource_mut::<Rejected>().0.take() {
+    apply_in(app.world_mut(), &mut update, cmd)
+}
+
+/// [`apply`], one `step` per update.
+pub fn apply_in(world: &mut World, step: Step, cmd: Command) -> Result<(), String> {
+    world.resource_mut::<Rejected>().0 = None;
+    world.resource_mut::<CommandQueue>().0.push_back(cmd);
+    step(world);
+    if let Some((cmd, why)) = world.resource_mut::<Rejected>().0.take() {
         return Err(format!("{} refused: {why}", cmd.name()));
     }
-    settle(app)
+    settle_in(world, step)
 }
 
 /// Run updates until the rules wait for a player: no job left, or a choice pending.
 pub fn settle(app: &mut App) -> Result<(), String> {
+    settle_in(app.world_mut(), &mut update)
+}
+
+/// [`settle`], one `step` per update.
+pub fn settle_in(world: &mut World, step: Step) -> Result<(), String> {
     for _ in 0..MAX_UPDATES {
-        let w = app.world();
-        let waiting = w.resource::<Pending>().0.is_some();
-        let acting = !matches!(w.resource::<InProgress>(), InProgress::Idle);
-        if waiting || !(acting || busy(w.resource::<Agenda>(), w.resource::<CurrentJob>())) {
+        if waiting(world) {
             return Ok(());
         }
-        app.update();
+        step(world);
     }
     Err(format!("the rules did not settle after {MAX_UPDATES} updates"))
+}
+
+/// Whether the rules wait for a player: a choice pending, or nothing under way and no job left.
+pub fn waiting(world: &World) -> bool {
+    let acting = !matches!(world.resource::<InProgress>(), InProgress::Idle);
+    world.resource::<Pending>().0.is_some() || !(acting || busy(world.resource::<Agenda>(), world.resource::<CurrentJob>()))
 }
 
 /// Answer a pending choice with its default, the first option (ruling 4). Returns whether one was

@@ -33,6 +33,7 @@ use crate::data::mission::{Ground, Mineral};
 use crate::data::weapons::{DwarfClass, LineRule};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use crate::rules::state::RulesResource;
 use hexx::Hex;
 
 /// A card waiting for the space it acts on.
@@ -50,7 +51,7 @@ pub enum CardChoice {
 struct Loan(Option<(Turn, usize)>);
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Loan>()
+    app.rules_resource::<Loan>()
         .add_systems(
             Update,
             (

@@ -14,6 +14,7 @@ use super::state::Mule;
 use super::RulesSet;
 use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
+use crate::rules::state::RulesResource;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +37,7 @@ pub struct Ending {
 pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Outcome>()
+    app.rules_resource::<Outcome>()
         .add_systems(Update, check_end.in_set(RulesSet::End))
         .add_systems(
             Update,

@@ -9,7 +9,7 @@ use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
-use super::state::Turn;
+use super::state::{RulesResource, Turn};
 use super::{JobsRun, RulesSet};
 use bevy::prelude::*;
 
@@ -17,22 +17,27 @@ use bevy::prelude::*;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UntilNextTurn(pub u32);
 
+/// The turn whose start was last looked at. A resource of the rules, not a system's `Local`, so a game
+/// cleared and played again (undo, load) ends the same things at the same turns.
+#[derive(Resource, Default)]
+struct Seen(u32);
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(JobsRun));
+    app.rules_resource::<Seen>().add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(JobsRun));
 }
 
 /// When a new turn has started, everything its Dwarf left "until your next turn" ends.
 fn end_lasting(
     cave: Cave,
     turn: Res<Turn>,
-    mut seen: Local<u32>,
+    mut seen: ResMut<Seen>,
     marked: Query<(Entity, &UntilNextTurn)>,
     mut fx: Effects,
 ) {
-    if turn.number == *seen {
+    if turn.number == seen.0 {
         return;
     }
-    *seen = turn.number;
+    seen.0 = turn.number;
     let seat = turn.seat;
     let mut ended = 0;
     for (e, _) in marked.iter().filter(|(_, o)| o.0 == seat) {

@@ -138,6 +138,23 @@ pub enum GameEvent {
     StatusCleared { dwarf: DwarfClass, status: String },
 }
 
+impl GameEvent {
+    /// What this event made known that no player could know before (dice, a card, a hidden cave or
+    /// pickup, the creatures acting), in words; `None` for what follows from the table. Undo never
+    /// goes back past such an event (the Board Game Arena policy, architecture.md).
+    pub fn reveals(&self) -> Option<&'static str> {
+        use GameEvent::*;
+        match self {
+            Rolled { .. } | Rerolled { .. } => Some("the dice have been rolled"),
+            EventCard { .. } | SwarmCard { .. } | MissionEventCard { .. } | CardsDrawn { .. } => Some("a card has been drawn"),
+            CaveRevealed { .. } => Some("a hidden cave has been revealed"),
+            PickupRevealed { .. } => Some("a pickup has been turned over"),
+            CreaturesActivate { .. } | Activated { .. } => Some("the creatures have acted"),
+            _ => None,
+        }
+    }
+}
+
 /// The game's record of what happened (Bevy messages live two updates; this lives as long as the
 /// game). The screen reads new entries from `seen` on.
 #[derive(Resource, Default, Debug, Clone)]

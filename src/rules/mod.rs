@@ -35,6 +35,7 @@ pub mod skills;
 
 use bevy::prelude::*;
 use command::{Command, CommandQueue, Current, Pending, Rejected};
+use state::RulesResource;
 
 /// The action systems of a set each run only for their own kind of command or choice, so at most
 /// one of them acts in an update: they are declared unambiguous with each other. Everything else is
@@ -63,21 +64,21 @@ pub struct RulesPlugin;
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<log::GameEvent>()
-            .init_resource::<CommandQueue>()
-            .init_resource::<Current>()
-            .init_resource::<command::CommandLog>()
-            .init_resource::<Rejected>()
-            .init_resource::<Pending>()
-            .init_resource::<log::GameLog>()
-            .init_resource::<dice::ForcedDice>()
-            .init_resource::<state::Mule>()
-            .init_resource::<state::Turn>()
-            .init_resource::<state::Board>()
-            .init_resource::<state::NextId>()
-            .init_resource::<reveal::UpgradePool>()
-            .init_resource::<agenda::Agenda>()
-            .init_resource::<agenda::CurrentJob>()
-            .init_resource::<decks::Decks>()
+            .rules_resource::<CommandQueue>()
+            .rules_resource::<Current>()
+            .rules_resource::<command::CommandLog>()
+            .rules_resource::<Rejected>()
+            .rules_resource::<Pending>()
+            .rules_resource::<log::GameLog>()
+            .rules_resource::<dice::ForcedDice>()
+            .rules_resource::<state::Mule>()
+            .rules_resource::<state::Turn>()
+            .rules_resource::<state::Board>()
+            .rules_resource::<state::NextId>()
+            .rules_resource::<reveal::UpgradePool>()
+            .rules_resource::<agenda::Agenda>()
+            .rules_resource::<agenda::CurrentJob>()
+            .rules_resource::<decks::Decks>()
             .configure_sets(
                 Update,
                 (

@@ -11,7 +11,8 @@ use super::effects::Effects;
 use super::hex::{cell_to_hex, sort_canonical};
 use super::log::{GameEvent, GameLog};
 use super::reveal::UpgradePool;
-use super::state::{Board, MissionInfo, NextId, Turn};
+use super::lasting::UntilNextTurn;
+use super::state::{Board, Fresh, MissionInfo, NextId, Turn};
 use super::turn::begin_turn;
 use crate::data::GameData;
 use crate::data::map::{MapSymbol, parse};
@@ -22,8 +23,23 @@ use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
+/// Take the game off the table: every entity the rules laid out or put down since, every resource of
+/// the rules back to its start, the events not yet read. [`start_mission`] then lays it out again, and
+/// the commands replayed bring it back to any point of the game (loading a save, undo).
+pub fn clear(world: &mut World) {
+    let mut table = world.query_filtered::<Entity, Or<(With<Space>, With<Id>, With<HiddenCave>, With<Field>, With<UntilNextTurn>)>>();
+    let all: Vec<Entity> = table.iter(world).collect();
+    for e in all {
+        world.despawn(e);
+    }
+    Fresh::restore(world);
+    if let Some(mut events) = world.get_resource_mut::<Messages<GameEvent>>() {
+        events.clear();
+    }
+}
+
 /// Everything chosen before play: with the command list, this is a save file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MissionSetup {
     pub classes: Vec<DwarfClass>,
     pub seed: u64,

@@ -6,6 +6,35 @@ use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::{BTreeMap, HashMap};
 
+/// How to put every resource of the rules back to its start, so a game can be cleared and played
+/// again from its commands (loading a save, undo). A resource of the rules is registered with
+/// [`RulesResource::rules_resource`], never `init_resource`, so none is forgotten.
+#[derive(Resource, Default)]
+pub struct Fresh(Vec<fn(&mut World)>);
+
+impl Fresh {
+    /// Put every resource of the rules back to its default.
+    pub fn restore(world: &mut World) {
+        let all = world.get_resource::<Fresh>().map(|f| f.0.clone()).unwrap_or_default();
+        for insert in all {
+            insert(world);
+        }
+    }
+}
+
+pub trait RulesResource {
+    /// `init_resource`, remembered in [`Fresh`].
+    fn rules_resource<T: Resource + Default>(&mut self) -> &mut Self;
+}
+
+impl RulesResource for App {
+    fn rules_resource<T: Resource + Default>(&mut self) -> &mut Self {
+        self.init_resource::<T>();
+        self.world_mut().get_resource_or_init::<Fresh>().0.push(|w| w.insert_resource(T::default()));
+        self
+    }
+}
+
 /// Index from hex to its space entity. Never iterated to decide anything.
 #[derive(Resource, Default, Debug)]
 pub struct Board {

@@ -8,13 +8,14 @@ use super::log::GameEvent;
 use super::JobsRun;
 use crate::data::cards::EventEffect;
 use bevy::prelude::*;
+use crate::rules::state::RulesResource;
 
 /// Where the Swarm Threat marker stands.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct SwarmThreat(pub u32);
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<SwarmThreat>().add_systems(
+    app.rules_resource::<SwarmThreat>().add_systems(
         Update,
         (
             threat_step.run_if(next_job(|j| matches!(j, Job::ThreatStep(_)))),

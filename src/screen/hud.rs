@@ -11,6 +11,7 @@ use super::words::describe;
 use crate::rules::log::GameLog;
 use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
+use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -40,10 +41,10 @@ const LOG_LINES: usize = 6;
 
 /// The row of a Dwarf's board, lit while it is his turn.
 #[derive(Component)]
-struct DwarfRow(Entity);
+struct DwarfRow(DwarfClass);
 
 #[derive(Component)]
-struct DwarfText(Entity);
+struct DwarfText(DwarfClass);
 
 fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
@@ -53,9 +54,9 @@ fn heading(s: &str) -> impl Bundle {
     (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
 }
 
-fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity, &Dwarf)>) {
-    let mut seated: Vec<(Entity, &Dwarf)> = dwarves.iter().collect();
-    seated.sort_by_key(|(_, d)| d.seat);
+fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>) {
+    let mut seated: Vec<&Dwarf> = dwarves.iter().collect();
+    seated.sort_by_key(|d| d.seat);
     let panel = Node {
         position_type: PositionType::Absolute,
         right: px(0.0),
@@ -79,15 +80,15 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<(Entity,
             p.spawn(heading("SWARM THREAT"));
             p.spawn((ThreatText, text("", 12.0, PAPER)));
             p.spawn(heading("DWARVES"));
-            for (e, dwarf) in seated {
-                p.spawn(dwarf_row(e, dwarf));
+            for dwarf in seated {
+                p.spawn(dwarf_row(dwarf));
             }
             p.spawn(heading("LOG (mouse wheel scrolls)"));
             p.spawn((LogText, text("", 12.0, DIM)));
         });
 }
 
-fn dwarf_row(e: Entity, dwarf: &Dwarf) -> impl Bundle {
+fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
     let colour = class_colour(dwarf.class);
     let badge = Node {
         width: px(30.0),
@@ -101,12 +102,12 @@ fn dwarf_row(e: Entity, dwarf: &Dwarf) -> impl Bundle {
     };
     let row = Node { column_gap: px(10.0), align_items: AlignItems::Center, padding: UiRect::all(px(5.0)), ..default() };
     (
-        DwarfRow(e),
+        DwarfRow(dwarf.class),
         row,
         BackgroundColor(Color::NONE),
         children![
             (badge, BackgroundColor(colour), BorderColor::all(PAPER), children![text(class_letter(dwarf.class), 18.0, ink_on(colour))]),
-            (DwarfText(e), text("", 14.0, PAPER)),
+            (DwarfText(dwarf.class), text("", 14.0, PAPER)),
         ],
     )
 }
@@ -235,12 +236,14 @@ fn show_dwarves(
     mut texts: Query<(&DwarfText, &mut Text)>,
 ) {
     let full = &data.numbers.dwarf;
+    // Rows are by class: the Dwarves' entities are new after an undo.
+    let of = |class| dwarves.iter().find(|d| d.0.class == class);
     for (row, mut bg) in &mut rows {
-        let active = dwarves.get(row.0).is_ok_and(|d| d.0.seat == turn.seat);
+        let active = of(row.0).is_some_and(|d| d.0.seat == turn.seat);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
-        let Ok((dwarf, health, ammo, status)) = dwarves.get(label.0) else { continue };
+        let Some((dwarf, health, ammo, status)) = of(label.0) else { continue };
         let mut s = format!(
             "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{}",
             dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo

@@ -12,8 +12,8 @@ use bevy_ecs_tilemap::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .insert_resource(ClearColor(BACKGROUND))
-        .add_systems(Startup, (measure, lay_tiles, label_hidden_caves).chain())
-        .add_systems(Update, (repaint, drop_revealed_labels));
+        .add_systems(Startup, (measure, lay_tiles).chain())
+        .add_systems(Update, (label_hidden_caves, repaint, drop_revealed_labels));
 }
 
 /// The tilemap of the cave.
@@ -60,7 +60,9 @@ fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<A
     });
 }
 
-fn label_hidden_caves(mut commands: Commands, geo: Res<MapGeometry>, caves: Query<(Entity, &HiddenCave)>) {
+/// Each hidden cave laid out (at the start, and again when the game is replayed for an undo) gets
+/// its letter.
+fn label_hidden_caves(mut commands: Commands, geo: Res<MapGeometry>, caves: Query<(Entity, &HiddenCave), Added<HiddenCave>>) {
     for (e, cave) in &caves {
         let Some(h) = cave.spaces.get(cave.spaces.len() / 2).filter(|_| !cave.revealed) else { continue };
         commands.spawn((
@@ -91,7 +93,7 @@ fn repaint(
 
 fn drop_revealed_labels(mut commands: Commands, labels: Query<(Entity, &CaveLabel)>, caves: Query<&HiddenCave>) {
     for (e, label) in &labels {
-        if caves.get(label.0).is_ok_and(|c| c.revealed) {
+        if caves.get(label.0).ok().is_none_or(|c| c.revealed) {
             commands.entity(e).despawn();
         }
     }

@@ -16,13 +16,13 @@ mod sprites;
 mod tokens;
 mod words;
 
-use crate::data::load::read_ron;
-use crate::data::mission::Mission;
+use crate::data::validate::load_mission;
 use crate::data::{GameData, assets_dir};
+use crate::save::{Save, folder};
 use crate::rules::RulesPlugin;
 use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
 use bevy::prelude::*;
-use options::Options;
+use options::{Options, Resume};
 use std::process::ExitCode;
 
 /// Open the game window (or, for `screenshot`, save one frame and exit).
@@ -52,12 +52,13 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
-/// A window with the mission laid out, the first turn begun, and everything drawn.
+/// A window with the mission laid out, the first turn begun (or a saved game about to be replayed),
+/// and everything drawn.
 fn table(opts: &Options) -> Result<App, String> {
     let data = GameData::load(&assets_dir()).map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"))?;
-    let mission = read_ron::<Mission>(&opts.mission).map_err(|p| p.to_string())?;
+    let (game, welcome) = game_to_play(opts, &data)?;
     let window = Window {
-        title: format!("hoxxes - {}", mission.name),
+        title: format!("hoxxes - {}", game.mission.name),
         resolution: (layout::WINDOW.x as u32, layout::WINDOW.y as u32).into(),
         ..default()
     };
@@ -65,9 +66,7 @@ fn table(opts: &Options) -> Result<App, String> {
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(RulesPlugin)
         .insert_resource(data);
-    let mut setup = MissionSetup::new(opts.classes.clone(), opts.seed, opts.hazard);
-    setup.bosco = opts.bosco;
-    start_mission(app.world_mut(), &mission, &setup)?;
+    start_mission(app.world_mut(), &game.mission, &game.save.setup)?;
     begin_first_turn(app.world_mut())?;
     app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
         .add_plugins((play::logic_plugin, play::view_plugin))
@@ -75,12 +74,58 @@ fn table(opts: &Options) -> Result<App, String> {
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
     }
+    if !game.save.commands.is_empty() {
+        app.insert_resource(play::Rewind(game.save.commands.clone()));
+    }
+    app.insert_resource(play::Notice(welcome)).insert_resource(game);
     Ok(app)
 }
 
-/// Once the mission is over: Enter starts a new game (the same mission and team, a new seed unless
-/// one was given), Escape quits.
-fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, outcome: Res<crate::rules::end::Outcome>, mut exit: MessageWriter<AppExit>) {
+/// The game to play, and a word for the player about it: the save asked for (or the newest), or
+/// else a new game. A save that cannot be played is named with what is wrong, and a new game
+/// begins instead; the broken file is left where it is.
+fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String), String> {
+    let file = match &opts.resume {
+        Resume::New => None,
+        Resume::Newest => folder::newest(),
+        Resume::File(f) => Some(f.clone()),
+    };
+    let mut said = String::new();
+    if let Some(file) = file {
+        match saved_game(&file, data) {
+            Ok(game) => {
+                let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
+                let words = format!("Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.", game.mission.name, turns);
+                return Ok((game, words));
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                said = format!("{e}; a new game begins instead");
+            }
+        }
+    }
+    let (mission, text) = load_mission(&opts.mission, data).map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"))?;
+    let mut setup = MissionSetup::new(opts.classes.clone(), opts.seed, opts.hazard);
+    setup.bosco = opts.bosco;
+    // A screenshot plays nothing and keeps nothing.
+    let file = match opts.screenshot {
+        Some(_) => None,
+        None => folder::new_save(&opts.mission).map_err(|e| said = format!("the game will not be saved: {e}")).ok(),
+    };
+    Ok((play::Game { save: Save::begin(&opts.mission, &text, setup), mission, file }, said))
+}
+
+/// A saved game, checked by replaying it headless before the window shows it.
+fn saved_game(file: &std::path::Path, data: &GameData) -> Result<play::Game, String> {
+    let save = crate::save::read(file).map_err(|p| p.to_string())?;
+    let mission = save.mission(file, data).map_err(|p| p.to_string())?;
+    let _replayed = crate::save::replay::headless(data.clone(), &mission, &save).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(play::Game { save, mission, file: Some(file.to_path_buf()) })
+}
+
+/// Once the mission is over: Enter starts a new game (the same mission and team, a new seed), Escape
+/// quits.
+fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, outcome: Res<crate::rules::end::Outcome>, game: Res<play::Game>, mut exit: MessageWriter<AppExit>) {
     if outcome.0.is_none() {
         return;
     }
@@ -88,7 +133,12 @@ fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, outcome: Res<crate::rules:
         exit.write(AppExit::Success);
     }
     if keys.just_pressed(KeyCode::Enter) {
-        let args: Vec<String> = std::env::args().skip(1).collect();
+        let setup = &game.save.setup;
+        let team: Vec<String> = setup.classes.iter().map(|c| format!("{c:?}")).collect();
+        let mut args = vec!["--mission".into(), game.save.mission.display().to_string(), "--dwarves".into(), team.join(","), "--hazard".into(), setup.hazard.to_string()];
+        if setup.bosco {
+            args.push("--bosco".into());
+        }
         match std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(&args).spawn()) {
             Ok(_) => {
                 exit.write(AppExit::Success);

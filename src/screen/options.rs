@@ -1,7 +1,8 @@
 //! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N]
-//! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE]`.
+//! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE] [--load SAVE] [--new]`. With no game named
+//! (nothing but `--record`), the game saved last goes on.
 
-use crate::data::assets_dir;
+use crate::data::missions_dir;
 use crate::data::weapons::DwarfClass;
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,19 @@ pub struct Options {
     pub record: Option<PathBuf>,
     /// Save one frame to this PNG and exit, instead of playing.
     pub screenshot: Option<PathBuf>,
+    /// Which game: a new one, or one under way.
+    pub resume: Resume,
+}
+
+/// A new game, or one under way from its save.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Resume {
+    New,
+    /// `hoxxes` with no game named (no arguments, or only `--record`): the game saved last, if there
+    /// is one, else a new game.
+    Newest,
+    /// `--load FILE`.
+    File(PathBuf),
 }
 
 /// The mission played when none is named.
@@ -29,8 +43,13 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     };
     let (mut mission, mut classes, mut seed, mut out) = (None, DwarfClass::ALL.to_vec(), None, None);
     let (mut hazard, mut bosco, mut record) = (1, false, None);
+    // A game is chosen by naming any of it; `--record` alone goes on with the game saved last.
+    let mut resume = Resume::Newest;
     while let Some(flag) = rest.next() {
         let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
+        if !matches!(flag.as_str(), "--record" | "--load") {
+            resume = Resume::New;
+        }
         match flag.as_str() {
             "--mission" => mission = Some(PathBuf::from(value()?)),
             "--dwarves" => classes = value()?.split(',').map(class).collect::<Result<_, _>>()?,
@@ -39,6 +58,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--hazard" => hazard = value()?.parse::<u32>().ok().filter(|h| (1..=3).contains(h)).ok_or("--hazard is 1, 2 or 3")?,
             "--bosco" => bosco = true,
             "--record" => record = Some(PathBuf::from(value()?)),
+            "--load" if !screenshot => resume = Resume::File(PathBuf::from(value()?)),
+            "--new" => resume = Resume::New,
             _ => return Err(format!("unknown argument '{flag}' (try --help)")),
         }
     }
@@ -54,7 +75,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     if bosco && classes.len() != 1 {
         return Err("--bosco comes with one Dwarf only (--dwarves Scout, say)".into());
     }
-    Ok(Options { mission, classes, seed, hazard, bosco, record, screenshot: out })
+    if screenshot {
+        resume = Resume::New;
+    }
+    Ok(Options { mission, classes, seed, hazard, bosco, record, screenshot: out, resume })
 }
 
 fn class(name: &str) -> Result<DwarfClass, String> {
@@ -66,7 +90,7 @@ fn class(name: &str) -> Result<DwarfClass, String> {
 
 /// `missions/01-first-light.ron` if it is there, else the first mission file.
 fn default_mission() -> Result<PathBuf, String> {
-    let dir = assets_dir().parent().map(|p| p.join("missions")).unwrap_or_else(|| PathBuf::from("missions"));
+    let dir = missions_dir();
     let preferred = dir.join(DEFAULT_MISSION);
     if preferred.exists() {
         return Ok(preferred);

@@ -19,6 +19,7 @@ use super::command::{Command, Current};
 pub use super::command::{ask, command_is};
 use super::state::Turn;
 use bevy::prelude::*;
+use crate::rules::state::RulesResource;
 
 /// An action that stopped for a choice and carries on with the answer.
 #[derive(Resource, Default, Debug)]
@@ -41,7 +42,7 @@ pub enum InProgress {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<InProgress>();
+    app.rules_resource::<InProgress>();
     movement::plugin(app);
     chop::plugin(app);
     shoot::plugin(app);

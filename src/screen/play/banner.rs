@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Mission), build)
-        .add_systems(Update, (announce, fade).run_if(in_state(Screen::Mission)))
+        .add_systems(Update, (announce.run_if(not(resource_exists::<super::history::Rewinding>)), fade).run_if(in_state(Screen::Mission)))
         .add_systems(OnEnter(Screen::Debrief), debrief);
 }
 
@@ -74,7 +74,9 @@ fn announce(
     mut banner: Query<&mut Visibility, With<Banner>>,
     mut text: Query<&mut Text, With<BannerText>>,
 ) {
-    if shown.told >= log.0.len() {
+    // An undo plays the game again to a shorter log.
+    shown.told = shown.told.min(log.0.len());
+    if shown.told == log.0.len() {
         return;
     }
     let players = dwarves.iter().count();

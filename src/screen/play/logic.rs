@@ -8,6 +8,7 @@ use crate::rules::hex::Qr;
 use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
 use crate::rules::log::GameLog;
 use crate::rules::state::Turn;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -16,18 +17,35 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<Notice>()
         .add_message::<PlayerInput>()
-        .add_systems(Update, (refresh.pipe(keep), keys, act.in_set(Acts), tell_refusal).chain().after(crate::rules::RulesSet::End));
+        .add_message::<KeyboardInput>()
+        .add_systems(
+            Update,
+            (refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)), keys, act.in_set(Acts), tell_refusal)
+                .chain()
+                .after(crate::rules::RulesSet::End),
+        );
 }
 
 /// Where player input becomes commands: pointer systems write their input before it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Acts;
 
-/// Every key pressed, as input (the window's keyboard, or a test's key messages).
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<PlayerInput>) {
-    let Some(keys) = keys else { return };
-    for k in keys.get_just_pressed() {
-        out.write(PlayerInput::Key(*k));
+/// Every key pressed, as input (the window's keyboard, or a test's key messages), taken in the order
+/// pressed: Ctrl is down for the keys pressed while it is held, however fast the keys come.
+fn keys(mut pressed: MessageReader<KeyboardInput>, mut ctrl: Local<bool>, mut out: MessageWriter<PlayerInput>) {
+    for k in pressed.read() {
+        if matches!(k.key_code, KeyCode::ControlLeft | KeyCode::ControlRight) {
+            *ctrl = k.state.is_pressed();
+            continue;
+        }
+        if !k.state.is_pressed() || k.repeat {
+            continue;
+        }
+        out.write(match (*ctrl, k.key_code) {
+            (true, KeyCode::KeyZ) => PlayerInput::Undo,
+            (true, KeyCode::KeyY) => PlayerInput::Redo,
+            (_, code) => PlayerInput::Key(code),
+        });
     }
 }
 
@@ -44,6 +62,10 @@ pub enum PlayerInput {
     Choice(usize),
     /// Back out of the action picked.
     Cancel,
+    /// Take back the last command (Ctrl+Z).
+    Undo,
+    /// Play again the command last taken back (Ctrl+Y).
+    Redo,
 }
 
 /// The rules' legal-moves query for the game as it stands, and when it was taken.
@@ -206,6 +228,7 @@ fn act(
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i),
             PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, *n),
+            PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
                 match lit(legal, &selection).into_iter().find(|o| at_space(o, q)) {

@@ -7,6 +7,7 @@
 //! creatures' turn played at a speed.
 
 mod banner;
+mod history;
 mod input;
 mod keys;
 mod logic;
@@ -17,6 +18,7 @@ mod view;
 
 pub use logic::{LegalNow, Listing, Notice, Pick, PlayerInput, Selection, listing};
 pub use keys::{key_of, label};
+pub use history::{Game, History, Rewind};
 pub use record::Record;
 
 use bevy::prelude::*;
@@ -27,6 +29,7 @@ pub fn logic_plugin(app: &mut App) {
     logic::plugin(app);
     pace::plugin(app);
     record::plugin(app);
+    history::plugin(app);
 }
 
 /// The screens of a game in the window, as Bevy states: each screen's entities go with it

@@ -2,17 +2,18 @@
 //! active Dwarf, or BOSCO's, with its key; greyed with the reason when not allowed now), the numbered
 //! choices, and a line describing whatever the pointer is on.
 
+use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
 use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, lit, listing, reason};
 use super::pace::Pace;
 use crate::data::GameData;
-use crate::rules::command::{Answer, Command};
+use crate::rules::command::{Answer, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::hex::Qr;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
-use crate::rules::log::Who;
+use crate::rules::log::{GameLog, Who};
 use crate::rules::state::Board;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::PAPER;
@@ -22,7 +23,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BarHover>().add_systems(OnEnter(super::Screen::Mission), build).add_systems(
         Update,
         (
-            rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>)),
+            rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<History>)),
             press,
             // The two lines are written again only when what they say may have changed, not every frame.
             show_prompt.after(press).run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Pace>)),
@@ -56,6 +57,9 @@ struct ChoicesRow;
 struct ActionButton(usize);
 #[derive(Component)]
 struct ChoiceButton(usize);
+/// The Undo (true) or Redo (false) button.
+#[derive(Component)]
+struct TimeButton(bool);
 
 /// What the pointer rests on in the bar: its words replace the space's description.
 #[derive(Resource, Default)]
@@ -103,6 +107,9 @@ fn rebuild(
     now: Res<LegalNow>,
     selection: Res<Selection>,
     data: Res<GameData>,
+    history: Res<History>,
+    log: Res<CommandLog>,
+    game_log: Res<GameLog>,
     actions_row: Query<Entity, With<ActionsRow>>,
     choices_row: Query<Entity, With<ChoicesRow>>,
 ) {
@@ -117,6 +124,11 @@ fn rebuild(
         let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
         commands.entity(actions_row).add_child(b);
     }
+    let undo = history.why_not_undo(log.0.len(), &game_log).is_none();
+    for (back, words, on) in [(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] {
+        let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
+        commands.entity(actions_row).add_child(b);
+    }
     if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
         for (n, o) in offers.iter().enumerate() {
             let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, o)), true, false))).id();
@@ -126,13 +138,34 @@ fn rebuild(
 }
 
 /// A click on a button is input; resting on one says what it does, or why it cannot.
+#[allow(clippy::too_many_arguments)]
 fn press(
     buttons: Query<(&Interaction, Option<&ActionButton>, Option<&ChoiceButton>), Changed<Interaction>>,
+    time_buttons: Query<(&Interaction, &TimeButton), Changed<Interaction>>,
     now: Res<LegalNow>,
     data: Res<GameData>,
+    history: Res<History>,
+    (log, game_log): (Res<CommandLog>, Res<GameLog>),
     mut hover: ResMut<BarHover>,
     mut out: MessageWriter<PlayerInput>,
 ) {
+    for (interaction, TimeButton(back)) in &time_buttons {
+        match (interaction, back) {
+            (Interaction::Pressed, true) => {
+                out.write(PlayerInput::Undo);
+            }
+            (Interaction::Pressed, false) => {
+                out.write(PlayerInput::Redo);
+            }
+            (Interaction::Hovered, true) => {
+                hover.0 = Some(history.why_not_undo(log.0.len(), &game_log).unwrap_or_else(|| "take back the last command".into()));
+            }
+            (Interaction::Hovered, false) => {
+                hover.0 = Some(if history.can_redo() { "play again the command taken back" } else { "nothing to redo" }.into());
+            }
+            (Interaction::None, _) => hover.0 = None,
+        }
+    }
     for (interaction, action, choice) in &buttons {
         match (interaction, action, choice) {
             (Interaction::Pressed, Some(a), _) => {

@@ -1,0 +1,55 @@
+//! Where the game keeps its saves: the platform's data folder (found by the `directories` crate;
+//! `~/.local/share/hoxxes` on Linux), or `HOXXES_DATA` when set (tests, a portable copy).
+//! `saves/` holds the games under way, one file each; a finished game moves to `finished/`.
+
+use std::path::{Path, PathBuf};
+
+/// The game's data folder, or why there is none.
+pub fn data_dir() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("HOXXES_DATA") {
+        return Ok(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("", "", "hoxxes")
+        .map(|d| d.data_dir().to_path_buf())
+        .ok_or_else(|| "no home folder to keep saves in (set HOXXES_DATA to a folder)".into())
+}
+
+/// The games under way.
+pub fn under_way() -> Result<PathBuf, String> {
+    data_dir().map(|d| d.join("saves"))
+}
+
+/// Finished games, kept as replays.
+pub fn finished() -> Result<PathBuf, String> {
+    data_dir().map(|d| d.join("finished"))
+}
+
+/// A new save's file: the mission's name and the moment the game began.
+pub fn new_save(mission: &Path) -> Result<PathBuf, String> {
+    let dir = under_way()?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stem = mission.file_stem().and_then(|s| s.to_str()).unwrap_or("mission");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    Ok(dir.join(format!("{stem}-{now}.ron")))
+}
+
+/// The game under way saved last, if any.
+pub fn newest() -> Option<PathBuf> {
+    let dir = under_way().ok()?;
+    let modified = |p: &PathBuf| p.metadata().and_then(|m| m.modified()).ok();
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .max_by_key(|p| (modified(p), p.clone()))
+}
+
+/// Move a finished game's save out of the games under way.
+pub fn file_finished(save: &Path) -> Result<PathBuf, String> {
+    let dir = finished()?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let to = dir.join(save.file_name().unwrap_or_default());
+    std::fs::rename(save, &to).map_err(|e| format!("{}: {e}", save.display()))?;
+    let _ = std::fs::remove_file(save.with_extension("ron.prev"));
+    Ok(to)
+}

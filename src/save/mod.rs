@@ -1,0 +1,9 @@
+//! Saves: what was chosen before play and every command since. Loading is replaying
+//! (architecture.md), so the same file is a save, a replay, a bug report and a regression test.
+//! The format is documented in `docs/saves.md`.
+
+mod file;
+pub mod folder;
+pub mod replay;
+
+pub use file::{FORMAT, Save, fingerprint, read, write};

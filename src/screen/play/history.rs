@@ -1,0 +1,184 @@
+//! Never lose a game: the save kept on disk after every command, undo and redo. Undo takes back the
+//! last command by the one mechanism there is, replaying the game without it ([`rebuild`]), and
+//! never goes back past anything random or hidden that has been revealed (architecture.md).
+
+use super::logic::{Notice, PlayerInput, Selection};
+use super::pace::{Pace, Speed};
+use crate::data::mission::Mission;
+use crate::rules::command::{Command, CommandLog, CommandQueue};
+use crate::rules::end::Outcome;
+use crate::rules::log::{GameEvent, GameLog};
+use crate::save::replay::{Revealed, rebuild};
+use crate::save::{Save, folder, write};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<History>()
+        .add_systems(PreUpdate, rewind.run_if(resource_exists::<Rewind>))
+        .add_systems(Update, undo_redo.after(super::logic::Acts))
+        .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>)).chain());
+}
+
+/// The game being played: its save (setup and commands so far), its mission, and the file it is
+/// kept in (none when it could not be written: the game goes on, and says so).
+#[derive(Resource, Clone)]
+pub struct Game {
+    pub save: Save,
+    pub mission: Mission,
+    pub file: Option<PathBuf>,
+}
+
+/// What undo and redo need: what had been revealed at each point of the game where it waited for a
+/// player (by the number of commands played), and the commands taken back, newest last.
+#[derive(Resource, Default, Debug)]
+pub struct History {
+    seen: Vec<Option<Revealed>>,
+    redo: Vec<Command>,
+    /// A redone command expected in the log: any other command played clears the redo list.
+    expect: Option<Command>,
+    /// Commands in the log at the last look.
+    logged: usize,
+    /// The rules wait for a player now.
+    waiting: bool,
+}
+
+impl History {
+    /// Why the last command cannot be taken back now, or `None` when it can.
+    pub fn why_not_undo(&self, played: usize, log: &GameLog) -> Option<String> {
+        if played == 0 {
+            return Some("nothing to undo".into());
+        }
+        if !self.waiting {
+            return Some("the cave is still moving: undo once it waits for you".into());
+        }
+        match (self.seen.get(played).copied().flatten(), self.seen.get(played - 1).copied().flatten()) {
+            (Some(now), Some(before)) => now.since(before, log).map(|why| format!("can't undo: {why}")),
+            _ => Some("can't undo: this point of the game was not seen".into()),
+        }
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}
+
+/// The game is to be played again from the start up to these commands (an undo; a save loaded).
+#[derive(Resource)]
+pub struct Rewind(pub Vec<Command>);
+
+/// Present while the game is replayed: the screen's costly systems wait for it.
+#[derive(Resource)]
+pub struct Rewinding;
+
+/// Ctrl+Z and Ctrl+Y, or the bar's buttons.
+#[allow(clippy::too_many_arguments)]
+fn undo_redo(
+    mut commands: Commands,
+    mut inputs: MessageReader<PlayerInput>,
+    mut history: ResMut<History>,
+    log: Res<CommandLog>,
+    game_log: Res<GameLog>,
+    mut queue: ResMut<CommandQueue>,
+    mut notice: ResMut<Notice>,
+    game: Option<Res<Game>>,
+) {
+    for input in inputs.read() {
+        match input {
+            PlayerInput::Undo => match (history.why_not_undo(log.0.len(), &game_log), game.is_some()) {
+                (Some(why), _) => notice.0 = why,
+                (None, false) => notice.0 = "can't undo: this game has no record to replay".into(),
+                (None, true) => {
+                    let (last, rest) = log.0.split_last().expect("a command to undo");
+                    history.redo.push(last.clone());
+                    commands.insert_resource(Rewind(rest.to_vec()));
+                    notice.0 = format!("undone: {}", last.name());
+                }
+            },
+            PlayerInput::Redo if queue.0.is_empty() && history.waiting => match history.redo.pop() {
+                Some(cmd) => {
+                    notice.0 = format!("redone: {}", cmd.name());
+                    history.expect = Some(cmd.clone());
+                    queue.0.push_back(cmd);
+                }
+                None => notice.0 = "nothing to redo".into(),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Play the game again from the start to the commands kept: the table cleared and laid out anew,
+/// the creatures' turns at once, the screen's costly systems resting meanwhile.
+fn rewind(world: &mut World) {
+    let Some(Rewind(commands)) = world.remove_resource::<Rewind>() else { return };
+    let Some(game) = world.get_resource::<Game>().cloned() else { return };
+    world.insert_resource(Rewinding);
+    let speed = std::mem::replace(&mut world.resource_mut::<Pace>().speed, Speed::Instant);
+    let mut seen = Vec::new();
+    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut |w| w.run_schedule(Update), &mut |_, r| {
+        seen.push(Some(r));
+    });
+    world.resource_mut::<Pace>().speed = speed;
+    world.remove_resource::<Rewinding>();
+    world.resource_mut::<Messages<GameEvent>>().clear();
+    world.resource_mut::<Selection>().0 = None;
+    let mut history = world.resource_mut::<History>();
+    history.seen = seen;
+    history.logged = commands.len();
+    if let Err(e) = result {
+        error!("undo: {e}");
+        world.resource_mut::<Notice>().0 = format!("undo failed: {e}");
+    }
+}
+
+/// At every point where the rules wait for a player, what had been revealed; a command played that
+/// is not the one redone clears the redo list. Written only when something differs, so the bar
+/// redraws its Undo and Redo buttons only then.
+fn note_point(world: &mut World) {
+    let waiting = crate::headless::waiting(world);
+    let log = &world.resource::<CommandLog>().0;
+    let (played, newest) = (log.len(), log.last().cloned());
+    let revealed = waiting.then(|| Revealed::now(world));
+    let h = world.resource::<History>();
+    let same = h.waiting == waiting && h.logged == played && revealed.is_none_or(|r| h.seen.get(played) == Some(&Some(r)));
+    if same {
+        return;
+    }
+    let mut history = world.resource_mut::<History>();
+    history.waiting = waiting;
+    if played > history.logged {
+        let expected = history.expect.take();
+        if expected.is_none() || expected != newest {
+            history.redo.clear();
+        }
+    }
+    history.logged = played;
+    if let Some(r) = revealed {
+        if history.seen.len() <= played {
+            history.seen.resize(played + 1, None);
+        }
+        history.seen[played] = Some(r);
+    }
+}
+
+/// The save written after every command (and after an undo); once the mission is over it moves
+/// to the finished games.
+fn keep_save(log: Res<CommandLog>, outcome: Res<Outcome>, mut game: ResMut<Game>, mut notice: ResMut<Notice>) {
+    if game.save.commands == log.0 {
+        return;
+    }
+    game.save.commands = log.0.clone();
+    let Some(file) = game.file.clone() else { return };
+    if let Err(e) = write(&file, &game.save) {
+        error!("autosave: {e}");
+        notice.0 = format!("the game could not be saved: {e}");
+        return;
+    }
+    if outcome.0.is_some() {
+        match folder::file_finished(&file) {
+            Ok(to) => game.file = Some(to),
+            Err(e) => error!("{e}"),
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! Never lose a game: saves written and read back, a broken save refused by name, a save surviving
+//! a writer killed mid-save, undo and redo through the screen's input path.
+
+use super::common::data;
+use bevy::prelude::*;
+use hoxxes::data::mission::Mission;
+use hoxxes::data::validate::load_mission;
+use hoxxes::data::weapons::DwarfClass;
+use hoxxes::headless::dump::{TerrainSnapshot, dump};
+use hoxxes::headless::new_game;
+use hoxxes::rules::command::{Command, CommandLog};
+use hoxxes::rules::legal::ActionKind;
+use hoxxes::rules::setup::MissionSetup;
+use hoxxes::save::{self, Save};
+use hoxxes::screen::play::{self, LegalNow, Notice, PlayerInput};
+use std::path::{Path, PathBuf};
+
+const FIRST_LIGHT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/missions/01-first-light.ron");
+
+fn first_light() -> (Mission, String) {
+    load_mission(Path::new(FIRST_LIGHT), &data()).expect("First Light loads")
+}
+
+fn setup() -> MissionSetup {
+    MissionSetup::new(vec![DwarfClass::Scout, DwarfClass::Gunner], 5, 1)
+}
+
+/// First Light at the table with the play layer, as the window starts it, kept by a save in `dir`.
+fn at_the_table(dir: &Path) -> (App, TerrainSnapshot) {
+    let (mission, text) = first_light();
+    let mut app = new_game(data(), &mission, &setup()).expect("sets up");
+    let snapshot = TerrainSnapshot::take(app.world_mut());
+    app.add_plugins(bevy::input::InputPlugin).add_plugins(play::logic_plugin);
+    app.world_mut().resource_mut::<play::pace::Pace>().speed = play::pace::Speed::Instant;
+    let file = dir.join("game.ron");
+    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission, file: Some(file) });
+    settle(&mut app);
+    (app, snapshot)
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+    hoxxes::headless::settle(app).expect("the rules settle");
+    app.update();
+}
+
+fn input(app: &mut App, i: PlayerInput) {
+    app.world_mut().write_message(i);
+    settle(app);
+}
+
+fn played(app: &App) -> Vec<Command> {
+    app.world().resource::<CommandLog>().0.clone()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoxxes-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// The first lit space of the Move action.
+fn a_move(app: &App) -> Command {
+    let legal = &app.world().resource::<LegalNow>().legal;
+    let moves = legal.actions.iter().find(|a| a.kind == ActionKind::Move).expect("Move is on the bar");
+    moves.offers()[0].command.clone()
+}
+
+#[test]
+fn undo_takes_a_move_back_and_redo_plays_it_again_to_the_same_byte() {
+    let dir = temp("undo");
+    let (mut app, snapshot) = at_the_table(&dir);
+    let before = dump(app.world_mut(), &snapshot);
+    let Command::Move(path) = a_move(&app) else { panic!("a Move") };
+    input(&mut app, PlayerInput::Hex((*path.last().expect("a path")).into()));
+    assert_eq!(played(&app).len(), 1, "the move is played");
+    let after = dump(app.world_mut(), &snapshot);
+    assert_ne!(before, after);
+
+    input(&mut app, PlayerInput::Undo);
+    assert!(played(&app).is_empty(), "{}", app.world().resource::<Notice>().0);
+    assert_eq!(dump(app.world_mut(), &snapshot), before, "undo gives back the game as it was");
+    let saved = save::read(&dir.join("game.ron")).expect("the autosave reads");
+    assert!(saved.commands.is_empty(), "the autosave follows the undo");
+
+    input(&mut app, PlayerInput::Redo);
+    assert_eq!(played(&app).len(), 1);
+    assert_eq!(dump(app.world_mut(), &snapshot), after, "redo gives back the game byte for byte");
+    input(&mut app, PlayerInput::Redo);
+    assert_eq!(app.world().resource::<Notice>().0, "nothing to redo");
+}
+
+#[test]
+fn undo_never_goes_back_past_the_dice() {
+    let dir = temp("dice");
+    let (mut app, _) = at_the_table(&dir);
+    input(&mut app, PlayerInput::Key(KeyCode::KeyC));
+    assert!(matches!(played(&app).as_slice(), [Command::Chop]), "the axe is swung: {:?}", played(&app));
+    input(&mut app, PlayerInput::Undo);
+    assert_eq!(played(&app).len(), 1, "the chop stays");
+    assert_eq!(app.world().resource::<Notice>().0, "can't undo: the dice have been rolled");
+}
+
+#[test]
+fn a_save_is_written_and_read_back_and_replays_to_the_game() {
+    let dir = temp("save");
+    let (mut app, snapshot) = at_the_table(&dir);
+    let step = a_move(&app);
+    input(&mut app, PlayerInput::Hex(match &step {
+        Command::Move(p) => (*p.last().expect("a path")).into(),
+        _ => unreachable!(),
+    }));
+    input(&mut app, PlayerInput::Key(KeyCode::KeyE));
+    let file = dir.join("game.ron");
+    let saved = save::read(&file).expect("the autosave reads");
+    assert_eq!(saved.commands, played(&app));
+    assert_eq!(saved.commands.len(), 2);
+    let (mission, _) = first_light();
+    let (mut replayed, snap) = save::replay::headless(data(), &mission, &saved).expect("the save replays");
+    assert_eq!(dump(replayed.world_mut(), &snap), dump(app.world_mut(), &snapshot), "loading is replaying");
+    assert!(file.with_extension("ron.prev").exists(), "the save before the last is kept beside it");
+}
+
+/// A save broken each way a file can break: the message names the file and what is wrong.
+#[test]
+fn a_broken_save_is_refused_with_the_file_and_the_fault() {
+    let dir = temp("broken");
+    let (mission, text) = first_light();
+    let good = Save::begin(Path::new(FIRST_LIGHT), &text, setup());
+    let file = dir.join("good.ron");
+    save::write(&file, &good).expect("written");
+    let whole = std::fs::read_to_string(&file).expect("read");
+    let cases: [(&str, String, &str); 4] = [
+        ("truncated", whole[..whole.len() / 2].to_string(), "truncated.ron:"),
+        ("newer", whole.replace("format: 1", "format: 99"), "save format 99 is not one this game reads"),
+        ("edited", whole.replace("seed: 5", "seed: -5"), "edited.ron:"),
+        ("empty", String::new(), "empty.ron:"),
+    ];
+    for (name, body, says) in cases {
+        let f = dir.join(format!("{name}.ron"));
+        std::fs::write(&f, body).expect("written");
+        let e = save::read(&f).expect_err(name).to_string();
+        assert!(e.contains(says), "{name}: {e}");
+    }
+    // A mission changed since the game began.
+    let mut changed = good.clone();
+    changed.mission_sha256 = save::fingerprint("another mission");
+    let e = changed.mission(&file, &data()).expect_err("changed").to_string();
+    assert!(e.contains("has changed since this game began"), "{e}");
+    // A command that no longer applies names its number.
+    let mut bad = good;
+    bad.commands = vec![Command::EndTurn, Command::Chop, Command::Chop, Command::Chop, Command::Chop];
+    let e = save::replay::headless(data(), &mission, &bad).err().expect("refused");
+    assert!(e.contains("no longer applies"), "{e}");
+}
+
+/// The writer: with `HOXXES_SAVE_WRITER` set, writes saves of a growing game into that folder until
+/// it is killed. Without it, nothing: it is the child process of the test below.
+#[test]
+fn save_writer_child() {
+    let Some(dir) = std::env::var_os("HOXXES_SAVE_WRITER") else { return };
+    let (_, text) = first_light();
+    let mut s = Save::begin(Path::new(FIRST_LIGHT), &text, setup());
+    let file = PathBuf::from(dir).join("game.ron");
+    loop {
+        s.commands.push(if s.commands.len().is_multiple_of(2) { Command::Chop } else { Command::EndTurn });
+        save::write(&file, &s).expect("written");
+    }
+}
+
+#[test]
+fn a_writer_killed_mid_save_leaves_a_save_that_loads() {
+    let dir = temp("killed");
+    for round in 0..8u64 {
+        let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--exact", "rules::history::save_writer_child", "--nocapture"])
+            .env("HOXXES_SAVE_WRITER", &dir)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the writer starts");
+        std::thread::sleep(std::time::Duration::from_millis(150 + 37 * round));
+        child.kill().expect("killed");
+        child.wait().expect("gone");
+        let s = save::read(&dir.join("game.ron")).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert!(!s.commands.is_empty(), "round {round}: the writer wrote");
+    }
+}
+
+/// Undo clears the game and plays it again: every resource the rules add must be put back to its
+/// start by `clear`, or an undone game would keep something of the game it came from.
+#[test]
+fn clearing_the_table_puts_back_every_resource_the_rules_keep() {
+    use bevy::state::app::StatesPlugin;
+    use hoxxes::rules::state::Fresh;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let bevy_own: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).collect();
+    app.add_plugins(hoxxes::rules::RulesPlugin);
+    let fresh = app.world().components().resource_id::<Fresh>().expect("the registry");
+    let events = app.world().components().resource_id::<Messages<hoxxes::rules::log::GameEvent>>().expect("events");
+    let rules: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).filter(|id| !bevy_own.contains(id) && ![fresh, events].contains(id)).collect();
+    assert!(rules.len() > 15, "the rules keep their resources: {}", rules.len());
+    for id in &rules {
+        app.world_mut().remove_resource_by_id(*id);
+    }
+    Fresh::restore(app.world_mut());
+    let back: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).collect();
+    let missing: Vec<String> = rules.iter().filter(|id| !back.contains(id)).filter_map(|id| app.world().components().get_info(*id)).map(|i| i.name().to_string()).collect();
+    assert!(missing.is_empty(), "registered with init_resource, not rules_resource: {missing:?}");
+}
