@@ -98,6 +98,9 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
     if setup.bosco && setup.classes.len() != 1 {
         return Err("BOSCO comes only with a single Dwarf".into());
     }
+    if !(1..=3).contains(&setup.hazard) {
+        return Err(format!("the hazard level is 1, 2 or 3, not {}", setup.hazard));
+    }
     let mut rng = GameRng::seeded(setup.seed);
     let (cells, bad) = parse(&mission.map);
     if let Some(b) = bad.first() {
