@@ -44,12 +44,8 @@ fn data_or_exit() -> Result<GameData, ExitCode> {
 /// Replay a save headless and print the final state, as `scenario` does; exit 1 naming the command
 /// that no longer applies (a rule or mission changed), so a save is also a bug report.
 fn replay(args: &[String]) -> ExitCode {
-    let [file] = args else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let data = match data_or_exit() {
-        Ok(d) => d,
+    let (file, data) = match one_file(args) {
+        Ok(x) => x,
         Err(code) => return code,
     };
     let path = PathBuf::from(file);
@@ -57,9 +53,23 @@ fn replay(args: &[String]) -> ExitCode {
         .and_then(|s| s.mission(&path, &data).map(|m| (s, m)))
         .map_err(|p| p.to_string())
         .and_then(|(s, m)| save::replay::headless(data, &m, &s).map_err(|e| format!("{file}: {e}")));
-    match replayed {
-        Ok((mut app, snapshot)) => {
-            println!("{}", hoxxes::headless::dump::dump(app.world_mut(), &snapshot));
+    print_json(replayed.map(|(mut app, snapshot)| hoxxes::headless::dump::dump(app.world_mut(), &snapshot)))
+}
+
+/// The one file a command takes, and the game's data; or the exit code when either is missing.
+fn one_file(args: &[String]) -> Result<(&String, GameData), ExitCode> {
+    let [file] = args else {
+        eprintln!("{USAGE}");
+        return Err(ExitCode::from(2));
+    };
+    Ok((file, data_or_exit()?))
+}
+
+/// JSON to stdout, or the message to stderr and exit 1.
+fn print_json(json: Result<String, String>) -> ExitCode {
+    match json {
+        Ok(json) => {
+            println!("{json}");
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -88,12 +98,8 @@ fn validate(files: &[String]) -> ExitCode {
 
 /// Load a scenario and print what `run` makes of it (the final state, or the legal-moves query).
 fn run_scenario(args: &[String], run: fn(GameData, &scenario::Scenario, &hoxxes::data::mission::Mission) -> Result<String, String>) -> ExitCode {
-    let [file] = args else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let data = match data_or_exit() {
-        Ok(d) => d,
+    let (file, data) = match one_file(args) {
+        Ok(x) => x,
         Err(code) => return code,
     };
     let (s, m) = match scenario::load(&PathBuf::from(file)) {
@@ -103,14 +109,5 @@ fn run_scenario(args: &[String], run: fn(GameData, &scenario::Scenario, &hoxxes:
             return ExitCode::from(1);
         }
     };
-    match run(data, &s, &m) {
-        Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{file}: {e}");
-            ExitCode::from(1)
-        }
-    }
+    print_json(run(data, &s, &m).map_err(|e| format!("{file}: {e}")))
 }

@@ -2,6 +2,7 @@
 //! token differs by a letter or shape as well as by colour.
 
 use crate::data::creatures::CreatureKind;
+use crate::data::dice::DieKind;
 use crate::data::mission::{Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::components::Token;
@@ -17,6 +18,19 @@ pub fn class_colour(c: DwarfClass) -> Color {
         DwarfClass::Driller => Color::srgb_u8(245, 190, 30),
         DwarfClass::Gunner => Color::srgb_u8(225, 70, 60),
         DwarfClass::Engineer => Color::srgb_u8(80, 185, 90),
+    }
+}
+
+/// A die's colour, as close to the box's dice as a flat colour gets; the faces carry words too.
+pub fn die_colour(d: DieKind) -> Color {
+    match d {
+        DieKind::Axe => Color::srgb_u8(150, 150, 150),
+        DieKind::Mineral => Color::srgb_u8(70, 160, 110),
+        DieKind::Bullet => Color::srgb_u8(230, 200, 90),
+        DieKind::Piercing => Color::srgb_u8(90, 150, 230),
+        DieKind::Flame => Color::srgb_u8(240, 130, 40),
+        DieKind::Explosive => Color::srgb_u8(210, 60, 50),
+        DieKind::Creature => Color::srgb_u8(150, 90, 190),
     }
 }
 

@@ -14,7 +14,7 @@ pub mod play;
 mod screenshot;
 mod sprites;
 mod tokens;
-mod words;
+pub mod words;
 
 use crate::data::validate::load_mission;
 use crate::data::{GameData, assets_dir};

@@ -4,7 +4,7 @@ use crate::data::GameData;
 use crate::rules::log::{DieRoll, GameEvent, Who};
 
 /// A creature or Dwarf named for a reader.
-fn who(data: &GameData, w: &Who) -> String {
+pub fn who(data: &GameData, w: &Who) -> String {
     match w {
         Who::Dwarf(c) => format!("{c:?}"),
         Who::Creature { kind, id } => format!("{} #{id}", data.creatures.get(*kind).name),
@@ -12,13 +12,18 @@ fn who(data: &GameData, w: &Who) -> String {
     }
 }
 
-/// Dice as their faces: "Bullet: hit, blank, double".
+/// A face in words: "blank", "hit", "2 bullet" (a double), "gold+hit".
+pub fn face(r: &DieRoll) -> String {
+    match r.symbols.as_slice() {
+        [] => "blank".into(),
+        [one] => format!("{one:?}").to_lowercase(),
+        [first, ..] if r.symbols.iter().all(|s| s == first) => format!("{} {first:?}", r.symbols.len()).to_lowercase(),
+        many => many.iter().map(|s| format!("{s:?}").to_lowercase()).collect::<Vec<_>>().join("+"),
+    }
+}
+
+/// Dice as their faces: "hit, blank, 2 bullet".
 fn faces(dice: &[DieRoll]) -> String {
-    let face = |r: &DieRoll| match r.symbols.len() {
-        0 => "blank".to_string(),
-        1 => format!("{:?}", r.symbols[0]).to_lowercase(),
-        _ => format!("double {:?}", r.symbols[0]).to_lowercase(),
-    };
     dice.iter().map(face).collect::<Vec<_>>().join(", ")
 }
 

@@ -115,3 +115,17 @@ fn validate_still_checks_the_files_given_when_the_games_data_is_broken() {
     assert!(stdout.contains("00-tutorial.ron: cannot be checked"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `hoxxes replay` prints the state a save ends in, and refuses a file that is no save (here one
+/// that never ends) with exit 1 and the file named, at once.
+#[test]
+fn replay_prints_a_saves_end_and_refuses_what_is_no_save() {
+    let run = |file: &str| Command::new(env!("CARGO_BIN_EXE_hoxxes")).args(["replay", file]).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    let out = run("tests/replays/first-light-two-turns.ron");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let want = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.json")).unwrap();
+    assert_eq!(text(&out.stdout).trim_end(), want.trim_end());
+    let out = run("/dev/zero");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("/dev/zero: larger than 4 MiB"), "{}", text(&out.stderr));
+}

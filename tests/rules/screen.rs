@@ -118,3 +118,26 @@ fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
     assert_eq!(played(&mut g).first(), Some(&Command::EndTurn));
     assert_eq!(g.app.world().resource::<Turn>().seat, 1, "the Scout's turn");
 }
+
+/// The dice tray shows the roll as faces and the arithmetic of what each die did, puts a reroll in
+/// place, and is cleared by the next turn.
+#[test]
+fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
+    use hoxxes::data::dice::{DieKind, Symbol};
+    use hoxxes::rules::log::{DieRoll, GameEvent, Who};
+    use hoxxes::screen::play::dice::Tray;
+    let data = data();
+    let roll = |symbols: Vec<Symbol>| DieRoll { die: DieKind::Bullet, face: 0, symbols };
+    let grunt = Who::Creature { kind: CreatureKind::Grunt, id: 4 };
+    let mut tray = Tray::default();
+    tray.take(&data, &GameEvent::Rolled { who: Who::Dwarf(DwarfClass::Gunner), dice: vec![roll(vec![Symbol::Bullet, Symbol::Bullet]), roll(vec![])] });
+    tray.take(&data, &GameEvent::Damaged { who: grunt.clone(), die: DieKind::Bullet, hits: 3, resisted: 1, damage: 2, health: 1, note: String::new() });
+    tray.take(&data, &GameEvent::Rerolled { who: Who::Dwarf(DwarfClass::Gunner), die: 1, roll: roll(vec![Symbol::Bullet]) });
+    assert_eq!(tray.title, "Gunner rolls");
+    let faces: Vec<String> = tray.dice.iter().map(hoxxes::screen::words::face).collect();
+    assert_eq!(faces, ["2 bullet", "bullet"]);
+    assert_eq!(tray.lines[0], "3 Bullet hit(s) - 1 resisted = 2 damage to Glyphid Grunt #4, 1 Health left");
+    assert_eq!(tray.lines[1], "die 2 rerolled: bullet");
+    tray.take(&data, &GameEvent::TurnStarted { turn: 2, dwarf: DwarfClass::Scout, actions: 3 });
+    assert!(tray.dice.is_empty() && tray.lines.is_empty());
+}

@@ -7,6 +7,7 @@
 //! creatures' turn played at a speed.
 
 mod banner;
+pub mod dice;
 mod history;
 mod input;
 mod keys;
@@ -50,6 +51,7 @@ pub fn view_plugin(app: &mut App) {
     view::plugin(app);
     marks::plugin(app);
     banner::plugin(app);
+    dice::plugin(app);
 }
 
 /// Once the mission has ended, the debrief.

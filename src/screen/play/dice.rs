@@ -1,0 +1,127 @@
+//! The dice tray: the last roll shown as dice (each face in the die's colour, its symbols in words),
+//! rerolls put in place, and under them the arithmetic of what the dice did ("3 Bullet hits - 1
+//! resisted = 2 damage"). It reads the game log, as the log panel does; a new turn clears it.
+
+use super::Screen;
+use super::history::Rewinding;
+use crate::data::GameData;
+use crate::rules::log::{DieRoll, GameEvent, GameLog};
+use crate::screen::layout::KEY_HEIGHT;
+use crate::screen::look::{PAPER, die_colour, ink_on};
+use crate::screen::words::{face, who};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Tray>()
+        .add_systems(OnEnter(Screen::Mission), build)
+        .add_systems(Update, (read_log, draw.run_if(resource_changed::<Tray>)).chain().run_if(not(resource_exists::<Rewinding>)));
+}
+
+/// What the tray shows: who rolled, the dice, the lines of arithmetic; how much of the log is read.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Tray {
+    pub title: String,
+    pub dice: Vec<DieRoll>,
+    pub lines: Vec<String>,
+    read: usize,
+}
+
+#[derive(Component)]
+struct TrayNode;
+
+/// At most this many lines of arithmetic under the dice (an area weapon hits many figures).
+const LINES: usize = 4;
+
+fn build(mut commands: Commands) {
+    let node = Node {
+        position_type: PositionType::Absolute,
+        left: px(8.0),
+        bottom: px(KEY_HEIGHT + 6.0),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(6.0)),
+        row_gap: px(4.0),
+        border_radius: BorderRadius::all(px(4.0)),
+        ..default()
+    };
+    commands.spawn((TrayNode, node, BackgroundColor(Color::srgba(0.07, 0.06, 0.05, 0.9)), Visibility::Hidden, DespawnOnExit(Screen::Mission)));
+}
+
+/// Take the new entries of the game log into the tray.
+fn read_log(log: Res<GameLog>, data: Res<GameData>, mut tray: ResMut<Tray>) {
+    // An undo plays the game again to a shorter log.
+    let from = tray.read.min(log.0.len());
+    if from == log.0.len() && tray.read == from {
+        return;
+    }
+    for e in &log.0[from..] {
+        tray.take(&data, e);
+    }
+    tray.read = log.0.len();
+}
+
+impl Tray {
+    /// One event of the game, as the tray tells it.
+    pub fn take(&mut self, data: &GameData, e: &GameEvent) {
+        match e {
+            GameEvent::Rolled { who: w, dice } => {
+                self.title = format!("{} rolls", who(data, w));
+                self.dice = dice.clone();
+                self.lines.clear();
+            }
+            GameEvent::Rerolled { die, roll, .. } => {
+                if let Some(d) = self.dice.get_mut(*die) {
+                    *d = roll.clone();
+                }
+                self.say(format!("die {} rerolled: {}", die + 1, face(roll)));
+            }
+            GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
+                let of = if *resisted > 0 { format!(" - {resisted} resisted") } else { String::new() };
+                self.say(format!("{hits} {die:?} hit(s){of} = {damage} damage to {}, {health} Health left", who(data, w)));
+            }
+            GameEvent::Killed { who: w } => self.say(format!("{} is killed", who(data, w))),
+            GameEvent::Chop { successes, .. } => self.say(format!("{successes} axe success(es)")),
+            GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
+            _ => {}
+        }
+    }
+
+    fn say(&mut self, line: String) {
+        if !self.dice.is_empty() {
+            self.lines.push(line);
+            let extra = self.lines.len().saturating_sub(LINES);
+            self.lines.drain(..extra);
+        }
+    }
+}
+
+fn words(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
+}
+
+/// The tray drawn again when what it shows has changed.
+fn draw(mut commands: Commands, tray: Res<Tray>, mut node: Query<(Entity, &mut Visibility), With<TrayNode>>) {
+    let Ok((e, mut visible)) = node.single_mut() else { return };
+    *visible = if tray.dice.is_empty() { Visibility::Hidden } else { Visibility::Visible };
+    commands.entity(e).despawn_children().with_children(|t| {
+        t.spawn(words(tray.title.clone(), 13.0, PAPER));
+        t.spawn(Node { column_gap: px(4.0), ..default() }).with_children(|row| {
+            for d in &tray.dice {
+                let colour = die_colour(d.die);
+                let shape = Node {
+                    min_width: px(44.0),
+                    height: px(30.0),
+                    padding: UiRect::horizontal(px(3.0)),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border: UiRect::all(px(2.0)),
+                    border_radius: BorderRadius::all(px(5.0)),
+                    ..default()
+                };
+                row.spawn((shape, BackgroundColor(colour), BorderColor::all(PAPER))).with_child(words(face(d), 12.0, ink_on(colour)));
+            }
+        });
+        for line in &tray.lines {
+            t.spawn(words(line.clone(), 12.0, PAPER));
+        }
+    });
+}
