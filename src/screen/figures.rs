@@ -9,15 +9,24 @@ use crate::data::GameData;
 use crate::data::creatures::Trait;
 use crate::rules::components::{At, Creature, Dwarf, Faces, Health};
 use crate::rules::hex::{opposite, step};
+use crate::rules::components::Id;
+use crate::rules::log::{GameEvent, Who};
 use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::VecDeque;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_dwarves, draw_creatures, place_figures, show_health, turn_creatures).chain());
+    let rewinding = resource_exists::<super::play::history::Rewinding>;
+    app.add_systems(Update, (draw_dwarves, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures).chain());
 }
 
 /// The root of a figure's drawing, placed on its space.
 #[derive(Component)]
 struct Figure;
+
+/// The spaces a figure still has to walk through on its way, one at a time, as the rules moved it.
+#[derive(Component, Default)]
+struct Walk(VecDeque<Hex>);
 
 #[derive(Component)]
 struct HealthText(Entity);
@@ -41,6 +50,7 @@ fn draw_dwarves(mut commands: Commands, geo: Res<MapGeometry>, shapes: Res<Shape
         commands.spawn((
             Shows(e),
             Figure,
+            Walk::default(),
             shapes.sprite(Shape::Disc, PAPER, 0.9 * w),
             Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
             children![
@@ -65,6 +75,7 @@ fn draw_creatures(
         let mut figure = commands.spawn((
             Shows(e),
             Figure,
+            Walk::default(),
             shapes.sprite(look.shape, look.colour, look.size * w),
             Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
             children![
@@ -86,6 +97,26 @@ fn draw_creatures(
     }
 }
 
+/// A figure that moved (walked, flew, ran in fright) goes along its path, space by space.
+fn follow_paths(
+    mut events: MessageReader<GameEvent>,
+    creatures: Query<(Entity, &Id), With<Creature>>,
+    dwarves: Query<(Entity, &Dwarf)>,
+    mut figures: Query<(&Shows, &mut Walk)>,
+) {
+    for e in events.read() {
+        let (GameEvent::Moved { who, path } | GameEvent::Scared { who, path }) = e else { continue };
+        let mover = match who {
+            Who::Creature { id, .. } => creatures.iter().find(|c| c.1.0 == *id).map(|c| c.0),
+            Who::Dwarf(class) => dwarves.iter().find(|d| d.1.class == *class).map(|d| d.0),
+            _ => None,
+        };
+        if let Some((_, mut walk)) = figures.iter_mut().find(|f| Some(f.0.0) == mover) {
+            walk.0.extend(path.iter().map(|q| Hex::from(*q)));
+        }
+    }
+}
+
 /// Hex widths a figure glides a second on its way to its new space (instantly when the
 /// creatures' turn is played at once).
 const GLIDE: f32 = 8.0;
@@ -95,18 +126,26 @@ fn place_figures(
     time: Res<Time>,
     pace: Option<Res<super::play::pace::Pace>>,
     ats: Query<&At>,
-    mut figures: Query<(&Shows, &mut Transform), With<Figure>>,
+    mut figures: Query<(&Shows, &mut Transform, &mut Walk), With<Figure>>,
 ) {
     let instant = pace.is_some_and(|p| p.speed == super::play::pace::Speed::Instant || p.skipping);
     let step = GLIDE * geo.hex_width() * time.delta_secs();
-    for (shows, mut t) in &mut figures {
-        if let Ok(at) = ats.get(shows.0) {
-            let place = geo.centre(at.0).extend(Z_FIGURE);
-            let to_go = place - t.translation;
-            if to_go == Vec3::ZERO {
-                continue;
-            }
-            t.translation = if instant || to_go.length() <= step { place } else { t.translation + to_go.normalize() * step };
+    for (shows, mut t, mut walk) in &mut figures {
+        let Ok(at) = ats.get(shows.0) else { continue };
+        if instant {
+            walk.0.clear();
+        }
+        // The next space of the path, else the figure's own.
+        let place = geo.centre(walk.0.front().copied().unwrap_or(at.0)).extend(Z_FIGURE);
+        let to_go = place - t.translation;
+        if to_go == Vec3::ZERO && walk.0.is_empty() {
+            continue;
+        }
+        if instant || to_go.length() <= step {
+            t.translation = place;
+            walk.0.pop_front();
+        } else {
+            t.translation += to_go.normalize() * step;
         }
     }
 }

@@ -8,7 +8,7 @@
 
 mod banner;
 pub mod dice;
-mod history;
+pub mod history;
 mod input;
 mod keys;
 mod logic;
