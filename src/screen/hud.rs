@@ -24,6 +24,18 @@ const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
 const ACTIVE: Color = Color::srgb_u8(62, 54, 44);
 const DIM: Color = Color::srgb_u8(165, 155, 140);
 
+/// What a part of the panel is, told in the bar's hint line while the pointer rests on it.
+#[derive(Component, Clone, Copy, Debug)]
+pub enum Tooltip {
+    Says(&'static str),
+    /// A Dwarf's whole board.
+    Dwarf(DwarfClass),
+}
+
+const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
+const MULE: &str = "The M.U.L.E.: what the team has mined and collected. Meet the primary objectives, then get every Dwarf you can into the Drop Pod and launch it; bonus objectives make the success greater";
+const THREAT: &str = "The Swarm Threat meter climbs as Event cards say; reaching an S step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck, and this mission's own Event";
+
 #[derive(Component)]
 struct TurnText;
 
@@ -74,11 +86,11 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
             p.spawn(text(info.name.clone(), 24.0, PAPER));
             p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));
             p.spawn(heading("TURN"));
-            p.spawn((TurnText, text("", 16.0, PAPER)));
+            p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
             p.spawn(heading("M.U.L.E."));
-            p.spawn((MuleText, text("", 15.0, PAPER)));
+            p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
             p.spawn(heading("SWARM THREAT"));
-            p.spawn((ThreatText, text("", 12.0, PAPER)));
+            p.spawn((ThreatText, text("", 12.0, PAPER), Tooltip::Says(THREAT), Interaction::default(), BackgroundColor(Color::NONE)));
             p.spawn(heading("DWARVES"));
             for dwarf in seated {
                 p.spawn(dwarf_row(dwarf));
@@ -103,6 +115,8 @@ fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
     let row = Node { column_gap: px(10.0), align_items: AlignItems::Center, padding: UiRect::all(px(5.0)), ..default() };
     (
         DwarfRow(dwarf.class),
+        Tooltip::Dwarf(dwarf.class),
+        Interaction::default(),
         row,
         BackgroundColor(Color::NONE),
         children![

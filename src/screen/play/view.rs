@@ -16,6 +16,7 @@ use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{GameLog, Who};
 use crate::rules::state::Board;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
+use crate::screen::hud::Tooltip;
 use crate::screen::look::PAPER;
 use bevy::prelude::*;
 
@@ -23,6 +24,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BarHover>().add_systems(OnEnter(super::Screen::Mission), build).add_systems(
         Update,
         (
+            tooltips,
             rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<History>)),
             press,
             // The two lines are written again only when what they say may have changed, not every frame.
@@ -188,6 +190,32 @@ fn press(
             _ => {}
         }
     }
+}
+
+/// Resting on a part of the panel tells what it is; on a Dwarf's row, his whole board.
+fn tooltips(
+    parts: Query<(&Interaction, &Tooltip), Changed<Interaction>>,
+    dwarves: Query<(&Dwarf, &Health, &DwarfStatus, &Ammo, Option<&Loadout>, Option<&Hand>)>,
+    data: Res<GameData>,
+    mut hover: ResMut<BarHover>,
+) {
+    // Leaving one part and entering another in the same update: the one entered speaks.
+    let Some(entered) = parts.iter().find(|p| *p.0 != Interaction::None).map(|p| *p.1) else {
+        if !parts.is_empty() {
+            hover.0 = None;
+        }
+        return;
+    };
+    hover.0 = match entered {
+        Tooltip::Says(words) => Some(words.to_string()),
+        Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.0.class == class).map(|(d, health, s, ammo, loadout, hand)| {
+            let full = &data.numbers.dwarf;
+            format!(
+                "{:?}: {}/{} Health{}, ammo {}/{} + {}/{}; {}",
+                d.class, health.0, full.health, status_words(s), ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo, kit_words(&data, loadout, hand)
+            )
+        }),
+    };
 }
 
 /// The first line: whose decision it is and what it is.
