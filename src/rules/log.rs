@@ -156,12 +156,20 @@ impl GameEvent {
 }
 
 /// The game's record of what happened (Bevy messages live two updates; this lives as long as the
-/// game). The screen reads new entries from `seen` on.
+/// game). A reader of the screen keeps how far it has read and takes [`GameLog::unread`].
 #[derive(Resource, Default, Debug, Clone)]
 pub struct GameLog(pub Vec<GameEvent>);
 
 impl GameLog {
     pub fn push(&mut self, e: GameEvent) {
         self.0.push(e);
+    }
+
+    /// The entries after the first `read`, and `read` moved to the end. A game played again to a
+    /// shorter log (an undo) has nothing unread until it grows past where it was.
+    pub fn unread(&self, read: &mut usize) -> &[GameEvent] {
+        let from = (*read).min(self.0.len());
+        *read = self.0.len();
+        &self.0[from..]
     }
 }

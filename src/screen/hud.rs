@@ -3,7 +3,7 @@
 //! last things that happened.
 
 use super::layout::HUD_WIDTH;
-use super::look::{PAPER, class_colour, class_letter, ink_on, item_name};
+use super::look::{PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
 use crate::data::GameData;
 use crate::data::mission::{Item, Objective};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
@@ -57,10 +57,6 @@ struct DwarfRow(DwarfClass);
 
 #[derive(Component)]
 struct DwarfText(DwarfClass);
-
-fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
-    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
-}
 
 fn heading(s: &str) -> impl Bundle {
     (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })

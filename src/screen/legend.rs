@@ -3,7 +3,7 @@
 
 use super::atlas::{TileKind, atlas};
 use super::layout::{HUD_WIDTH, KEY_HEIGHT};
-use super::look::{creature_look, ink_on, token_look};
+use super::look::{creature_look, ink_on, token_look, ui_text};
 use super::sprites::Shapes;
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
@@ -43,10 +43,6 @@ struct KeyStrip;
 #[derive(Component)]
 struct CreatureKey;
 
-fn text(s: String, colour: Color) -> impl Bundle {
-    (Text::new(s), TextFont::from_font_size(FontSize::Px(SMALL)), TextColor(colour))
-}
-
 fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<Shapes>) {
     let sheet = images.add(atlas(ICON));
     let strip = Node {
@@ -79,7 +75,7 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
 
 fn entry(icon: impl Bundle, label: String) -> impl Bundle {
     let row = Node { column_gap: px(4.0), align_items: AlignItems::Center, ..default() };
-    (row, children![icon, text(label, GREY)])
+    (row, children![icon, ui_text(label, SMALL, GREY)])
 }
 
 fn icon_node() -> Node {
@@ -101,7 +97,7 @@ fn tile_entry(sheet: Handle<Image>, kind: TileKind, label: &str) -> impl Bundle 
 fn token_entry(shapes: &Shapes, token: Token, label: &str) -> impl Bundle {
     let (shape, colour, letter) = token_look(token);
     let image = ImageNode { image: shapes.image(shape), color: colour, ..default() };
-    entry((image, icon_node(), children![text(letter.to_string(), ink_on(colour))]), label.to_string())
+    entry((image, icon_node(), children![ui_text(letter.to_string(), SMALL, ink_on(colour))]), label.to_string())
 }
 
 fn creature_entry(shapes: &Shapes, kind: CreatureKind, name: &str) -> impl Bundle {

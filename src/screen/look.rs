@@ -12,6 +12,11 @@ pub const BACKGROUND: Color = Color::srgb_u8(18, 15, 13);
 pub const INK: Color = Color::srgb_u8(16, 12, 10);
 pub const PAPER: Color = Color::srgb_u8(240, 234, 222);
 
+/// Words on the UI: a text of this size and colour (the panel, the bar, the banners, the key).
+pub fn ui_text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
+}
+
 pub fn class_colour(c: DwarfClass) -> Color {
     match c {
         DwarfClass::Scout => Color::srgb_u8(70, 140, 240),

@@ -7,7 +7,7 @@ use crate::rules::end::Outcome;
 use crate::rules::log::{GameEvent, GameLog, Who};
 use crate::rules::state::{Mule, Turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
-use crate::screen::look::PAPER;
+use crate::screen::look::{PAPER, ui_text};
 use crate::screen::words::describe;
 use super::Screen;
 use bevy::prelude::*;
@@ -49,7 +49,7 @@ fn build(mut commands: Commands) {
         ..default()
     };
     commands.spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden)).with_children(|b| {
-        b.spawn((BannerText, Text::new(""), TextFont::from_font_size(FontSize::Px(18.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
+        b.spawn((BannerText, ui_text("", 18.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
     });
 }
 
@@ -74,14 +74,11 @@ fn announce(
     mut banner: Query<&mut Visibility, With<Banner>>,
     mut text: Query<&mut Text, With<BannerText>>,
 ) {
-    // An undo plays the game again to a shorter log.
-    shown.told = shown.told.min(log.0.len());
     if shown.told == log.0.len() {
         return;
     }
     let players = dwarves.iter().count();
-    let fresh: Vec<(String, f32)> = log.0[shown.told..].iter().filter_map(|e| banner_for(&data, e, players)).collect();
-    shown.told = log.0.len();
+    let fresh: Vec<(String, f32)> = log.unread(&mut shown.told).iter().filter_map(|e| banner_for(&data, e, players)).collect();
     let Some((words, secs)) = fresh.last().cloned() else { return };
     let lines: Vec<String> = fresh.iter().rev().take(3).rev().map(|f| f.0.clone()).collect();
     if let (Ok(mut v), Ok(mut t)) = (banner.single_mut(), text.single_mut()) {
@@ -136,6 +133,6 @@ fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mul
         ..default()
     };
     commands.spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10))).with_children(|d| {
-        d.spawn((Text::new(words), TextFont::from_font_size(FontSize::Px(20.0)), TextColor(PAPER), TextLayout { justify: Justify::Center, ..default() }));
+        d.spawn((ui_text(words, 20.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
     });
 }

@@ -7,7 +7,7 @@ use super::history::Rewinding;
 use crate::data::GameData;
 use crate::rules::log::{DieRoll, GameEvent, GameLog};
 use crate::screen::layout::KEY_HEIGHT;
-use crate::screen::look::{PAPER, die_colour, ink_on};
+use crate::screen::look::{PAPER, die_colour, ink_on, ui_text as words};
 use crate::screen::words::{face, who};
 use bevy::prelude::*;
 
@@ -48,15 +48,14 @@ fn build(mut commands: Commands) {
 
 /// Take the new entries of the game log into the tray.
 fn read_log(log: Res<GameLog>, data: Res<GameData>, mut tray: ResMut<Tray>) {
-    // An undo plays the game again to a shorter log.
-    let from = tray.read.min(log.0.len());
-    if from == log.0.len() && tray.read == from {
+    if tray.read == log.0.len() {
         return;
     }
-    for e in &log.0[from..] {
+    let mut read = tray.read;
+    for e in log.unread(&mut read) {
         tray.take(&data, e);
     }
-    tray.read = log.0.len();
+    tray.read = read;
 }
 
 impl Tray {
@@ -92,10 +91,6 @@ impl Tray {
             self.lines.drain(..extra);
         }
     }
-}
-
-fn words(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
-    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
 }
 
 /// The tray drawn again when what it shows has changed.

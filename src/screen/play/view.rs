@@ -17,7 +17,7 @@ use crate::rules::log::{GameLog, Who};
 use crate::rules::state::Board;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::hud::Tooltip;
-use crate::screen::look::PAPER;
+use crate::screen::look::{PAPER, ui_text as text};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -66,10 +66,6 @@ struct TimeButton(bool);
 /// What the pointer rests on in the bar: its words replace the space's description.
 #[derive(Resource, Default)]
 struct BarHover(Option<String>);
-
-fn text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
-    (Text::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour))
-}
 
 fn build(mut commands: Commands) {
     let bar = Node {
