@@ -7,6 +7,13 @@ use std::path::Path;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem(pub String);
 
+impl Problem {
+    /// Several problems, one a line.
+    pub fn lines(problems: &[Problem]) -> String {
+        problems.iter().map(|p| p.0.as_str()).collect::<Vec<_>>().join("\n")
+    }
+}
+
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)

@@ -47,7 +47,7 @@ impl Save {
     pub fn mission(&self, save: &Path, data: &GameData) -> Result<Mission, Problem> {
         let shipped = crate::data::missions_dir().join(self.mission.file_name().unwrap_or_default());
         let path = if self.mission.exists() { self.mission.clone() } else { shipped };
-        let (mission, text) = load_mission(&path, data).map_err(|ps| Problem(ps.iter().map(|p| p.0.clone()).collect::<Vec<_>>().join("\n")))?;
+        let (mission, text) = load_mission(&path, data).map_err(|ps| Problem(Problem::lines(&ps)))?;
         if fingerprint(&text) != self.mission_sha256 {
             return Err(Problem(format!(
                 "{}: the mission {} has changed since this game began, so its commands cannot be replayed on it",
@@ -78,17 +78,29 @@ pub fn read(path: &Path) -> Result<Save, Problem> {
     parse_ron(&name, &text)
 }
 
-/// Write a save atomically, keeping the one it replaces as `FILE.prev`.
+/// Write a save atomically, keeping the one it replaces beside it ([`previous`]).
 pub fn write(path: &Path, save: &Save) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    if path.exists() {
+        // The previous save, itself replaced in one step.
+        let prev_tmp = path.with_extension("prev.tmp");
+        std::fs::copy(path, &prev_tmp).and_then(|_| std::fs::rename(&prev_tmp, previous(path))).map_err(fail)?;
+    }
+    write_atomically(path, &text)
+}
+
+/// Where the save before the last one of `save` is kept: `FILE.ron.prev`.
+pub fn previous(save: &Path) -> PathBuf {
+    save.with_extension("ron.prev")
+}
+
+/// Write a file so that it is either all the old text or all the new one, whenever the game is
+/// killed: a temporary file beside it, flushed to disk, renamed over it.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let tmp = path.with_extension("tmp");
     let fail = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut f = std::fs::File::create(&tmp).map_err(fail)?;
     f.write_all(text.as_bytes()).and_then(|_| f.sync_all()).map_err(fail)?;
-    if path.exists() {
-        // The previous save, itself replaced in one step.
-        let prev_tmp = path.with_extension("prev.tmp");
-        std::fs::copy(path, &prev_tmp).and_then(|_| std::fs::rename(&prev_tmp, path.with_extension("ron.prev"))).map_err(fail)?;
-    }
     std::fs::rename(&tmp, path).map_err(fail)
 }

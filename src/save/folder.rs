@@ -50,6 +50,6 @@ pub fn file_finished(save: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let to = dir.join(save.file_name().unwrap_or_default());
     std::fs::rename(save, &to).map_err(|e| format!("{}: {e}", save.display()))?;
-    let _ = std::fs::remove_file(save.with_extension("ron.prev"));
+    let _ = std::fs::remove_file(super::previous(save));
     Ok(to)
 }

@@ -6,4 +6,4 @@ mod file;
 pub mod folder;
 pub mod replay;
 
-pub use file::{FORMAT, Save, fingerprint, read, write};
+pub use file::{FORMAT, Save, fingerprint, previous, read, write, write_atomically};

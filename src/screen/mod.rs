@@ -16,6 +16,7 @@ mod sprites;
 mod tokens;
 pub mod words;
 
+use crate::data::load::Problem;
 use crate::data::validate::load_mission;
 use crate::data::{GameData, assets_dir};
 use crate::save::{Save, folder};
@@ -55,7 +56,7 @@ pub fn run(args: &[String]) -> ExitCode {
 /// A window with the mission laid out, the first turn begun (or a saved game about to be replayed),
 /// and everything drawn.
 fn table(opts: &Options) -> Result<App, String> {
-    let data = GameData::load(&assets_dir()).map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"))?;
+    let data = GameData::load(&assets_dir()).map_err(|ps| Problem::lines(&ps))?;
     let (game, welcome) = game_to_play(opts, &data)?;
     let window = Window {
         title: format!("hoxxes - {}", game.mission.name),
@@ -104,7 +105,7 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
             }
         }
     }
-    let (mission, text) = load_mission(&opts.mission, data).map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"))?;
+    let (mission, text) = load_mission(&opts.mission, data).map_err(|ps| Problem::lines(&ps))?;
     let mut setup = MissionSetup::new(opts.classes.clone(), opts.seed, opts.hazard);
     setup.bosco = opts.bosco;
     // A screenshot plays nothing and keeps nothing.

@@ -30,9 +30,8 @@ fn write(log: Res<CommandLog>, mut record: ResMut<Record>) {
         Ok(t) => t,
         Err(e) => return error!("the command record could not be written: {e}"),
     };
-    let tmp = record.path.with_extension("tmp");
-    match std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &record.path)) {
+    match crate::save::write_atomically(&record.path, &text) {
         Ok(()) => record.written = Some(log.0.len()),
-        Err(e) => error!("{}: {e}", record.path.display()),
+        Err(e) => error!("{e}"),
     }
 }
