@@ -17,7 +17,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<History>()
         .add_systems(PreUpdate, rewind.run_if(resource_exists::<Rewind>))
         .add_systems(Update, undo_redo.after(super::logic::Acts))
-        .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>)).chain());
+        .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>).run_if(resource_changed::<CommandLog>)).chain());
 }
 
 /// The game being played: its save (setup and commands so far), its mission, and the file it is
@@ -139,12 +139,13 @@ fn note_point(world: &mut World) {
     let waiting = crate::headless::waiting(world);
     let log = &world.resource::<CommandLog>().0;
     let (played, newest) = (log.len(), log.last().cloned());
-    let revealed = waiting.then(|| Revealed::now(world));
+    // Nothing is revealed while the game waits with no new command: a point seen stays as seen.
     let h = world.resource::<History>();
-    let same = h.waiting == waiting && h.logged == played && revealed.is_none_or(|r| h.seen.get(played) == Some(&Some(r)));
-    if same {
+    let seen = h.seen.get(played).is_some_and(Option::is_some);
+    if h.waiting == waiting && h.logged == played && (!waiting || seen) {
         return;
     }
+    let revealed = waiting.then(|| Revealed::now(world));
     let mut history = world.resource_mut::<History>();
     history.waiting = waiting;
     if played > history.logged {
