@@ -25,7 +25,7 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
     // Every segment from the shooter's space to the target's lies in the hull of the two spaces:
     // only the spaces that meet the hull can touch one.
     let hull = hull_of(&a, &b);
-    let near: Vec<Hex> = between(from, to).filter(|h| *h != from && *h != to && meets(&hull, &corners(*h))).collect();
+    let near: Vec<Hex> = near_line(from, to).into_iter().filter(|h| *h != from && *h != to && meets(&hull, &corners(*h))).collect();
     let blocked: Vec<bool> = near.iter().map(|h| blocks(*h)).collect();
     if !blocked.contains(&true) {
         return true;
@@ -36,18 +36,29 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
     if !chained(from, to, &open) {
         return false;
     }
-    let blockers: Vec<[P; 6]> = near.iter().zip(&blocked).filter(|(_, b)| **b).map(|(h, _)| corners(*h)).collect();
+    let blockers: Vec<(P, [P; 6])> = near.iter().zip(&blocked).filter(|(_, b)| **b).map(|(h, _)| (centre(*h), corners(*h))).collect();
+    // The blocker that stopped the last line tried is asked first: neighbouring lines mostly meet
+    // the same one.
+    let last = std::cell::Cell::new(0);
+    let (ends_a, ends_b) = (Edges::of(&a), Edges::of(&b));
     let free = |p: P, q: P| -> bool {
-        match clip_between(&a, &b, p, q) {
-            Some((s, e)) => blockers.iter().all(|hex| !touches(hex, s, e)),
-            None => false,
+        let Some((s, e)) = clip_between(&ends_a, &ends_b, p, q) else { return false };
+        let first = last.get();
+        let order = std::iter::once(first).chain((0..blockers.len()).filter(|i| *i != first));
+        for i in order {
+            let (c, hex) = &blockers[i];
+            if touches_near(*c, hex, s, e) {
+                last.set(i);
+                return false;
+            }
         }
+        true
     };
     if free(centre(from), centre(to)) {
         return true;
     }
     let mut points: Vec<P> = a.iter().chain(b.iter()).copied().collect();
-    for hex in &blockers {
+    for (_, hex) in &blockers {
         points.extend_from_slice(hex);
     }
     dedup(&mut points);
@@ -72,10 +83,20 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
     false
 }
 
-/// Hexes that may lie between two hexes: those within the two spaces' reach of both.
-fn between(from: Hex, to: Hex) -> impl Iterator<Item = Hex> {
+/// Every hex between two hexes that may meet the hull of the two: those within two of a hex on the
+/// line drawn between their centres. (The hull is the segment between the centres widened by a
+/// hexagon, so a hex meeting it has its centre within two corner radii of the segment; every point
+/// of the segment is within two corner radii of a line hex's centre; hexes three apart have centres
+/// at least four and a half radii apart.)
+fn near_line(from: Hex, to: Hex) -> Vec<Hex> {
+    // Within reach of both spaces, as the search always looked (what is behind either space never
+    // blocks).
     let d = distance(from, to);
-    from.range(d).filter(move |h| distance(*h, to) <= d)
+    let within = |h: &Hex| distance(*h, from) <= d && distance(*h, to) <= d;
+    let mut v: Vec<Hex> = from.line_to(to).flat_map(|h| h.range(2)).filter(within).collect();
+    v.sort_by_key(|h| (h.x, h.y));
+    v.dedup();
+    v
 }
 
 /// Whether a chain of these spaces, each next to the one before, joins `from` to `to`.
@@ -143,9 +164,25 @@ fn dedup(points: &mut Vec<P>) {
     *points = out;
 }
 
+/// A hexagon's edges, each as a corner and the edge's inward normal, worked out once for the many
+/// lines tried against the shooter's and the target's spaces.
+struct Edges([(P, P); 6]);
+
+impl Edges {
+    fn of(hex: &[P; 6]) -> Edges {
+        let c = hex.iter().fold((0.0, 0.0), |s, v| (s.0 + v.0 / 6.0, s.1 + v.1 / 6.0));
+        Edges(std::array::from_fn(|i| {
+            let (v0, v1) = (hex[i], hex[(i + 1) % 6]);
+            let n = (-(v1.1 - v0.1), v1.0 - v0.0);
+            let inward = n.0 * (c.0 - v0.0) + n.1 * (c.1 - v0.1) >= 0.0;
+            (v0, if inward { n } else { (-n.0, -n.1) })
+        }))
+    }
+}
+
 /// The part of the infinite line through p and q between the shooter's hex and the target's hex:
 /// from the point of `a` nearest `b` along the line, to the point of `b` nearest `a`.
-fn clip_between(a: &[P; 6], b: &[P; 6], p: P, q: P) -> Option<(P, P)> {
+fn clip_between(a: &Edges, b: &Edges, p: P, q: P) -> Option<(P, P)> {
     let d = (q.0 - p.0, q.1 - p.1);
     let (a0, a1) = clip_interval(a, p, d)?;
     let (b0, b1) = clip_interval(b, p, d)?;
@@ -160,16 +197,9 @@ fn clip_between(a: &[P; 6], b: &[P; 6], p: P, q: P) -> Option<(P, P)> {
 }
 
 /// Parameter interval where the line p + t·d lies inside the convex hexagon (Cyrus-Beck).
-fn clip_interval(hex: &[P; 6], p: P, d: P) -> Option<(f64, f64)> {
+fn clip_interval(hex: &Edges, p: P, d: P) -> Option<(f64, f64)> {
     let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
-    let c = hex.iter().fold((0.0, 0.0), |s, v| (s.0 + v.0 / 6.0, s.1 + v.1 / 6.0));
-    for i in 0..6 {
-        let (v0, v1) = (hex[i], hex[(i + 1) % 6]);
-        // Inward normal of the edge.
-        let mut n = (-(v1.1 - v0.1), v1.0 - v0.0);
-        if n.0 * (c.0 - v0.0) + n.1 * (c.1 - v0.1) < 0.0 {
-            n = (-n.0, -n.1);
-        }
+    for (v0, n) in &hex.0 {
         let num = n.0 * (p.0 - v0.0) + n.1 * (p.1 - v0.1);
         let den = n.0 * d.0 + n.1 * d.1;
         if den.abs() < 1e-15 {
@@ -186,6 +216,19 @@ fn clip_interval(hex: &[P; 6], p: P, d: P) -> Option<(f64, f64)> {
         }
     }
     (lo < hi).then_some((lo, hi))
+}
+
+/// Whether the segment s-e touches the closed hexagon centred on `c`, settled at once by the circles
+/// inside and around the hexagon when the segment passes far from it or through its middle.
+fn touches_near(c: P, hex: &[P; 6], s: P, e: P) -> bool {
+    let d = point_seg(c, s, e);
+    if d > 1.0 + TOUCH {
+        return false;
+    }
+    if d < 3f64.sqrt() / 2.0 - TOUCH {
+        return true;
+    }
+    touches(hex, s, e)
 }
 
 /// Whether the segment s-e touches the closed hexagon.
@@ -236,6 +279,23 @@ mod tests {
 
     fn h(q: i32, r: i32) -> Hex {
         Hex::new(q, r)
+    }
+
+    /// The hexes looked at are the same as every hex within reach of both (the search before).
+    #[test]
+    fn the_hexes_near_the_line_are_all_that_meet_the_hull() {
+        for q in -9..=9 {
+            for r in -9..=9 {
+                let (from, to) = (h(0, 0), h(q, r));
+                let d = distance(from, to);
+                let hull = hull_of(&corners(from), &corners(to));
+                let mut all: Vec<Hex> = from.range(d).filter(|x| distance(*x, to) <= d && meets(&hull, &corners(*x))).collect();
+                let mut near: Vec<Hex> = near_line(from, to).into_iter().filter(|x| meets(&hull, &corners(*x))).collect();
+                all.sort_by_key(|h| (h.x, h.y));
+                near.sort_by_key(|h| (h.x, h.y));
+                assert_eq!(near, all, "from {from:?} to {to:?}");
+            }
+        }
     }
 
     #[test]

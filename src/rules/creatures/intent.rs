@@ -6,7 +6,8 @@ use super::super::cave::{Cave, CreatureItem};
 use super::super::hex::{Qr, adjacent, canonical, distance};
 use super::super::state::{Mule, Turn};
 use super::targeting::{attack_target, targets};
-use super::{advance_goal, path_toward};
+use super::pathing::Reach;
+use super::{advance_goal, path_toward, reach_of};
 use crate::data::creatures::Attack;
 use crate::data::weapons::DwarfClass;
 use serde::Serialize;
@@ -37,7 +38,11 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
         return Intent::Skip { why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() };
     }
     if let Some((lure, reachable)) = crate::rules::thrown::lure_of(cave, mule, c) {
-        return if reachable { Intent::AttackLure { at: lure.into() } } else { walk(cave, c, lure) };
+        return match (reachable, reach_of(cave, c)) {
+            (true, _) => Intent::AttackLure { at: lure.into() },
+            (false, Some(reach)) => walk(cave, c, &reach, lure),
+            (false, None) => Intent::Stay,
+        };
     }
     match cave.stats(c.2.kind).attack {
         Attack::Spawn(n) => Intent::Hatch { dice: n },
@@ -55,14 +60,15 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
 }
 
 fn advance(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent {
-    match advance_goal(cave, turn, mule, c) {
-        Some(goal) => walk(cave, c, goal),
+    let Some(reach) = reach_of(cave, c) else { return Intent::Stay };
+    match advance_goal(cave, turn, mule, c, &reach) {
+        Some(goal) => walk(cave, c, &reach, goal),
         None => Intent::Stay,
     }
 }
 
-fn walk(cave: &Cave, c: &CreatureItem, goal: hexx::Hex) -> Intent {
-    let path = path_toward(cave, c, goal);
+fn walk(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: hexx::Hex) -> Intent {
+    let path = path_toward(cave, c, reach, goal);
     if path.is_empty() {
         return Intent::Stay;
     }

@@ -82,34 +82,33 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Ef
     }
 }
 
-/// The way a creature walks toward a goal space (a Dwarf, the Sentry Gun, a L.U.R.E.), stopping
-/// where it could attack it (ruling 18); none for a creature that does not move.
-pub fn path_toward(cave: &Cave, c: &CreatureItem, goal: Hex) -> Vec<Hex> {
-    let stats = cave.stats(c.2.kind);
-    if stats.has(Trait::Immobile) || stats.movement == 0 {
-        return vec![];
-    }
-    let m = Mover::of(cave, c);
-    let range = stats.range.max(1);
-    // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
-    // front, the way it moves.
-    let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
-    route(cave, &m, c.3.0, goal, &can_attack)
-}
-
-/// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length (ties:
-/// most recent turn), or the Sentry Gun when it is nearer.
-pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Option<Hex> {
+/// Every space a creature that moves can get to now, by its own way of moving; none for a creature
+/// that does not move. One search serves the choice of its goal and its path there.
+pub fn reach_of(cave: &Cave, c: &CreatureItem) -> Option<Reach> {
     let stats = cave.stats(c.2.kind);
     if stats.has(Trait::Immobile) || stats.movement == 0 {
         return None;
     }
-    let m = Mover::of(cave, c);
-    let reach = Reach::from(cave, &m, c.3.0);
+    Some(Reach::from(cave, &Mover::of(cave, c), c.3.0))
+}
+
+/// The way a creature walks toward a goal space (a Dwarf, the Sentry Gun, a L.U.R.E.), stopping
+/// where it could attack it (ruling 18).
+pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> Vec<Hex> {
+    let range = cave.stats(c.2.kind).range.max(1);
+    // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
+    // front, the way it moves.
+    let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
+    route(cave, &Mover::of(cave, c), reach, c.3.0, goal, &can_attack)
+}
+
+/// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length (ties:
+/// most recent turn), or the Sentry Gun when it is nearer.
+pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem, reach: &Reach) -> Option<Hex> {
     let target = targets(cave, mule)
         .into_iter()
         .min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), distance(d.3.0, c.3.0), recency(cave, turn, d.2.seat)))?;
-    Some(super::skills::engineer::goal(cave, &reach, target.3.0))
+    Some(super::skills::engineer::goal(cave, reach, target.3.0))
 }
 
 /// Walk a path decided by the intent: a Proximity Mine on the way cuts the walk short; the Sentry

@@ -102,12 +102,11 @@ impl Reach {
 /// from, stopping at the first such space. When every such space is taken but the target can be
 /// reached, it goes the longer way round toward the target; when no way reaches the target at all,
 /// it stays (ruling 18).
-pub fn route(cave: &Cave, m: &Mover, start: Hex, target: Hex, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
-    let reach = Reach::from(cave, m, start);
+pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
     let goal = reach
         .dist
         .iter()
-        .filter(|(h, _)| may_end(cave, m, **h) && can_attack(**h))
+        .filter(|(h, _)| can_attack(**h) && may_end(cave, m, **h))
         .min_by_key(|(h, d)| (**d, canonical(**h)))
         .map(|(h, _)| *h)
         .or_else(|| {
@@ -115,7 +114,7 @@ pub fn route(cave: &Cave, m: &Mover, start: Hex, target: Hex, can_attack: &dyn F
             reach
                 .dist
                 .keys()
-                .filter(|h| may_end(cave, m, **h) && distance(**h, target) < distance(start, target))
+                .filter(|h| distance(**h, target) < distance(start, target) && may_end(cave, m, **h))
                 .min_by_key(|h| (distance(**h, target), reach.dist[*h], canonical(**h)))
                 .copied()
         });
