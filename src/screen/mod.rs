@@ -57,7 +57,7 @@ pub fn run(args: &[String]) -> ExitCode {
 /// and everything drawn.
 fn table(opts: &Options) -> Result<App, String> {
     let data = GameData::load(&assets_dir()).map_err(|ps| Problem::lines(&ps))?;
-    let (game, welcome) = game_to_play(opts, &data)?;
+    let (mut game, welcome) = game_to_play(opts, &data)?;
     let window = Window {
         title: format!("hoxxes - {}", game.mission.name),
         resolution: (layout::WINDOW.x as u32, layout::WINDOW.y as u32).into(),
@@ -75,7 +75,11 @@ fn table(opts: &Options) -> Result<App, String> {
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
     }
-    if !game.save.commands.is_empty() {
+    if let Resume::Watch(_) = opts.resume {
+        // Watched from the start, and never written over.
+        game.file = None;
+        app.insert_resource(play::Watching::new(std::mem::take(&mut game.save.commands)));
+    } else if !game.save.commands.is_empty() {
         app.insert_resource(play::Rewind(game.save.commands.clone()));
     }
     app.insert_resource(play::Notice(welcome)).insert_resource(game);
@@ -89,7 +93,7 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
     let file = match &opts.resume {
         Resume::New => None,
         Resume::Newest => folder::newest(),
-        Resume::File(f) => Some(f.clone()),
+        Resume::File(f) | Resume::Watch(f) => Some(f.clone()),
     };
     let mut said = String::new();
     if let Some(file) = file {
@@ -99,6 +103,8 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
                 let words = format!("Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.", game.mission.name, turns);
                 return Ok((game, words));
             }
+            // A game to watch that cannot be played again is nothing to watch.
+            Err(e) if matches!(opts.resume, Resume::Watch(_)) => return Err(e),
             Err(e) => {
                 eprintln!("{e}");
                 said = format!("{e}; a new game begins instead");

@@ -1,5 +1,5 @@
 //! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N]
-//! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE] [--load SAVE] [--new]`. With no game named
+//! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE] [--load SAVE] [--watch SAVE] [--new]`. With no game named
 //! (nothing but `--record`), the game saved last goes on.
 
 use crate::data::missions_dir;
@@ -31,6 +31,8 @@ pub enum Resume {
     Newest,
     /// `--load FILE`.
     File(PathBuf),
+    /// `--watch FILE`: the saved game played again from its start, to be watched, not played on.
+    Watch(PathBuf),
 }
 
 /// The mission played when none is named.
@@ -47,7 +49,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let mut resume = Resume::Newest;
     while let Some(flag) = rest.next() {
         let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
-        if !matches!(flag.as_str(), "--record" | "--load") {
+        if !matches!(flag.as_str(), "--record" | "--load" | "--watch") {
             resume = Resume::New;
         }
         match flag.as_str() {
@@ -59,6 +61,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--bosco" => bosco = true,
             "--record" => record = Some(PathBuf::from(value()?)),
             "--load" if !screenshot => resume = Resume::File(PathBuf::from(value()?)),
+            "--watch" if !screenshot => resume = Resume::Watch(PathBuf::from(value()?)),
             "--new" => resume = Resume::New,
             _ => return Err(format!("unknown argument '{flag}' (try --help)")),
         }

@@ -274,3 +274,43 @@ fn a_save_mangled_any_way_is_read_or_refused_never_a_panic() {
     }
     assert!(read > 0 && read < 300, "some mangled saves read, most not: {read}, replayed {replayed}");
 }
+
+/// Watching a saved game (`hoxxes --watch`): the arrows step one command, Page Down and Page Up a
+/// turn, Home and End to either end; each point is the game replayed that far, byte for byte; the
+/// players' own keys play nothing.
+#[test]
+fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
+    let saved = save::read(&file).expect("the golden save");
+    let (mission, text) = first_light();
+    let (mut app, snapshot) = at_the_table(&temp("watch"));
+    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission: mission.clone(), file: None });
+    app.insert_resource(play::Watching::new(saved.commands.clone()));
+    let at = |n: usize| {
+        let mut part = saved.clone();
+        part.commands.truncate(n);
+        let (mut w, snap) = save::replay::headless(data(), &mission, &part).expect("replays");
+        dump(w.world_mut(), &snap)
+    };
+    let end_of_turn_1 = saved.commands.iter().position(|c| matches!(c, Command::EndTurn)).expect("an end of turn") + 1;
+
+    input(&mut app, PlayerInput::Key(KeyCode::KeyE));
+    assert!(played(&app).is_empty(), "the End turn key plays nothing while watching");
+    input(&mut app, PlayerInput::Key(KeyCode::ArrowRight));
+    assert_eq!(played(&app), saved.commands[..1]);
+    assert_eq!(dump(app.world_mut(), &snapshot), at(1));
+    input(&mut app, PlayerInput::Key(KeyCode::PageDown));
+    assert_eq!(played(&app), saved.commands[..end_of_turn_1], "a turn on");
+    assert_eq!(dump(app.world_mut(), &snapshot), at(end_of_turn_1));
+    input(&mut app, PlayerInput::Key(KeyCode::ArrowLeft));
+    assert_eq!(played(&app).len(), end_of_turn_1 - 1, "a command back, past the dice");
+    assert_eq!(dump(app.world_mut(), &snapshot), at(end_of_turn_1 - 1));
+    input(&mut app, PlayerInput::Key(KeyCode::End));
+    assert_eq!(played(&app), saved.commands);
+    assert_eq!(dump(app.world_mut(), &snapshot), at(saved.commands.len()));
+    input(&mut app, PlayerInput::Key(KeyCode::Home));
+    assert!(played(&app).is_empty());
+    assert_eq!(dump(app.world_mut(), &snapshot), at(0));
+    let said = &app.world().resource::<Notice>().0;
+    assert!(said.starts_with(&format!("Watching: command 0 of {}, turn 1", saved.commands.len())), "{said}");
+}

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 pub fn plugin(app: &mut App) {
     app.init_resource::<History>()
         .add_systems(PreUpdate, rewind.run_if(resource_exists::<Rewind>))
-        .add_systems(Update, undo_redo.after(super::logic::Acts))
+        .add_systems(Update, undo_redo.after(super::logic::Acts).run_if(not(resource_exists::<super::watch::Watching>)))
         .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>).run_if(resource_changed::<CommandLog>)).chain());
 }
 
@@ -56,6 +56,11 @@ impl History {
             (Some(now), Some(before)) => now.since(before, log).map(|why| format!("can't undo: {why}")),
             _ => Some("can't undo: this point of the game was not seen".into()),
         }
+    }
+
+    /// The rules wait for a player (or, watching, for the next command).
+    pub fn waiting(&self) -> bool {
+        self.waiting
     }
 
     pub fn can_redo(&self) -> bool {

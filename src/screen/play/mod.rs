@@ -16,11 +16,13 @@ mod marks;
 pub mod pace;
 mod record;
 mod view;
+mod watch;
 
 pub use logic::{LegalNow, Listing, Notice, Pick, PlayerInput, Selection, listing};
 pub use keys::{key_of, label};
 pub use history::{Game, History, Rewind};
 pub use record::Record;
+pub use watch::Watching;
 
 use bevy::prelude::*;
 
@@ -31,6 +33,7 @@ pub fn logic_plugin(app: &mut App) {
     pace::plugin(app);
     record::plugin(app);
     history::plugin(app);
+    watch::plugin(app);
 }
 
 /// The screens of a game in the window, as Bevy states: each screen's entities go with it
@@ -46,7 +49,8 @@ pub enum Screen {
 
 /// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners.
 pub fn view_plugin(app: &mut App) {
-    app.init_state::<Screen>().add_systems(Update, to_debrief.run_if(in_state(Screen::Mission)));
+    app.init_state::<Screen>()
+        .add_systems(Update, (to_debrief.run_if(in_state(Screen::Mission)), to_table.run_if(in_state(Screen::Debrief))));
     input::plugin(app);
     view::plugin(app);
     marks::plugin(app);
@@ -58,5 +62,12 @@ pub fn view_plugin(app: &mut App) {
 fn to_debrief(outcome: Res<crate::rules::end::Outcome>, mut next: ResMut<NextState<Screen>>) {
     if outcome.0.is_some() {
         next.set(Screen::Debrief);
+    }
+}
+
+/// A mission taken back from its end (watching a game, stepping back) returns to the table.
+fn to_table(outcome: Res<crate::rules::end::Outcome>, mut next: ResMut<NextState<Screen>>) {
+    if outcome.0.is_none() {
+        next.set(Screen::Mission);
     }
 }
