@@ -308,6 +308,8 @@ fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
     input(&mut app, PlayerInput::Key(KeyCode::End));
     assert_eq!(played(&app), saved.commands);
     assert_eq!(dump(app.world_mut(), &snapshot), at(saved.commands.len()));
+    let turn = app.world().resource::<hoxxes::rules::state::Turn>().number;
+    assert!(app.world().resource::<Notice>().0.contains(&format!(", turn {turn} -")), "the rules' own turn: {}", app.world().resource::<Notice>().0);
     input(&mut app, PlayerInput::Key(KeyCode::Home));
     assert!(played(&app).is_empty());
     assert_eq!(dump(app.world_mut(), &snapshot), at(0));

@@ -73,7 +73,9 @@ fn build(mut commands: Commands) {
         left: px(0.0),
         right: px(HUD_WIDTH),
         bottom: px(0.0),
-        height: px(KEY_HEIGHT),
+        // Anchored at the bottom: a longer prompt or more choices grow it upward, over the cave,
+        // never out of the window.
+        min_height: px(KEY_HEIGHT),
         flex_direction: FlexDirection::Column,
         padding: UiRect::axes(px(10.0), px(5.0)),
         row_gap: px(3.0),
@@ -174,8 +176,13 @@ fn press(
             }
             (Interaction::Hovered, Some(a), _) => {
                 hover.0 = now.legal.actions.get(a.0).map(|a| {
-                    // A card's button tells the card.
-                    let text = data.rock_and_stone.iter().find(|c| c.name == a.what && a.kind == ActionKind::PlayCard).map(|c| format!(" ({})", c.text)).unwrap_or_default();
+                    // A card's button tells the card: a Rock and Stone card, or the Throwable thrown.
+                    let card = match a.kind {
+                        ActionKind::PlayCard => data.rock_and_stone.iter().find(|c| c.name == a.what).map(|c| &c.text),
+                        ActionKind::Throw => data.throwables.iter().find(|c| c.name == a.what).map(|c| &c.text),
+                        _ => None,
+                    };
+                    let text = card.map(|t| format!(" ({t})")).unwrap_or_default();
                     match a.is_allowed() {
                         true => format!("{}{text}: {} way(s) to do it", label(&data, a), a.offers().len()),
                         false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
@@ -215,7 +222,14 @@ fn tooltips(
 }
 
 /// The first line: whose decision it is and what it is.
-fn show_prompt(now: Res<LegalNow>, selection: Res<Selection>, data: Res<GameData>, pace: Res<Pace>, mut texts: Query<&mut Text, With<PromptText>>) {
+fn show_prompt(
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    data: Res<GameData>,
+    pace: Res<Pace>,
+    watching: Option<Res<super::Watching>>,
+    mut texts: Query<&mut Text, With<PromptText>>,
+) {
     let Ok(mut t) = texts.single_mut() else { return };
     let legal = &now.legal;
     let who = match &legal.decider {
@@ -224,7 +238,14 @@ fn show_prompt(now: Res<LegalNow>, selection: Res<Selection>, data: Res<GameData
         Some(w) => format!("{w:?}"),
         None => "Nobody".into(),
     };
-    let line = if let Some(p) = &legal.pending {
+    let line = if watching.is_some() {
+        // A watcher is told what is being decided, not what to click.
+        match &legal.pending {
+            Some(p) => format!("Watching - {who}: {}", p.prompt),
+            None if legal.actions.iter().any(|a| a.is_allowed()) => format!("Watching - {who} to act"),
+            None => "Watching - the cave moves...".into(),
+        }
+    } else if let Some(p) = &legal.pending {
         format!("{who}: {} - click a lit space or a numbered choice", p.prompt)
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))

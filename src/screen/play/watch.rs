@@ -7,6 +7,7 @@ use super::history::{History, Rewind};
 use super::logic::{Notice, PlayerInput};
 use super::pace::Pace;
 use crate::rules::command::{Command, CommandLog, CommandQueue};
+use crate::rules::state::Turn;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -33,11 +34,6 @@ impl Watching {
         std::iter::once(0).chain(ends).filter(|i| *i < self.commands.len()).collect()
     }
 
-    /// The turn (from 1) that the command `at` belongs to.
-    fn turn_of(&self, at: usize) -> usize {
-        self.turn_starts().iter().filter(|s| **s <= at).count()
-    }
-
     /// Where a key takes the game from `at` commands played, or `None` for a key that means nothing.
     fn target(&self, key: KeyCode, at: usize) -> Option<usize> {
         let starts = self.turn_starts();
@@ -62,6 +58,7 @@ fn keys(
     mut watching: ResMut<Watching>,
     log: Res<CommandLog>,
     history: Res<History>,
+    turn: Res<Turn>,
     mut queue: ResMut<CommandQueue>,
     mut notice: ResMut<Notice>,
 ) {
@@ -83,9 +80,9 @@ fn keys(
         break;
     }
     let line = format!(
-        "Watching: command {at} of {}, turn {} - [Left/Right] a command  [PgUp/PgDn] a turn  [Home/End]  [P] {}",
+        "Watching: command {at} of {}, turn {} - [Left/Right] command  [PgUp/PgDn] turn  [Home/End]  [P] {}",
         watching.commands.len(),
-        watching.turn_of(at.saturating_sub(1)),
+        turn.number,
         if watching.playing { "pauses" } else { "plays" }
     );
     if notice.0 != line {
@@ -130,6 +127,5 @@ mod tests {
         assert_eq!(w.target(KeyCode::PageUp, 2), Some(0));
         assert_eq!(w.target(KeyCode::End, 0), Some(6));
         assert_eq!(w.target(KeyCode::KeyQ, 0), None);
-        assert_eq!((w.turn_of(0), w.turn_of(2), w.turn_of(5)), (1, 2, 3));
     }
 }
