@@ -157,6 +157,11 @@ impl Cave<'_, '_> {
         has_line(from, to, |h| self.blocks_line(h, rule))
     }
 
+    /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).
+    pub fn nearest_dwarf_hex(&self, h: Hex) -> Option<Hex> {
+        self.dwarves_sorted().iter().filter(|d| !d.6.unconscious).min_by_key(|d| distance(d.3.0, h)).map(|d| d.3.0)
+    }
+
     /// Whether a creature is adjacent to a hex (any of its spaces).
     pub fn creature_adjacent(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
         self.creature_spaces(c.2.kind, c.3.0, c.5).iter().any(|s| adjacent(*s, h))

@@ -4,7 +4,7 @@ use super::agenda::Agenda;
 use super::components::Id;
 use super::dice::{ForcedDice, GameRng, roll_all};
 use super::log::{DieRoll, GameEvent, GameLog, Who};
-use super::state::{Mule, NextId};
+use super::state::{Mule, NextId, Placed};
 use crate::data::GameData;
 use crate::data::dice::DieKind;
 use bevy::ecs::system::SystemParam;
@@ -16,6 +16,8 @@ pub struct Effects<'w, 's> {
     pub log: ResMut<'w, GameLog>,
     pub mule: ResMut<'w, Mule>,
     pub ids: ResMut<'w, NextId>,
+    /// Creatures placed by this update's systems and not yet on the table.
+    pub placed: ResMut<'w, Placed>,
     pub rng: ResMut<'w, GameRng>,
     pub forced: ResMut<'w, ForcedDice>,
     pub messages: MessageWriter<'w, GameEvent>,

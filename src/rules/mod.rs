@@ -75,6 +75,7 @@ impl Plugin for RulesPlugin {
             .rules_resource::<state::Turn>()
             .rules_resource::<state::Board>()
             .rules_resource::<state::NextId>()
+            .rules_resource::<state::Placed>()
             .rules_resource::<reveal::UpgradePool>()
             .rules_resource::<agenda::Agenda>()
             .rules_resource::<agenda::CurrentJob>()
@@ -92,6 +93,7 @@ impl Plugin for RulesPlugin {
                 )
                     .chain(),
             )
+            .add_systems(First, |mut placed: ResMut<state::Placed>| placed.0.clear())
             .add_systems(Update, take_command.in_set(RulesSet::Take))
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
             .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal))

@@ -6,7 +6,7 @@ use super::components::*;
 use super::effects::Effects;
 use super::hex::{adjacent, neighbours};
 use super::log::GameEvent;
-use super::spawn::spawn_creature;
+use super::spawn::{figure_available, spawn_creature};
 use crate::data::mission::{FaceItem, Ground};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -99,24 +99,19 @@ fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden
                 fx.spawn_with_id((Token::Upgrade { kind }, At(at)));
             }
         }
-        FaceItem::Creature(kind) => {
-            let facing = super::hex::facing_toward(at, nearest_dwarf_hex(cave, at).unwrap_or(at));
-            spawn_creature(cave, fx, kind, at, facing);
-        }
+        // Ruling 35: the box's figure limits hold, a Grunt standing in for a kind all on the cave.
+        FaceItem::Creature(kind) => match figure_available(cave, &fx.placed, kind) {
+            Some(real) => {
+                let facing = super::hex::facing_toward(at, cave.nearest_dwarf_hex(at).unwrap_or(at));
+                spawn_creature(cave, fx, real, at, facing);
+            }
+            None => fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() }),
+        },
         FaceItem::Mineral(mineral) => {
             fx.spawn_with_id((Token::Mineral { mineral, loose: false }, At(at)));
         }
         FaceItem::Ground(_) => {}
     }
-}
-
-/// The space of the conscious Dwarf nearest a hex (ties: lowest seat).
-pub fn nearest_dwarf_hex(cave: &Cave, h: Hex) -> Option<Hex> {
-    cave.dwarves_sorted()
-        .iter()
-        .filter(|d| !d.6.unconscious)
-        .min_by_key(|d| super::hex::distance(d.3.0, h))
-        .map(|d| d.3.0)
 }
 
 /// Spaces next to a hex that are on the board, in canonical order.

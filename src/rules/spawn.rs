@@ -5,6 +5,7 @@ use super::components::*;
 use super::effects::Effects;
 use super::hex::{canonical, distance, neighbours};
 use super::log::{GameEvent, Who};
+use super::state::Placed;
 use crate::data::cards::Place;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::Facing;
@@ -22,18 +23,20 @@ pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex
         Faces(facing),
         CreatureStatus::default(),
     ));
+    fx.placed.0.push((e, kind));
     fx.say(GameEvent::Spawned { who: Who::Creature { kind, id: id.0 }, at: at.into() });
     super::skills::on_spawn(cave, fx, e, id, kind, at, facing);
     id.0
 }
 
-/// The kind a card may really place: itself while figures are left, else a Grunt, else nothing.
-pub fn figure_available(cave: &Cave, kind: CreatureKind, placed: &[CreatureKind]) -> Option<CreatureKind> {
+/// The kind a card may really place: itself while figures are left, else a Grunt, else nothing
+/// (rulebook "Spawning"). Figures placed this update and not yet on the table count as used.
+pub fn figure_available(cave: &Cave, placed: &Placed, kind: CreatureKind) -> Option<CreatureKind> {
     let on_board = |k: CreatureKind| {
-        cave.creatures.iter().filter(|c| c.2.kind == k).count() as u32
-            + placed.iter().filter(|p| **p == k).count() as u32
+        let pending = placed.0.iter().filter(|(e, p)| *p == k && cave.creatures.get(*e).is_err()).count();
+        cave.creatures.iter().filter(|c| c.2.kind == k).count() + pending
     };
-    let left = |k: CreatureKind| on_board(k) < cave.stats(k).figures;
+    let left = |k: CreatureKind| (on_board(k) as u32) < cave.stats(k).figures;
     if left(kind) {
         Some(kind)
     } else if left(CreatureKind::Grunt) {
@@ -85,10 +88,9 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
     let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
     let near_dwarf = |h: Hex| dwarves.iter().map(|d| distance(*d, h)).min().unwrap_or(0);
     let mut taken = BTreeSet::new();
-    let mut placed = Vec::new();
     let mut ids = Vec::new();
     for _ in 0..count {
-        let Some(real) = figure_available(cave, kind, &placed) else {
+        let Some(real) = figure_available(cave, &fx.placed, kind) else {
             fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() });
             continue;
         };
@@ -105,8 +107,8 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
             continue;
         };
         taken.insert(canonical(spot));
-        placed.push(real);
-        let facing = super::hex::facing_toward(spot, dwarves.first().copied().unwrap_or(spot));
+        // Ruling 35: a creature spawned faces the nearest Dwarf.
+        let facing = super::hex::facing_toward(spot, cave.nearest_dwarf_hex(spot).unwrap_or(spot));
         ids.push(spawn_creature(cave, fx, real, spot, facing));
     }
     ids

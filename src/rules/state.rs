@@ -98,6 +98,12 @@ pub struct Turn {
     pub bosco_turn: bool,
 }
 
+/// Creature figures put on the cave whose spawning has not yet reached the table (the commands
+/// that spawn them are applied after the system that placed them): the figure limits count them
+/// too (rulebook "Spawning"; ruling 35). Emptied at the start of every update.
+#[derive(Resource, Default, Debug)]
+pub struct Placed(pub Vec<(bevy::prelude::Entity, crate::data::creatures::CreatureKind)>);
+
 /// Hands out stable ids in spawn order.
 #[derive(Resource, Default, Debug)]
 pub struct NextId(pub u32);

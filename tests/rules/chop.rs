@@ -228,3 +228,44 @@ fn the_second_success_is_offered_the_cave_as_the_first_left_it() {
     assert!(g.refused(choose(chop(ChopTarget::Mine(q(4, 2))))).contains("not one of the choices"));
     assert_eq!(g.mule(Item::Nitra), 1);
 }
+
+/// Ruling 35: a creature printed on a hidden cave whose figures are all on the cave already comes
+/// as a Grunt, as for spawns.
+#[test]
+fn a_hidden_cave_creature_with_no_figure_left_comes_as_a_grunt() {
+    let mut m = cave_with_hidden();
+    m.hidden_caves[0].contents[2].put = hoxxes::data::mission::FaceItem::Creature(Slasher);
+    let mut g = Game::new(m, &[Driller]);
+    g.put(Driller, 4, 1);
+    g.creature(Slasher, 2, 5);
+    g.creature(Slasher, 3, 5);
+    g.dice(&[(Axe, 2)]);
+    g.ok(Command::Chop);
+    g.choose(chop(ChopTarget::Carve(q(5, 1))));
+    assert_eq!(g.creatures(Slasher).len(), 2, "the box holds two Slashers");
+    assert_eq!(g.creatures(Grunt), vec![q(6, 2)], "a Grunt stands in");
+}
+
+/// Ruling 35: a creature spawned faces the nearest Dwarf, not the first seated.
+#[test]
+fn a_spawned_creature_faces_the_nearest_dwarf() {
+    use hoxxes::rules::hex::facing_toward;
+    let mut g = Game::room(&[Driller, Gunner]);
+    g.put(Driller, 3, 2);
+    g.put(Gunner, 9, 3);
+    g.token(Token::Pickup { pickup: Pickup::AlienEgg, revealed: true }, 4, 2);
+    g.dice(&[(Axe, 2)]);
+    g.ok(Command::Chop);
+    g.choose(chop(ChopTarget::AlienEgg(q(4, 2))));
+    assert!(g.creatures(Grunt).contains(&q(9, 1)), "a Grunt comes out of Exit I");
+    let id = {
+        use hoxxes::rules::components::{At, Id};
+        let at: hexx::Hex = q(9, 1).into();
+        let mut ids = g.world().query::<(&Id, &At)>();
+        ids.iter(g.app.world()).find(|(_, a)| a.0 == at).map(|(i, _)| i.0).expect("the Grunt")
+    };
+    let exit = q(9, 1).into();
+    let (gunner, driller) = (q(9, 3).into(), q(3, 2).into());
+    assert_ne!(facing_toward(exit, gunner), facing_toward(exit, driller), "the test tells the two apart");
+    assert_eq!(g.creature_facing_now(id), facing_toward(exit, gunner));
+}

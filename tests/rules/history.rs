@@ -199,8 +199,8 @@ fn clearing_the_table_puts_back_every_resource_the_rules_keep() {
     app.add_plugins((MinimalPlugins, StatesPlugin));
     let bevy_own: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).collect();
     app.add_plugins(hoxxes::rules::RulesPlugin);
-    let fresh = app.world().components().resource_id::<Fresh>().expect("the registry");
-    let events = app.world().components().resource_id::<Messages<hoxxes::rules::log::GameEvent>>().expect("events");
+    let fresh = app.world().components().component_id::<Fresh>().expect("the registry");
+    let events = app.world().components().component_id::<Messages<hoxxes::rules::log::GameEvent>>().expect("events");
     let rules: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).filter(|id| !bevy_own.contains(id) && ![fresh, events].contains(id)).collect();
     assert!(rules.len() > 15, "the rules keep their resources: {}", rules.len());
     for id in &rules {
