@@ -6,3 +6,4 @@ pub mod headless;
 pub mod rules;
 pub mod save;
 pub mod screen;
+pub mod sim;

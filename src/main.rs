@@ -1,4 +1,4 @@
-//! The `hoxxes` command line: play (default), validate, scenario, legal, replay, screenshot.
+//! The `hoxxes` command line: play (default), validate, scenario, legal, replay, simulate, screenshot.
 
 use hoxxes::data::{GameData, assets_dir, validate::validate_file_with};
 use hoxxes::headless::scenario;
@@ -15,6 +15,9 @@ const USAGE: &str = "usage:
   hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
   hoxxes replay SAVE.ron                                            replay a save, the final state as JSON
   hoxxes legal FILE.ron                                             what may be done after a scenario's commands, JSON
+  hoxxes simulate [--mission FILE|--all] [--hazard 1-3|all] [--dwarves ...] [--bosco]
+         [--games N] [--seed S] [--bot random|greedy] [--jobs J] [--check]
+         [--json FILE] [--markdown FILE] [--failures DIR]             bots play whole games; a balance report
   hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
 
 fn main() -> ExitCode {
@@ -24,6 +27,7 @@ fn main() -> ExitCode {
         Some("scenario") => run_scenario(&args[1..], scenario::run),
         Some("legal") => run_scenario(&args[1..], scenario::legal),
         Some("replay") => replay(&args[1..]),
+        Some("simulate") => hoxxes::sim::cli::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -24,11 +24,16 @@ pub fn laid_out(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
 /// A headless game ready for its first command.
 pub fn new_game(data: GameData, mission: &Mission, setup: &MissionSetup) -> Result<App, String> {
     let mut app = laid_out(data, mission, setup)?;
+    first_turn(&mut app)?;
+    Ok(app)
+}
+
+/// Begin the first turn of a game laid out, and let the rules settle.
+pub fn first_turn(app: &mut App) -> Result<(), String> {
     begin_first_turn(app.world_mut())?;
     // One update always, as a window's first frame: the rules note the turn begun.
     app.update();
-    settle(&mut app)?;
-    Ok(app)
+    settle(app)
 }
 
 /// Updates the rules may take to finish what one command sets off (a swarm with every creature

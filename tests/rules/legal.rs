@@ -20,6 +20,7 @@ use hoxxes::rules::end::Outcome;
 use hoxxes::rules::hex::Qr;
 use hoxxes::rules::legal::{ActionKind, Detail, legal};
 use hoxxes::rules::setup::MissionSetup;
+use hoxxes::sim::{Bot, BotKind};
 use hoxxes::rules::state::{Board, Turn};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -97,6 +98,7 @@ fn check_mission(path: &Path, i: usize) {
     let setup = team(i);
     let mut app = new_game(data(), &m, &setup).expect("the mission sets up");
     let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+    let mut bot = Bot::new(BotKind::Random, i as u64);
     let where_ = |app: &App, step: usize| {
         format!("{} (team {:?}, seed {}), step {step}, commands so far: {:?}", path.display(), setup.classes, setup.seed, app.world().resource::<CommandLog>().0)
     };
@@ -121,21 +123,9 @@ fn check_mission(path: &Path, i: usize) {
             let result = apply(&mut app, cmd.clone());
             assert!(result.is_err() && log_len(&app) == before, "{}: {cmd:?} is not listed but was accepted", where_(&app, step));
         }
-        // Sound: a listed command, picked by kind first so that every kind gets its turn.
-        let cmds: Vec<Command> = match &l.pending {
-            Some(p) => p.answers.iter().map(|o| o.command.clone()).collect(),
-            None => {
-                let kinds: Vec<_> = l.actions.iter().filter(|a| a.is_allowed()).collect();
-                assert!(!kinds.is_empty(), "{}: nothing is legal", where_(&app, step));
-                let a = kinds[rng.random_range(0..kinds.len())];
-                // End the turn less often than anything else, so the Dwarves get things done.
-                if a.kind == ActionKind::EndTurn && rng.random_range(0..3) > 0 && kinds.len() > 1 {
-                    continue;
-                }
-                a.offers().iter().map(|o| o.command.clone()).collect()
-            }
-        };
-        let cmd = cmds[rng.random_range(0..cmds.len())].clone();
+        // Sound: a listed command, picked by the simulator's random bot (by kind first, so that
+        // every kind gets its turn).
+        let cmd = bot.choose(app.world_mut(), &l).unwrap_or_else(|| panic!("{}: nothing is legal", where_(&app, step)));
         let result = apply(&mut app, cmd.clone());
         assert!(result.is_ok(), "{}: {cmd:?} was listed but refused: {:?}", where_(&app, step), result.err());
     }

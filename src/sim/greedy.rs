@@ -1,0 +1,233 @@
+//! The greedy bot: a sensible beginner. It helps a downed friend up, shoots what it can hit, tops up
+//! when low, mines what the objectives want, walks toward it (or carves its way), heads for the
+//! Drop Pod once the objectives are met and launches when everyone standing is aboard. Every
+//! command it sends is one the legal-moves query lists; it only ranks them.
+
+use crate::data::mission::{Ground, Item, Objective, Pickup};
+use crate::rules::cave::Cave;
+use crate::rules::command::{Answer, ChopTarget, Command};
+use crate::rules::components::{Terrain, Token};
+use crate::rules::hex::distance;
+use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, PendingOffer};
+use crate::rules::log::Who;
+use crate::rules::state::{Mule, Turn};
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// What the active Dwarf is after now.
+struct Plan {
+    me: Option<Hex>,
+    /// Spaces worth going to, each with how near to stand: 0 on it, 1 next to it.
+    goals: Vec<(Hex, u32)>,
+    /// Every conscious Dwarf stands on the Drop Pod.
+    all_aboard: bool,
+    /// Low on ammo or Health.
+    low: bool,
+    out_of_ammo: bool,
+}
+
+impl Plan {
+    /// How far a space is from the nearest goal, counted to where the Dwarf wants to stand.
+    fn away(&self, h: Hex) -> u32 {
+        self.goals.iter().map(|(g, near)| distance(h, *g).saturating_sub(*near)).min().unwrap_or(0)
+    }
+}
+
+/// The command the greedy bot sends now, if it has a preference.
+pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
+    if let Some(p) = &legal.pending {
+        return answer(world, p);
+    }
+    let plan = world.run_system_cached(plan).ok()?;
+    let allowed = |kind: ActionKind| legal.actions.iter().filter(move |a| a.kind == kind && a.is_allowed());
+    let first = |kind: ActionKind| allowed(kind).next().and_then(|a| a.offers().first()).map(|o| o.command.clone());
+    if plan.all_aboard
+        && let Some(c) = first(ActionKind::Launch)
+    {
+        return Some(c);
+    }
+    for kind in [ActionKind::Revive, ActionKind::BoscoRevive, ActionKind::HelpUp, ActionKind::StandUp] {
+        if let Some(c) = first(kind) {
+            return Some(c);
+        }
+    }
+    if let Some(c) = best_shot(legal) {
+        return Some(c);
+    }
+    if plan.low
+        && let Some(c) = first(ActionKind::GetSupplies)
+    {
+        return Some(c);
+    }
+    if plan.out_of_ammo
+        && let Some(c) = first(ActionKind::CallResupply)
+    {
+        return Some(c);
+    }
+    let chop = allowed(ActionKind::Chop).next();
+    if chop.is_some_and(|a| chop_targets(a).iter().any(|t| worth_chopping(t))) {
+        return Some(Command::Chop);
+    }
+    if let Some(c) = best_move(legal, &plan) {
+        return Some(c);
+    }
+    // Stuck behind rock: carve toward the goal.
+    let closer = |t: &ChopTarget| matches!(t, ChopTarget::Carve(q) if plan.me.is_some_and(|me| plan.away(Hex::from(*q)) < plan.away(me)));
+    if chop.is_some_and(|a| chop_targets(a).iter().any(closer)) {
+        return Some(Command::Chop);
+    }
+    first(ActionKind::EndTurn).or_else(|| first(ActionKind::BoscoMove))
+}
+
+fn chop_targets(a: &Action) -> Vec<ChopTarget> {
+    a.offers().iter().flat_map(|o| match &o.detail {
+        Detail::Chop(targets) => targets.clone(),
+        _ => vec![],
+    }).collect()
+}
+
+/// What an axe success is well spent on, best first; a carve only when it opens the way (above).
+fn rank(t: &ChopTarget) -> u32 {
+    match t {
+        ChopTarget::Mine(_) => 0,
+        ChopTarget::Creature(_) => 1,
+        ChopTarget::AlienEgg(_) => 2,
+        ChopTarget::LootBug(_) => 3,
+        ChopTarget::RedSugar(_) => 4,
+        ChopTarget::Carve(_) => 5,
+        ChopTarget::Stalagmite(_) => 6,
+        _ => 7,
+    }
+}
+
+fn worth_chopping(t: &ChopTarget) -> bool {
+    rank(t) <= 4
+}
+
+/// The shot that hits the most creatures and no Dwarf, the weakest first; the primary weapon
+/// before the secondary.
+fn best_shot(legal: &Legal) -> Option<Command> {
+    let shots = [ActionKind::Shoot, ActionKind::ShootSecondary, ActionKind::BoscoLightGun, ActionKind::BoscoRocket];
+    let score = |a: &Action, o: &Offer| -> Option<(usize, i64)> {
+        let Detail::Target { figures, .. } = &o.detail else { return None };
+        let creatures = figures.iter().filter(|f| matches!(f.who, Who::Creature { .. })).count();
+        let friends = figures.iter().any(|f| matches!(f.who, Who::Dwarf(_) | Who::Bosco));
+        let weakest = figures.iter().map(|f| f.health as i64).min().unwrap_or(0);
+        let primary = i64::from(a.kind == ActionKind::Shoot);
+        (creatures > 0 && !friends).then_some((creatures, primary * 100 - weakest))
+    };
+    legal
+        .actions
+        .iter()
+        .filter(|a| shots.contains(&a.kind))
+        .flat_map(|a| a.offers().iter().filter_map(move |o| score(a, o).map(|s| (s, o))))
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, o)| o.command.clone())
+}
+
+/// The move that ends nearest the goal through no Flames, the cheapest of those; none when no move
+/// gets nearer than where the Dwarf stands.
+fn best_move(legal: &Legal, plan: &Plan) -> Option<Command> {
+    let here = plan.away(plan.me?);
+    legal
+        .actions
+        .iter()
+        .filter(|a| a.kind == ActionKind::Move)
+        .flat_map(|a| a.offers())
+        .filter_map(|o| match &o.detail {
+            Detail::Move { to, cost, flame_damage: 0, .. } => Some((plan.away(Hex::from(*to)), *cost, o)),
+            _ => None,
+        })
+        .filter(|(away, _, _)| *away < here)
+        .min_by_key(|(away, cost, _)| (*away, *cost))
+        .map(|(_, _, o)| o.command.clone())
+}
+
+/// A pending choice: an axe success on the best target, a reaction shot taken, an offered card
+/// accepted; anything else the default (the first answer, ruling 4).
+fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
+    let plan = world.run_system_cached(plan).ok();
+    let chop_rank = |a: &Answer| match a {
+        Answer::Chop(t @ ChopTarget::Carve(q)) => {
+            let opens = plan.as_ref().is_some_and(|p| p.me.is_some_and(|me| p.away(Hex::from(*q)) < p.away(me)));
+            if opens { rank(t) } else { 8 }
+        }
+        Answer::Chop(t) => rank(t),
+        _ => 9,
+    };
+    let commands: Vec<&Command> = p.answers.iter().map(|o| &o.command).collect();
+    let is = |f: fn(&Answer) -> bool| commands.iter().find(|c| matches!(c, Command::Choose(a) if f(a))).map(|c| (*c).clone());
+    is(|a| matches!(a, Answer::React(_)))
+        .or_else(|| is(|a| matches!(a, Answer::Accept(true))))
+        .or_else(|| {
+            commands.iter().filter_map(|c| match c {
+                Command::Choose(a @ Answer::Chop(_)) => Some((chop_rank(a), *c)),
+                _ => None,
+            }).min_by_key(|(r, _)| *r).map(|(_, c)| c.clone())
+        })
+        .or_else(|| commands.first().map(|c| (*c).clone()))
+}
+
+/// Where the active Dwarf wants to go: what the unmet primary objectives need, or the Drop Pod once
+/// they are met.
+fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
+    let me = cave.dwarf_in_seat(turn.seat);
+    let full = &cave.data.numbers.dwarf;
+    let (low, out_of_ammo) = me.map_or((false, false), |d| (d.5.primary < 2 || d.4.0 < full.health / 2, d.5.primary == 0));
+    let pod: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| cave.is_drop_pod(*h)).collect();
+    let standing: Vec<Hex> = cave.dwarves.iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let all_aboard = !standing.is_empty() && standing.iter().all(|h| pod.contains(h));
+    let goals = if cave.objectives_met(&mule) {
+        pod.iter().map(|h| (*h, 0)).collect()
+    } else {
+        let wanted: Vec<&Objective> = cave.mission.objectives.primary.iter().filter(|o| !matches!(o, Objective::Collect(i, n) if mule.count(*i) >= *n)).collect();
+        let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(&cave, o)).collect();
+        if goals.is_empty() {
+            goals = mineral_walls(&cave, |_| true);
+        }
+        goals
+    };
+    Plan { me: me.map(|d| d.3.0), goals, all_aboard, low, out_of_ammo }
+}
+
+fn goals_for(cave: &Cave, o: &Objective) -> Vec<(Hex, u32)> {
+    match o {
+        Objective::Kill(kind) => cave.creatures.iter().filter(|c| c.2.kind == *kind).map(|c| (c.3.0, 1)).collect(),
+        Objective::Collect(item, _) => {
+            let mut v = mineral_walls(cave, |i| i == *item);
+            for (_, _, t, at) in cave.tokens.iter() {
+                let near = match t {
+                    Token::Mineral { mineral, .. } if Item::from(*mineral) == *item => Some(0),
+                    Token::Pickup { pickup, revealed: true } if pickup_item(*pickup) == Some(*item) => Some(u32::from(pickup.needs_axe())),
+                    // Turned over when a Dwarf stands next to it: it may be what is wanted.
+                    Token::Pickup { revealed: false, .. } if pickup_item_wanted(*item) => Some(1),
+                    _ => None,
+                };
+                v.extend(near.map(|n| (at.0, n)));
+            }
+            v
+        }
+    }
+}
+
+fn mineral_walls(cave: &Cave, wanted: impl Fn(Item) -> bool) -> Vec<(Hex, u32)> {
+    cave.board
+        .spaces
+        .keys()
+        .filter(|h| matches!(cave.terrain(**h), Some(Terrain::Open(Ground::Wall(Some(m)))) if wanted(Item::from(m))))
+        .map(|h| (*h, 1))
+        .collect()
+}
+
+fn pickup_item(p: Pickup) -> Option<Item> {
+    match p {
+        Pickup::AlienEgg => Some(Item::AlienEgg),
+        Pickup::ApocaBloom => Some(Item::ApocaBloom),
+        Pickup::Fossil => Some(Item::Fossil),
+        _ => None,
+    }
+}
+
+fn pickup_item_wanted(item: Item) -> bool {
+    matches!(item, Item::AlienEgg | Item::ApocaBloom | Item::Fossil)
+}

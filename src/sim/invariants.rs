@@ -1,0 +1,100 @@
+//! What must hold after every command, whatever was played: checked by the simulator after each
+//! command of a game (`hoxxes simulate --check`, always in debug builds). A violation names what is
+//! wrong and where.
+
+use crate::rules::actions::overclock::secondary_slots;
+use crate::rules::cave::Cave;
+use crate::rules::components::{Loadout, Terrain};
+use crate::rules::state::Turn;
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// Every invariant, or the first one broken.
+pub fn check(world: &mut World) -> Result<(), String> {
+    world.run_system_cached(check_all).map_err(|e| format!("the check could not run: {e}"))?
+}
+
+fn check_all(cave: Cave, turn: Res<Turn>, loadouts: Query<&Loadout>) -> Result<(), String> {
+    dwarves(&cave, &loadouts)?;
+    creatures(&cave)?;
+    spaces(&cave)?;
+    let n = &cave.data.numbers;
+    let most = n.actions_per_turn.max(n.actions_when_stunned);
+    if turn.actions_left > most {
+        return Err(format!("{} actions left, more than a turn has ({most})", turn.actions_left));
+    }
+    if cave.dwarf_in_seat(turn.seat).is_none() {
+        return Err(format!("the turn is seat {}'s, and no Dwarf sits there", turn.seat));
+    }
+    Ok(())
+}
+
+/// Health and ammo within the board's bounds; standing on open ground of the cave.
+fn dwarves(cave: &Cave, loadouts: &Query<&Loadout>) -> Result<(), String> {
+    let full = &cave.data.numbers.dwarf;
+    for d in cave.dwarves.iter() {
+        let class = d.2.class;
+        if d.4.0 > full.health {
+            return Err(format!("the {class:?} has {} Health, above the {} of the board", d.4.0, full.health));
+        }
+        if d.5.primary > full.primary_ammo {
+            return Err(format!("the {class:?} has {} primary ammo, above his {} slots", d.5.primary, full.primary_ammo));
+        }
+        let secondary = loadouts.get(d.0).map(|l| secondary_slots(&cave.data, l)).unwrap_or(full.secondary_ammo);
+        if d.5.secondary > secondary {
+            return Err(format!("the {class:?} has {} secondary ammo, above his {secondary} slots", d.5.secondary));
+        }
+        if d.6.unconscious != (d.4.0 == 0) {
+            return Err(format!("the {class:?} has {} Health and is {}unconscious", d.4.0, if d.6.unconscious { "" } else { "not " }));
+        }
+        open(cave, d.3.0).map_err(|why| format!("the {class:?} stands {why}"))?;
+    }
+    Ok(())
+}
+
+/// Health within the creature table; on open ground; never more of a kind than the box holds.
+fn creatures(cave: &Cave) -> Result<(), String> {
+    let mut kinds: BTreeMap<String, u32> = BTreeMap::new();
+    for c in cave.creatures.iter() {
+        let stats = cave.stats(c.2.kind);
+        if c.4.0 == 0 || c.4.0 > stats.health {
+            return Err(format!("{} #{} has {} Health (1 to {})", stats.name, c.1.0, c.4.0, stats.health));
+        }
+        for h in cave.creature_spaces(c.2.kind, c.3.0, c.5) {
+            open(cave, h).map_err(|why| format!("{} #{} stands {why}", stats.name, c.1.0))?;
+        }
+        *kinds.entry(stats.name.clone()).or_default() += 1;
+        if kinds[&stats.name] > stats.figures {
+            return Err(format!("{} {} on the cave, the box holds {}", kinds[&stats.name], stats.name, stats.figures));
+        }
+    }
+    Ok(())
+}
+
+/// No two Dwarves on one space, no creature on a Dwarf's, no two creatures on one (ruling 11).
+fn spaces(cave: &Cave) -> Result<(), String> {
+    let mut taken: BTreeMap<(i32, i32), String> = BTreeMap::new();
+    let mut take = |h: Hex, who: String| match taken.insert((h.x, h.y), who.clone()) {
+        Some(other) => Err(format!("{who} and {other} share the space ({}, {})", h.x, h.y)),
+        None => Ok(()),
+    };
+    for d in cave.dwarves.iter() {
+        take(d.3.0, format!("the {:?}", d.2.class))?;
+    }
+    for c in cave.creatures.iter() {
+        for h in cave.creature_spaces(c.2.kind, c.3.0, c.5) {
+            take(h, format!("{} #{}", cave.stats(c.2.kind).name, c.1.0))?;
+        }
+    }
+    Ok(())
+}
+
+fn open(cave: &Cave, h: Hex) -> Result<(), String> {
+    match cave.terrain(h) {
+        None => Err(format!("off the cave at ({}, {})", h.x, h.y)),
+        Some(Terrain::Hidden(_)) => Err(format!("in a face-down cave at ({}, {})", h.x, h.y)),
+        Some(t) if t.is_wall() || t.is_stalagmite() => Err(format!("in rock at ({}, {})", h.x, h.y)),
+        Some(_) => Ok(()),
+    }
+}
