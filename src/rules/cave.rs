@@ -157,6 +157,11 @@ impl Cave<'_, '_> {
         has_line(from, to, |h| self.blocks_line(h, rule))
     }
 
+    /// Whether the Resupply pod stands on a space.
+    pub fn resupply_pod_at(&self, h: Hex) -> bool {
+        self.tokens.iter().any(|t| t.3.0 == h && matches!(t.2, Token::ResupplyPod { .. }))
+    }
+
     /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).
     pub fn nearest_dwarf_hex(&self, h: Hex) -> Option<Hex> {
         self.dwarves_sorted().iter().filter(|d| !d.6.unconscious).min_by_key(|d| distance(d.3.0, h)).map(|d| d.3.0)

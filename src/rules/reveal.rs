@@ -6,7 +6,9 @@ use super::components::*;
 use super::effects::Effects;
 use super::hex::{adjacent, neighbours};
 use super::log::GameEvent;
-use super::spawn::{figure_available, spawn_creature};
+use super::spawn::{figure_available, placement, spawn_creature};
+use super::hex::canonical;
+use std::collections::BTreeSet;
 use crate::data::mission::{FaceItem, Ground};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -75,12 +77,14 @@ pub fn reveal_cave(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, e: Ent
             fx.commands.entity(space).insert(Terrain::Open(ground));
         }
     }
+    // The printed creatures' spaces are theirs: a two-space creature's back goes elsewhere.
+    let mut taken: BTreeSet<(i32, i32)> = hidden.face.iter().filter(|(_, i)| matches!(i, FaceItem::Creature(_))).map(|(at, _)| canonical(*at)).collect();
     for (at, item) in &hidden.face {
-        place_face_item(cave, fx, pool, hidden, *at, *item);
+        place_face_item(cave, fx, pool, hidden, *at, *item, &mut taken);
     }
 }
 
-fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden: &HiddenCave, at: Hex, item: FaceItem) {
+fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden: &HiddenCave, at: Hex, item: FaceItem, taken: &mut BTreeSet<(i32, i32)>) {
     match item {
         FaceItem::TunnelExit3 => {
             if let Some(space) = cave.space(at) {
@@ -100,11 +104,15 @@ fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden
             }
         }
         // Ruling 35: the box's figure limits hold, a Grunt standing in for a kind all on the cave.
+        // Ruling 33: a two-space creature is turned until its back fits.
         FaceItem::Creature(kind) => match figure_available(cave, &fx.placed, kind) {
-            Some(real) => {
-                let facing = super::hex::facing_toward(at, cave.nearest_dwarf_hex(at).unwrap_or(at));
-                spawn_creature(cave, fx, real, at, facing);
-            }
+            Some(real) => match placement(cave, real, at, &taken_but(taken, at), &hidden.spaces) {
+                Some(facing) => {
+                    taken.extend(cave.creature_spaces(real, at, Some(&Faces(facing))).into_iter().map(canonical));
+                    spawn_creature(cave, fx, real, at, facing);
+                }
+                None => fx.say(GameEvent::NothingSpawned { kind: real, reason: "no room for it there".into() }),
+            },
             None => fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() }),
         },
         FaceItem::Mineral(mineral) => {
@@ -119,4 +127,11 @@ pub fn board_neighbours(cave: &Cave, h: Hex) -> Vec<Hex> {
     let mut v: Vec<Hex> = neighbours(h).into_iter().filter(|n| cave.space(*n).is_some()).collect();
     super::hex::sort_canonical(&mut v);
     v
+}
+
+/// The spaces taken, but for this one (a creature's own printed space).
+fn taken_but(taken: &BTreeSet<(i32, i32)>, at: Hex) -> BTreeSet<(i32, i32)> {
+    let mut t = taken.clone();
+    t.remove(&canonical(at));
+    t
 }

@@ -46,6 +46,21 @@ pub fn figure_available(cave: &Cave, placed: &Placed, kind: CreatureKind) -> Opt
     }
 }
 
+/// How a creature placed on a space faces: toward the nearest Dwarf (ruling 35). A two-space
+/// creature needs its back space as vacant as its front (ruling 33): facing the nearest Dwarf if it
+/// fits so, else the first facing round the compass that fits. None when the creature cannot stand
+/// there.
+pub fn placement(cave: &Cave, kind: CreatureKind, h: Hex, taken: &BTreeSet<(i32, i32)>, opening: &[Hex]) -> Option<Facing> {
+    // Spaces of a cave being revealed now are open floor, though the table shows them so only
+    // once this update's changes land.
+    let vacant = |s: Hex| if opening.contains(&s) { !taken.contains(&canonical(s)) } else { vacant_for_creature(cave, s, taken) };
+    if !vacant(h) {
+        return None;
+    }
+    let toward = super::hex::facing_toward(h, cave.nearest_dwarf_hex(h).unwrap_or(h));
+    std::iter::once(toward).chain(super::hex::FACINGS).find(|f| cave.creature_spaces(kind, h, Some(&Faces(*f))).iter().all(|s| *s == h || vacant(*s)))
+}
+
 /// Whether a creature may stand on a space: floor or pit, no figure on it, not taken this placement.
 fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> bool {
     let Some(t) = cave.terrain(h) else { return false };
@@ -53,6 +68,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
         && cave.creature_at(h).is_none()
         && cave.dwarf_at(h).is_none()
         && !super::skills::keeps_spawns_off(cave, h)
+        && !cave.resupply_pod_at(h)
         && !taken.contains(&canonical(h))
 }
 
@@ -96,19 +112,20 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
         };
         let spot_where = |on_flames: bool| {
             dist.iter()
-                .filter(|(h, _)| vacant_for_creature(cave, **h, &taken) && (on_flames || !super::skills::has_flame(cave, **h)))
-                .min_by_key(|(h, d)| (**d, near_dwarf(**h), canonical(**h)))
-                .map(|(h, _)| *h)
+                .filter(|(h, _)| on_flames || !super::skills::has_flame(cave, **h))
+                .filter_map(|(h, d)| placement(cave, real, *h, &taken, &[]).map(|f| (*h, *d, f)))
+                .min_by_key(|(h, d, _)| (*d, near_dwarf(*h), canonical(*h)))
+                .map(|(h, _, f)| (h, f))
         };
         // Rulebook, Flaming Ground: a creature goes on a Flame only when it can go nowhere else.
         let spot = spot_where(false).or_else(|| spot_where(true));
-        let Some(spot) = spot else {
+        let Some((spot, facing)) = spot else {
             fx.say(GameEvent::NothingSpawned { kind: real, reason: "no vacant space near the spot".into() });
             continue;
         };
-        taken.insert(canonical(spot));
-        // Ruling 35: a creature spawned faces the nearest Dwarf.
-        let facing = super::hex::facing_toward(spot, cave.nearest_dwarf_hex(spot).unwrap_or(spot));
+        for h in cave.creature_spaces(real, spot, Some(&Faces(facing))) {
+            taken.insert(canonical(h));
+        }
         ids.push(spawn_creature(cave, fx, real, spot, facing));
     }
     ids

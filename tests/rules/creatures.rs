@@ -291,3 +291,33 @@ fn the_oppressor_goes_round_a_resupply_pod() {
         .expect("it moved");
     assert!(!path.contains(&q(6, 2)), "{path:?}");
 }
+
+/// Ruling 33: the Oppressor's back trails on the space it came from, and ends no move on another
+/// figure: a stunned Grunt where its back would rest keeps it from ending there.
+#[test]
+fn the_oppressors_back_never_ends_on_another_creature() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    let grunt = g.creature(Grunt, 4, 2);
+    g.set_creature_status(grunt, CreatureStatus { stunned: true, ..Default::default() });
+    let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
+    g.job(Job::ActivateAll);
+    assert_ne!(g.creature_pos(id), Some(q(3, 2)), "its back would rest on the Grunt");
+    assert_ne!(g.creature_pos(id), Some(q(7, 2)), "it still goes for the Scout");
+    hoxxes::sim::invariants::check(g.world()).expect("no two figures share a space");
+}
+
+/// Ruling 33: an Oppressor printed on a hidden cave is turned until its back fits in the cave, not
+/// left with its back in the rock.
+#[test]
+fn an_oppressor_revealed_in_a_hidden_cave_has_its_back_in_the_cave() {
+    let mut m = cave_with_hidden();
+    m.hidden_caves[0].contents[2].put = hoxxes::data::mission::FaceItem::Creature(Oppressor);
+    let mut g = Game::new(m, &[Driller]);
+    g.put(Driller, 4, 1);
+    g.dice(&[(hoxxes::data::dice::DieKind::Axe, 2)]);
+    g.ok(Command::Chop);
+    g.choose(hoxxes::rules::command::Answer::Chop(hoxxes::rules::command::ChopTarget::Carve(q(5, 1))));
+    assert_eq!(g.creatures(Oppressor), vec![q(6, 2)]);
+    hoxxes::sim::invariants::check(g.world()).expect("its back is in the cave, on no rock");
+}

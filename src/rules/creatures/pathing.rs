@@ -17,13 +17,21 @@ pub struct Mover {
     pub id: u32,
     pub flying: bool,
     pub crashes: bool,
+    /// Fills two spaces (the Oppressor): its back trails on the space it came from.
+    pub two_spaces: bool,
     pub points: u32,
 }
 
 impl Mover {
     pub fn of(cave: &Cave, c: &CreatureItem) -> Mover {
         let s = cave.stats(c.2.kind);
-        Mover { id: c.1.0, flying: s.has(Trait::Flying), crashes: s.has(Trait::CrashesThroughRock), points: s.movement }
+        Mover {
+            id: c.1.0,
+            flying: s.has(Trait::Flying),
+            crashes: s.has(Trait::CrashesThroughRock),
+            two_spaces: s.has(Trait::TwoSpaces),
+            points: s.movement,
+        }
     }
 }
 
@@ -39,21 +47,25 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
     };
     ground
         && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h)))
-        && !(m.crashes && resupply_pod_at(cave, h))
+        && !(m.crashes && cave.resupply_pod_at(h))
         && skills::creature_may_pass(cave, m.flying, h)
 }
 
-/// Ruling 13: the Oppressor never crashes through a Resupply pod.
-fn resupply_pod_at(cave: &Cave, h: Hex) -> bool {
-    cave.tokens_at(h).iter().any(|(_, _, t)| matches!(t, crate::rules::components::Token::ResupplyPod { .. }))
-}
+/// Ruling 13: the Oppressor never crashes through a Resupply pod (above, in `passable`).
 
-/// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11).
+/// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11),
+/// and no Resupply pod (ruling 34).
 pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
     let crashed = m.crashes && cave.terrain(h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
     let figure = cave.dwarf_at(h).is_some() || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.1.0 != m.id);
-    (open || crashed) && !figure && skills::creature_may_stand(cave, h)
+    (open || crashed) && !figure && skills::creature_may_stand(cave, h) && !cave.resupply_pod_at(h)
+}
+
+/// Whether the creature may end a step from `from` on `h`: a two-space creature faces the way it
+/// went, so its back rests on `from`, which must be as fit as the front (ruling 33).
+pub fn may_end_from(cave: &Cave, m: &Mover, from: Hex, h: Hex) -> bool {
+    may_end(cave, m, h) && (!m.two_spaces || may_end(cave, m, from))
 }
 
 /// Breadth-first search from a space: steps to every reachable space and the way back.
@@ -77,6 +89,11 @@ impl Reach {
             }
         }
         Reach { dist, parent }
+    }
+
+    /// The space a path to `h` comes from (the start for the start itself).
+    pub fn before(&self, h: Hex, start: Hex) -> Hex {
+        self.parent.get(&h).copied().unwrap_or(start)
     }
 
     /// The spaces from the start to `to`, start excluded.
@@ -106,7 +123,7 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can
     let goal = reach
         .dist
         .iter()
-        .filter(|(h, _)| can_attack(**h) && may_end(cave, m, **h))
+        .filter(|(h, _)| can_attack(**h) && may_end_from(cave, m, reach.before(**h, start), **h))
         .min_by_key(|(h, d)| (**d, canonical(**h)))
         .map(|(h, _)| *h)
         .or_else(|| {
@@ -114,21 +131,22 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can
             reach
                 .dist
                 .keys()
-                .filter(|h| distance(**h, target) < distance(start, target) && may_end(cave, m, **h))
+                .filter(|h| distance(**h, target) < distance(start, target) && may_end_from(cave, m, reach.before(**h, start), **h))
                 .min_by_key(|h| (distance(**h, target), reach.dist[*h], canonical(**h)))
                 .copied()
         });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
-    walk(cave, m, &path, can_attack)
+    walk(cave, m, start, &path, can_attack)
 }
 
 /// Walk a path up to the move allowance, stopping at the first space it could attack from, and
 /// ending on the last space it may end on.
-fn walk(cave: &Cave, m: &Mover, path: &[Hex], can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+fn walk(cave: &Cave, m: &Mover, start: Hex, path: &[Hex], can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
     let mut end = 0;
     for (i, h) in path.iter().take(m.points as usize).enumerate() {
-        if may_end(cave, m, *h) {
+        let from = if i == 0 { start } else { path[i - 1] };
+        if may_end_from(cave, m, from, *h) {
             end = i + 1;
             if can_attack(*h) {
                 break;
