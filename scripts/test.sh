@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # The test command: installs what a fresh machine lacks, runs every test, validates every mission,
-# renders a screenshot under Xvfb that must not be blank, and plays two turns in a real window
-# driven by xdotool (scripts/e2e.sh).
+# lets the simulator's bots play a few hundred whole games (every mission, every hazard, checking
+# the invariants after every command and a byte-identical replay of each game), renders a
+# screenshot under Xvfb that must not be blank, and plays two turns in a real window driven by
+# xdotool (scripts/e2e.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 cargo test --locked
 cargo run --locked --quiet -- validate assets/*.ron missions/*.ron tests/maps/*.ron
+# A game that breaks anything fails the run; its save is left in target/simulate-failures/.
+cargo build --release --locked --quiet
+for bot in greedy random; do
+    target/release/hoxxes simulate --all --hazard all --games 4 --bot "$bot" --check --failures target/simulate-failures
+done
 scripts/screenshot.sh missions/01-first-light.ron target/screenshot.png
 scripts/e2e.sh

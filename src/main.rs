@@ -17,7 +17,8 @@ const USAGE: &str = "usage:
   hoxxes legal FILE.ron                                             what may be done after a scenario's commands, JSON
   hoxxes simulate [--mission FILE|--all] [--hazard 1-3|all] [--dwarves ...] [--bosco]
          [--games N] [--seed S] [--bot random|greedy] [--jobs J] [--check]
-         [--json FILE] [--markdown FILE] [--failures DIR]             bots play whole games; a balance report
+         [--json FILE] [--markdown FILE] [--failures DIR] [--saves DIR]
+                                                                    bots play whole games; a balance report
   hoxxes screenshot --mission FILE --out FILE.png                   render one frame to a PNG";
 
 fn main() -> ExitCode {

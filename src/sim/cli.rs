@@ -1,6 +1,6 @@
 //! `hoxxes simulate [--mission FILE|--all] [--hazard 1-3|all] [--dwarves A,B,..] [--bosco]
 //! [--games N] [--seed S] [--bot random|greedy] [--jobs J] [--check] [--json FILE]
-//! [--markdown FILE] [--failures DIR]`: games played headless on all cores, a progress bar on a
+//! [--markdown FILE] [--failures DIR] [--saves DIR]`: games played headless on all cores, a progress bar on a
 //! terminal, the report on stdout. Exit 1 when any game broke something: its save is written to
 //! the failures folder, to be replayed (`hoxxes replay`, `hoxxes --watch`).
 
@@ -38,6 +38,8 @@ struct Options {
     json: Option<PathBuf>,
     markdown: Option<PathBuf>,
     failures: PathBuf,
+    /// Keep every game's save here (for golden replays, or to watch).
+    saves: Option<PathBuf>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -55,6 +57,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         json: None,
         markdown: None,
         failures: PathBuf::from("simulate-failures"),
+        saves: None,
     };
     let mut all = false;
     let mut rest = args.iter();
@@ -80,6 +83,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--json" => o.json = Some(PathBuf::from(value()?)),
             "--markdown" => o.markdown = Some(PathBuf::from(value()?)),
             "--failures" => o.failures = PathBuf::from(value()?),
+            "--saves" => o.saves = Some(PathBuf::from(value()?)),
             _ => return Err(format!("simulate: unknown argument '{flag}'")),
         }
     }
@@ -157,9 +161,14 @@ fn simulate(args: &[String]) -> Result<bool, String> {
     for (t, table) in tables.iter().enumerate() {
         for hazard in &o.hazards {
             let games: Vec<GameRecord> = records.iter().filter(|r| r.0 == t && r.1 == *hazard).map(|r| r.2.clone()).collect();
-            for g in games.iter().filter(|g| g.failure.is_some()) {
-                sound = false;
-                report_failure(&o.failures, &table.file, *hazard, g);
+            for g in &games {
+                if g.failure.is_some() {
+                    sound = false;
+                    report_failure(&o.failures, &table.file, *hazard, g);
+                }
+                if let Some(dir) = &o.saves {
+                    keep(dir, &table.file, *hazard, g)?;
+                }
             }
             summaries.push(report::summarise(&table.mission.name, *hazard, &games));
         }
@@ -180,14 +189,21 @@ fn progress(total: u64) -> ProgressBar {
     bar
 }
 
-/// A game that broke something: said on stderr, its save written to replay it.
-fn report_failure(dir: &Path, mission: &Path, hazard: u32, g: &GameRecord) {
+/// Write a game's save into a folder, named by mission, hazard and seed.
+fn keep(dir: &Path, mission: &Path, hazard: u32, g: &GameRecord) -> Result<PathBuf, String> {
     let stem = mission.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let file = dir.join(format!("{stem}-hazard{hazard}-seed{}.ron", g.seed));
-    let kept = std::fs::create_dir_all(dir).map_err(|e| e.to_string()).and_then(|_| crate::save::write(&file, &g.save));
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::save::write(&file, &g.save)?;
+    Ok(file)
+}
+
+/// A game that broke something: said on stderr, its save written to replay it.
+fn report_failure(dir: &Path, mission: &Path, hazard: u32, g: &GameRecord) {
+    let kept = keep(dir, mission, hazard, g);
     let reason = g.failure.as_deref().unwrap_or_default();
     match kept {
-        Ok(()) => eprintln!("{}: hazard {hazard}, seed {}: {reason}; replay: {}", mission.display(), g.seed, file.display()),
+        Ok(file) => eprintln!("{}: hazard {hazard}, seed {}: {reason}; replay: {}", mission.display(), g.seed, file.display()),
         Err(e) => eprintln!("{}: hazard {hazard}, seed {}: {reason} (its save could not be written: {e})", mission.display(), g.seed),
     }
 }
