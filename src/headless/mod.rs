@@ -10,15 +10,27 @@ use crate::rules::actions::InProgress;
 use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
 use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 /// A headless app with the rules and a mission laid out (the first turn not yet begun).
 pub fn laid_out(data: GameData, mission: &Mission, setup: &MissionSetup) -> Result<App, String> {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin)).insert_resource(data);
+    let mut app = rules_app(data);
     start_mission(app.world_mut(), mission, setup)?;
     Ok(app)
+}
+
+/// A headless app with the rules and the game's data, nothing laid out. Its schedules run their
+/// systems one after another on the calling thread: a game's jobs are small, and games played side
+/// by side (the simulator) must not queue on Bevy's one shared task pool.
+pub fn rules_app(data: GameData) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin)).insert_resource(data);
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
+    app
 }
 
 /// A headless game ready for its first command.

@@ -6,13 +6,11 @@ use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::TerrainSnapshot;
 use crate::headless::{Step, apply_in, settle_in, update};
-use crate::rules::RulesPlugin;
 use crate::rules::command::Command;
 use crate::rules::dice::GameRng;
 use crate::rules::log::GameLog;
 use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 
 /// What had been made known at a point of the game: the game log's last event that revealed
 /// something, and how far the dice have run. Undo goes back from one point to the one before only
@@ -78,8 +76,7 @@ fn play(world: &mut World, commands: &[Command], step: Step, seen: &mut dyn FnMu
 /// A save replayed headless: the game after its last command, and the cave as it was laid out
 /// (what the state dump compares against).
 pub fn headless(data: GameData, mission: &Mission, save: &Save) -> Result<(App, TerrainSnapshot), String> {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin)).insert_resource(data);
+    let mut app = crate::headless::rules_app(data);
     lay_out(app.world_mut(), mission, &save.setup)?;
     let snapshot = TerrainSnapshot::take(app.world_mut());
     play(app.world_mut(), &save.commands, &mut update, &mut |_, _| {})?;

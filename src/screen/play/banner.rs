@@ -110,11 +110,15 @@ fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mul
         GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
         _ => None,
     }).sum();
-    let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {i:?}")).collect();
+    let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
+    let result = match end.result {
+        crate::rules::end::Result::Success => "MISSION SUCCESS",
+        crate::rules::end::Result::MinorSuccess => "MINOR SUCCESS",
+        crate::rules::end::Result::Loss => "MISSION FAILED",
+    };
     let left = if end.left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {:?}", end.left_behind) };
     let words = format!(
-        "MISSION {:?}\n{}{left}\n\nTurns: {}   Kills: {kills}   Damage taken: {damage}   Swarms survived: {swarms}\nM.U.L.E.: {}\n\nEnter: play again    Escape: quit",
-        end.result,
+        "{result}\n{}{left}\n\nTurns: {}   Kills: {kills}   Damage taken: {damage}   Swarms survived: {swarms}\nM.U.L.E.: {}\n\nEnter: play again    Escape: quit",
         end.reason,
         turn.number,
         if minerals.is_empty() { "empty".to_string() } else { minerals.join(", ") }

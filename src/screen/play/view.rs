@@ -112,6 +112,7 @@ fn rebuild(
     game_log: Res<GameLog>,
     actions_row: Query<Entity, With<ActionsRow>>,
     choices_row: Query<Entity, With<ChoicesRow>>,
+    watching: Option<Res<super::Watching>>,
 ) {
     let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
     commands.entity(actions_row).despawn_children();
@@ -125,7 +126,9 @@ fn rebuild(
         commands.entity(actions_row).add_child(b);
     }
     let undo = history.why_not_undo(log.0.len(), &game_log).is_none();
-    for (back, words, on) in [(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] {
+    // A watcher steps with the arrows, not with undo and redo.
+    let time_buttons = if watching.is_some() { vec![] } else { vec![(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] };
+    for (back, words, on) in time_buttons {
         let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
         commands.entity(actions_row).add_child(b);
     }
