@@ -16,6 +16,17 @@ impl DwarfClass {
     pub const ALL: [DwarfClass; 4] = [Self::Scout, Self::Driller, Self::Gunner, Self::Engineer];
 }
 
+/// A class by its name, as typed on a command line (`--dwarves Scout,Gunner`), any case.
+impl std::str::FromStr for DwarfClass {
+    type Err = String;
+    fn from_str(name: &str) -> Result<DwarfClass, String> {
+        DwarfClass::ALL
+            .into_iter()
+            .find(|c| format!("{c:?}").eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("unknown Dwarf class '{name}' (Scout, Driller, Gunner, Engineer)"))
+    }
+}
+
 /// How the rolled results are laid on the cave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Spread {

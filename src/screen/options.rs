@@ -54,7 +54,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         }
         match flag.as_str() {
             "--mission" => mission = Some(PathBuf::from(value()?)),
-            "--dwarves" => classes = value()?.split(',').map(class).collect::<Result<_, _>>()?,
+            "--dwarves" => classes = value()?.split(',').map(str::parse).collect::<Result<_, _>>()?,
             "--seed" => seed = Some(value()?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
             "--out" if screenshot => out = Some(PathBuf::from(value()?)),
             "--hazard" => hazard = value()?.parse::<u32>().ok().filter(|h| (1..=3).contains(h)).ok_or("--hazard is 1, 2 or 3")?,
@@ -82,13 +82,6 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         resume = Resume::New;
     }
     Ok(Options { mission, classes, seed, hazard, bosco, record, screenshot: out, resume })
-}
-
-fn class(name: &str) -> Result<DwarfClass, String> {
-    DwarfClass::ALL
-        .into_iter()
-        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| format!("unknown Dwarf class '{name}' (Scout, Driller, Gunner, Engineer)"))
 }
 
 /// `missions/01-first-light.ron` if it is there, else the first mission file.

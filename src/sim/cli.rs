@@ -73,7 +73,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     h => vec![h.parse::<u32>().ok().filter(|h| (1..=3).contains(h)).ok_or("--hazard is 1, 2, 3 or all")?],
                 }
             }
-            "--dwarves" => o.classes = value()?.split(',').map(class).collect::<Result<_, _>>()?,
+            "--dwarves" => o.classes = value()?.split(',').map(str::parse).collect::<Result<_, _>>()?,
             "--bosco" => o.bosco = true,
             "--games" => o.games = number(value()?, MAX_GAMES)?,
             "--seed" => o.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
@@ -101,13 +101,6 @@ fn parse(args: &[String]) -> Result<Options, String> {
         return Err("--bosco comes with one Dwarf only".into());
     }
     Ok(o)
-}
-
-fn class(name: &str) -> Result<DwarfClass, String> {
-    DwarfClass::ALL
-        .into_iter()
-        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| format!("unknown Dwarf class '{name}' (Scout, Driller, Gunner, Engineer)"))
 }
 
 pub fn run(args: &[String]) -> ExitCode {
