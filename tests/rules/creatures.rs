@@ -321,3 +321,22 @@ fn an_oppressor_revealed_in_a_hidden_cave_has_its_back_in_the_cave() {
     assert_eq!(g.creatures(Oppressor), vec![q(6, 2)]);
     hoxxes::sim::invariants::check(g.world()).expect("its back is in the cave, on no rock");
 }
+
+/// Ruling 36: a moving creature goes for the Dwarf with the shortest path for it; among equal
+/// paths, the Dwarf whose turn was most recent. Hex distance breaks no tie: the Gunner, two spaces
+/// away as the crow flies but four steps round the rock, is no nearer than the Scout, four away in
+/// the open, whose turn it is.
+#[test]
+fn equal_paths_go_to_the_most_recent_turn_not_the_nearest_as_the_crow_flies() {
+    let mut g = Game::room(&[Scout, Gunner]);
+    g.put(Scout, 1, 3);
+    g.put(Gunner, 5, 1);
+    for (c, r) in [(4, 2), (5, 2), (6, 2)] {
+        g.set_ground(c, r, Ground::Wall(None));
+    }
+    let id = g.creature(Grunt, 5, 3);
+    g.job(Job::ActivateAll);
+    let at: hexx::Hex = g.creature_pos(id).expect("the Grunt").into();
+    let (scout, start): (hexx::Hex, hexx::Hex) = (q(1, 3).into(), q(5, 3).into());
+    assert!(hoxxes::rules::hex::distance(at, scout) < hoxxes::rules::hex::distance(start, scout), "it went for the Scout: {at:?}");
+}

@@ -61,7 +61,7 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
 
 fn advance(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent {
     let Some(reach) = reach_of(cave, c) else { return Intent::Stay };
-    match advance_goal(cave, turn, mule, c, &reach) {
+    match advance_goal(cave, turn, mule, &reach) {
         Some(goal) => walk(cave, c, &reach, goal),
         None => Intent::Stay,
     }

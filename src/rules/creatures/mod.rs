@@ -14,7 +14,7 @@ use super::effects::Effects;
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
 use super::command::Pending;
-use super::hex::{distance, facing_to};
+use super::hex::facing_to;
 use super::log::{GameEvent, Who};
 use super::spawn::spawn_near;
 use super::state::{Mule, Turn};
@@ -102,12 +102,11 @@ pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> V
     route(cave, &Mover::of(cave, c), reach, c.3.0, goal, &can_attack)
 }
 
-/// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length (ties:
-/// most recent turn), or the Sentry Gun when it is nearer.
-pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem, reach: &Reach) -> Option<Hex> {
-    let target = targets(cave, mule)
-        .into_iter()
-        .min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), distance(d.3.0, c.3.0), recency(cave, turn, d.2.seat)))?;
+/// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length, ties to
+/// the most recent turn; hex distance breaks no tie (ruling 36). Or the Sentry Gun when it is
+/// nearer.
+pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Option<Hex> {
+    let target = targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), recency(cave, turn, d.2.seat)))?;
     Some(super::skills::engineer::goal(cave, reach, target.3.0))
 }
 
