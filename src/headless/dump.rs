@@ -181,7 +181,6 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
     let mut hq = world.query::<&HiddenCave>();
     let mut revealed_caves: Vec<char> = hq.iter(world).filter(|c| c.revealed).map(|c| c.letter).collect();
     revealed_caves.sort();
-    let alive: Vec<CreatureKind> = creatures.iter().map(|c| c.kind).collect();
     let info = world.resource::<MissionInfo>();
     let mule = world.resource::<Mule>();
     let turn = world.resource::<Turn>();
@@ -194,7 +193,7 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
         active_dwarf,
         actions_left: turn.actions_left,
         mule: &mule.0,
-        objectives_met: info.objectives_met(mule, &|k| alive.contains(&k)),
+        objectives_met: info.objectives_met(mule, world.resource::<crate::rules::state::Kills>()),
         swarm_threat: world.resource::<SwarmThreat>().0,
         ended: world.resource::<Outcome>().0.as_ref(),
         event_deck: count(&world.resource::<Decks>().events),

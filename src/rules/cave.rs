@@ -2,7 +2,7 @@
 
 use super::components::*;
 use super::hex::{adjacent, distance, opposite, step};
-use super::state::{Board, MissionInfo, Mule};
+use super::state::{Board, Kills, MissionInfo, Mule};
 use super::sight::has_line;
 use crate::data::GameData;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
@@ -19,6 +19,7 @@ pub struct Cave<'w, 's> {
     pub data: Res<'w, GameData>,
     pub board: Res<'w, Board>,
     pub mission: Res<'w, MissionInfo>,
+    pub kills: Res<'w, Kills>,
     pub spaces: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>), With<Space>>,
     pub dwarves: Query<
         'w,
@@ -173,8 +174,7 @@ impl Cave<'_, '_> {
     }
 
     pub fn objectives_met(&self, mule: &Mule) -> bool {
-        let alive = |k: CreatureKind| self.creatures.iter().any(|c| c.2.kind == k);
-        self.mission.objectives_met(mule, &alive)
+        self.mission.objectives_met(mule, &self.kills)
     }
 
     /// A space a Dwarf may end a move on: no other Dwarf, not a Tunnel Exit, no Resupply pod, Sentry

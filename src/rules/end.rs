@@ -8,7 +8,8 @@ use super::agenda::{Agenda, CurrentJob};
 use super::cave::Cave;
 use super::command::{Command, Pending};
 use super::effects::Effects;
-use super::log::GameEvent;
+use super::log::{GameEvent, GameLog, Who};
+use super::state::Kills;
 use super::swarm::SwarmThreat;
 use super::state::Mule;
 use super::RulesSet;
@@ -38,7 +39,7 @@ pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Outcome>()
-        .add_systems(Update, check_end.in_set(RulesSet::End))
+        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End))
         .add_systems(
             Update,
             launch
@@ -51,6 +52,17 @@ pub fn plugin(app: &mut App) {
 /// Whether every Dwarf is on a Drop Pod space.
 fn all_aboard(cave: &Cave) -> bool {
     cave.dwarves.iter().all(|d| cave.is_drop_pod(d.3.0))
+}
+
+/// Ruling 29: every creature killed is noted by kind, for the Kill objectives.
+fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
+    let Some(new) = log.0.get(kills.noted..) else { return };
+    let killed: Vec<_> = new.iter().filter_map(|e| match e {
+        GameEvent::Killed { who: Who::Creature { kind, .. } } => Some(*kind),
+        _ => None,
+    }).collect();
+    kills.kinds.extend(killed);
+    kills.noted = log.0.len();
 }
 
 fn check_end(

@@ -76,6 +76,7 @@ impl Plugin for RulesPlugin {
             .rules_resource::<state::Board>()
             .rules_resource::<state::NextId>()
             .rules_resource::<state::Placed>()
+            .rules_resource::<state::Kills>()
             .rules_resource::<reveal::UpgradePool>()
             .rules_resource::<agenda::Agenda>()
             .rules_resource::<agenda::CurrentJob>()

@@ -65,11 +65,12 @@ pub struct MissionInfo {
 }
 
 impl MissionInfo {
-    /// Whether the primary objectives are met, given the pile and the creatures still on the cave.
-    pub fn objectives_met(&self, mule: &Mule, alive: &dyn Fn(CreatureKind) -> bool) -> bool {
+    /// Whether the primary objectives are met, given the pile and the kinds killed: a Kill
+    /// objective is met by a kill of its kind and stays met, whatever comes out later (ruling 29).
+    pub fn objectives_met(&self, mule: &Mule, kills: &Kills) -> bool {
         self.objectives.primary.iter().all(|o| match o {
             Objective::Collect(item, n) => mule.count(*item) >= *n,
-            Objective::Kill(kind) => !alive(*kind),
+            Objective::Kill(kind) => kills.kinds.contains(kind),
         })
     }
 }
@@ -96,6 +97,14 @@ pub struct Turn {
     pub bosco_actions: u32,
     /// The Dwarf has ended his part of the turn and BOSCO is acting; the next `EndTurn` ends BOSCO's.
     pub bosco_turn: bool,
+}
+
+/// The kinds of creature killed this mission (ruling 29), and how much of the game log has been
+/// read for them (`end.rs` notes them).
+#[derive(Resource, Default, Debug)]
+pub struct Kills {
+    pub kinds: std::collections::BTreeSet<CreatureKind>,
+    pub noted: usize,
 }
 
 /// Creature figures put on the cave whose spawning has not yet reached the table (the commands

@@ -100,3 +100,29 @@ fn a_real_mission_played_headless_from_the_first_turn_comes_to_an_end() {
     let end = g.outcome().expect("an idle team loses eventually");
     assert_eq!(end.result, End::Loss);
 }
+
+/// Ruling 29: a Kill objective is met by a kill of its kind and stays met: another of the kind
+/// coming out afterwards (a swarm, a hatching) does not unmeet it.
+#[test]
+fn a_kill_objective_is_met_by_the_kill_and_stays_met() {
+    use hoxxes::data::creatures::CreatureKind::Grunt;
+    use hoxxes::rules::command::{Answer, ChopTarget};
+    use hoxxes::rules::state::{Kills, MissionInfo, Mule};
+    let mut m = mission(&ROOM);
+    m.objectives.primary = vec![hoxxes::data::mission::Objective::Kill(Grunt)];
+    let mut g = Game::new(m, &[Driller]);
+    g.put(Driller, 3, 2);
+    let met = |g: &mut Game| {
+        let w = g.world();
+        w.resource::<MissionInfo>().objectives_met(w.resource::<Mule>(), w.resource::<Kills>())
+    };
+    let first = g.creature(Grunt, 4, 2);
+    g.creature(Grunt, 8, 4);
+    assert!(!met(&mut g), "nothing killed yet");
+    g.dice(&[(hoxxes::data::dice::DieKind::Axe, 2)]);
+    g.ok(Command::Chop);
+    g.choose(Answer::Chop(ChopTarget::Creature(first)));
+    assert!(met(&mut g), "one Grunt killed meets it, with another still on the cave");
+    g.creature(Grunt, 6, 3);
+    assert!(met(&mut g), "and another coming out does not unmeet it");
+}
