@@ -646,3 +646,20 @@ fn for_karl_can_reroll_a_single_die_shot() {
     g.ok(play(Driller, "For Karl!", None));
     assert_eq!(g.creature_health(grunt), None);
 }
+
+/// Light-footed survives a Rock and Stone card played between the Move and the shot: cards are
+/// free, they are no action in between (rulebook: Light-footed; issue 13).
+#[test]
+fn light_footed_survives_a_free_card_between_the_move_and_the_shot() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    give(&mut g, Scout, &[], &["Stone and Rock"]);
+    g.set_ammo(Scout, 2);
+    let grunt = g.creature(Grunt, 8, 2);
+    g.walk(&[(4, 2)]).unwrap();
+    g.ok(play(Scout, "Stone and Rock", Some(Scout)));
+    g.dice(&[(Piercing, 2)]);
+    g.ok(Command::Shoot { mode: "RegularShot".into(), target: q(8, 2) });
+    assert_eq!(g.creature_health(grunt), None);
+    assert_eq!(g.turn().actions_left, 2, "the shot after the Move is still free");
+}

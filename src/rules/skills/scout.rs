@@ -33,10 +33,11 @@ pub fn action_cost(turn: &Turn, mode: &FireMode) -> u32 {
 }
 
 /// Light-footed is only for the command right after the Move: once the rules have taken another
-/// command (answers to choices aside), it is gone. Checked in the update that took the command, so
-/// that the turn the legal-moves query reads between commands is already right.
+/// command it is gone. Answers to choices and Rock and Stone cards (free, no action) do not come
+/// between. Checked in the update that took the command, so that the turn the legal-moves query
+/// reads between commands is already right.
 fn light_foot_lapses(log: Res<CommandLog>, mut turn: ResMut<Turn>) {
-    let last = log.0.iter().rev().find(|c| !matches!(c, Command::Choose(_)));
+    let last = log.0.iter().rev().find(|c| !matches!(c, Command::Choose(_) | Command::PlayCard { .. }));
     if turn.light_footed && !matches!(last, Some(Command::Move(_))) {
         turn.light_footed = false;
     }
