@@ -56,6 +56,10 @@ pub struct KitNumbers {
     pub stand_up_actions: u32,
     /// Health a revived Dwarf gets.
     pub revive_health: u32,
+    /// Actions a throw takes (rulebook "Throw throwables").
+    pub throw_actions: u32,
+    /// How near the attacked Dwarf another must stand to take a reaction shot (ruling 30).
+    pub reaction_distance: u32,
 }
 
 /// The class skills' numbers (rulebook "The Dwarves").

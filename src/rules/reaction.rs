@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
 
 /// The victim of the card being resolved: the active Dwarf, on the target space.
 fn victim_near(cave: &Cave, seat: u32, target: Hex) -> bool {
-    cave.dwarf_in_seat(seat).is_some_and(|d| distance(d.3.0, target) <= 2)
+    cave.dwarf_in_seat(seat).is_some_and(|d| distance(d.3.0, target) <= cave.data.numbers.kit.reaction_distance)
 }
 
 /// The modes this Dwarf may react with: one ranged attack (no mode that only follows another).

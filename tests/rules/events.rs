@@ -366,3 +366,18 @@ fn a_barley_bulb_is_drunk_for_a_rock_and_stone_card() {
     assert!(g.tokens_at(4, 2).is_empty());
     assert_eq!(hand(&mut g, Scout).rock_and_stone.len(), 2);
 }
+
+/// The reaction distance is a number of the rules (assets/rules.ron, ruling 30), not of the code: a
+/// Gunner three spaces from the ambushed Scout reacts only when the number says three.
+#[test]
+fn the_reaction_distance_comes_from_the_rules_numbers() {
+    for (distance, offered) in [(2, false), (3, true)] {
+        let mut g = Game::room(&[Scout, Gunner]);
+        g.world().resource_mut::<hoxxes::data::GameData>().numbers.kit.reaction_distance = distance;
+        g.put(Scout, 4, 2);
+        g.put(Gunner, 4, 5);
+        g.dice(&[(CreatureDie, 0), (CreatureDie, 0)]);
+        draw(&mut g, "Slasher Ambush");
+        assert_eq!(g.options().contains(&Answer::Pass), offered, "reaction distance {distance}");
+    }
+}

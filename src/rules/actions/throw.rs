@@ -24,13 +24,10 @@ use crate::rules::state::Turn;
 use bevy::prelude::*;
 use hexx::{EdgeDirection, Hex};
 
-/// Rulebook "Throw throwables": throwing is one action.
-const THROW_ACTIONS: u32 = 1;
-
-/// What a throw costs now: nothing straight after the Scout's Move (Light-footed: "a ranged (or
-/// throwable) weapon attack for no action").
-pub fn cost(turn: &Turn) -> u32 {
-    if turn.light_footed { 0 } else { THROW_ACTIONS }
+/// What a throw costs now: its actions (rulebook "Throw throwables"), or nothing straight after the
+/// Scout's Move (Light-footed: a ranged or throwable attack for no action).
+pub fn cost(turn: &Turn, data: &crate::data::GameData) -> u32 {
+    if turn.light_footed { 0 } else { data.numbers.kit.throw_actions }
 }
 
 /// One way the area may lie: the answer that picks it (none when there is no choice) and its
@@ -76,7 +73,7 @@ fn start_throw(
     let result = check_throw(&cave, &turn, &|e, i| hands.get(e).is_ok_and(|h| h.throwables.contains(&i)), &card, target).and_then(|(d, i, shapes)| {
         fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
         let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
-        turn.actions_left -= cost(&turn);
+        turn.actions_left -= cost(&turn, &cave.data);
         turn.last_shot = None;
         turn.light_footed = false;
         if let Ok(mut hand) = hands.get_mut(d.0) {
@@ -94,7 +91,7 @@ fn start_throw(
 /// and the ways its area may lie with one space in range and in line. `holds` says whether a Dwarf
 /// holds a Throwable card (by index). The legal-moves query asks this same function.
 pub fn check_throw<'a>(cave: &'a Cave, turn: &Turn, holds: &dyn Fn(Entity, usize) -> bool, name: &str, target: Qr) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
-    let d = actor(cave, turn, cost(turn))?;
+    let d = actor(cave, turn, cost(turn, &cave.data))?;
     let (i, card) = cave
         .data
         .throwables

@@ -243,7 +243,7 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
     let cave = &t.cave;
     let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.throwables.contains(&i));
     let card = cave.data.throwables.iter().find(|c| c.name == name).ok_or("no such card")?;
-    crate::rules::actions::actor(cave, turn, throw::cost(turn))?;
+    crate::rules::actions::actor(cave, turn, throw::cost(turn, &cave.data))?;
     // A shape may reach one space past its target: a target within range + 1 can still qualify.
     let offers: Vec<Offer> = sorted(reach(d.3.0, card.range + 1))
         .into_iter()
@@ -252,7 +252,7 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
             let dice: Vec<_> = crate::rules::blast::dice_of(&card.effects);
             Offer {
                 command: Command::Throw { card: name.to_string(), target: h.into() },
-                detail: Detail::Target { at: h.into(), figures: figures(cave, d.3.0, h, &dice, false), ammo: 0, actions: throw::cost(turn) },
+                detail: Detail::Target { at: h.into(), figures: figures(cave, d.3.0, h, &dice, false), ammo: 0, actions: throw::cost(turn, &cave.data) },
             }
         })
         .collect();
