@@ -25,8 +25,9 @@ pub enum Job {
     ActivateAll,
     /// Activate one creature (ruling 16).
     Activate(u32),
-    /// An Exploder goes off at a space (killed, or activated next to a Dwarf).
-    Explode(Hex),
+    /// An Exploder goes off at a space (killed, or activated next to a Dwarf): the space, and the
+    /// Exploder's id for the log.
+    Explode(Hex, u32),
     /// A creature just died and leaves something behind (Brood Nexus: two Grunts).
     DeathSpawn(CreatureKind, Hex),
     /// Offer the Dwarf in this seat a free reaction shot at a space (ruling 24).

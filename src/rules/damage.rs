@@ -92,7 +92,7 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         fx.commands.entity(c.0).despawn();
         fx.say(GameEvent::Killed { who });
         if stats.has(Trait::ExplodesOnDeath) {
-            fx.agenda.first([Job::Explode(c.3.0)]);
+            fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
         }
         if stats.has(Trait::GruntsOnDeath) {
             fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);

@@ -340,3 +340,50 @@ fn equal_paths_go_to_the_most_recent_turn_not_the_nearest_as_the_crow_flies() {
     let (scout, start): (hexx::Hex, hexx::Hex) = (q(1, 3).into(), q(5, 3).into());
     assert!(hoxxes::rules::hex::distance(at, scout) < hoxxes::rules::hex::distance(start, scout), "it went for the Scout: {at:?}");
 }
+
+/// Every event names a creature that was really on the cave: no made-up id (an Exploder's blast
+/// was once credited to creature 0). Whole games by the simulator's random bot on Motherlode, whose
+/// cave and Event deck bring Exploders, checked event by event.
+#[test]
+fn no_event_names_a_creature_that_never_was() {
+    use hoxxes::rules::log::{GameEvent, GameLog};
+    use hoxxes::save::Save;
+    use std::collections::BTreeSet;
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/08-motherlode.ron");
+    let (mission, text) = hoxxes::data::validate::load_mission(&file, &data()).expect("Motherlode loads");
+    let mut exploded = 0;
+    for seed in 1..=3 {
+        let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout, Driller], seed, 3);
+        let record = hoxxes::sim::play(&data(), &mission, Save::begin(&file, &text, setup.clone()), hoxxes::sim::BotKind::Random, false);
+        assert!(record.failure.is_none(), "{:?}", record.failure);
+        let mut start = hoxxes::headless::laid_out(data(), &mission, &setup).expect("laid out");
+        let mut known: BTreeSet<u64> = start.world_mut().query::<(&hoxxes::rules::components::Id, &hoxxes::rules::components::Creature)>().iter(start.world()).map(|(i, _)| i.0 as u64).collect();
+        let (app, _) = hoxxes::save::replay::headless(data(), &mission, &record.save).expect("replays");
+        for e in &app.world().resource::<GameLog>().0 {
+            if let GameEvent::Spawned { who: hoxxes::rules::log::Who::Creature { id, .. }, .. } = e {
+                known.insert(*id as u64);
+            }
+            exploded += usize::from(matches!(e, GameEvent::Exploded { .. }));
+            let json = serde_json::to_value(e).expect("an event serialises");
+            for id in creature_ids(&json) {
+                assert!(known.contains(&id), "seed {seed}: {e:?} names creature {id}, never on the cave");
+            }
+        }
+    }
+    assert!(exploded > 0, "the games saw an Exploder go off");
+}
+
+/// The ids of every `Creature { kind, id }` named anywhere in an event.
+fn creature_ids(v: &serde_json::Value) -> Vec<u64> {
+    match v {
+        serde_json::Value::Object(m) => m
+            .iter()
+            .flat_map(|(k, x)| {
+                let own = (k == "Creature").then(|| x.get("id").and_then(|i| i.as_u64())).flatten();
+                own.into_iter().chain(creature_ids(x))
+            })
+            .collect(),
+        serde_json::Value::Array(a) => a.iter().flat_map(creature_ids).collect(),
+        _ => vec![],
+    }
+}

@@ -363,7 +363,7 @@ fn the_shield_keeps_creatures_attacks_and_effects_off_and_goes_once_struck() {
     assert!(said(&mut g, |e| *e == GameEvent::ShieldHeld { dwarf: Scout }));
     g.job(Job::GrabLands { seat: 1, damage: 2, knock_over: true });
     g.dice(&[(Explosive, 2)]);
-    g.job(Job::Explode(cell_to_hex((4, 3))));
+    g.job(Job::Explode(cell_to_hex((4, 3)), 99));
     assert_eq!((g.health(Scout), g.health(Gunner)), (5, 5));
     assert!(!g.status(Scout).knocked_over);
     g.next_event("All Quiet");

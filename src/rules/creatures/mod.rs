@@ -34,7 +34,7 @@ pub fn plugin(app: &mut App) {
         (
             queue_activations.run_if(next_job(|j| matches!(j, Job::ActivateAll))),
             activate.run_if(next_job(|j| matches!(j, Job::Activate(_)))),
-            explode.run_if(next_job(|j| matches!(j, Job::Explode(_)))),
+            explode.run_if(next_job(|j| matches!(j, Job::Explode(..)))),
             death_spawn.run_if(next_job(|j| matches!(j, Job::DeathSpawn(..)))),
         )
             .in_set(JobsRun)
@@ -71,7 +71,7 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Ef
         Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &c),
         Intent::Explode => {
             fx.commands.entity(c.0).despawn();
-            fx.agenda.first([Job::Explode(c.3.0)]);
+            fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
         }
         Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &c),
         Intent::Attack { target, .. } => {
@@ -157,13 +157,13 @@ fn explode(
     mut progress: ResMut<InProgress>,
     mut fx: Effects,
 ) {
-    let Some(Job::Explode(at)) = job.0.take() else { return };
+    let Some(Job::Explode(at, id)) = job.0.take() else { return };
     let (die, n) = match cave.stats(CreatureKind::Exploder).attack {
         Attack::Explode(die, n) => (die, n),
         _ => (DieKind::Explosive, 1),
     };
     fx.say(GameEvent::Exploded { at: at.into() });
-    let Ok(rolls) = fx.roll(Who::Creature { kind: CreatureKind::Exploder, id: 0 }, &[(die, n)], &cave.data) else { return };
+    let Ok(rolls) = fx.roll(Who::Creature { kind: CreatureKind::Exploder, id }, &[(die, n)], &cave.data) else { return };
     let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
     let around: Vec<Hex> = super::reveal::board_neighbours(&cave, at);
