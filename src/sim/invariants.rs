@@ -4,7 +4,8 @@
 
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::cave::Cave;
-use crate::rules::components::{Loadout, Terrain};
+use crate::rules::components::{Hand, Loadout, Terrain};
+use crate::rules::decks::Decks;
 use crate::rules::state::Turn;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -15,8 +16,9 @@ pub fn check(world: &mut World) -> Result<(), String> {
     world.run_system_cached(check_all).map_err(|e| format!("the check could not run: {e}"))?
 }
 
-fn check_all(cave: Cave, turn: Res<Turn>, loadouts: Query<&Loadout>) -> Result<(), String> {
+fn check_all(cave: Cave, turn: Res<Turn>, decks: Res<Decks>, loadouts: Query<&Loadout>, hands: Query<&Hand>) -> Result<(), String> {
     dwarves(&cave, &loadouts)?;
+    cards(&cave, &decks, &hands)?;
     creatures(&cave)?;
     spaces(&cave)?;
     let n = &cave.data.numbers;
@@ -70,6 +72,33 @@ fn creatures(cave: &Cave) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every Rock and Stone card and Throwable is in exactly one place: the draw pile, the discards or
+/// a hand; as many copies as the box holds.
+fn cards(cave: &Cave, decks: &Decks, hands: &Query<&Hand>) -> Result<(), String> {
+    let data = &cave.data;
+    let mut rock = vec![0u32; data.rock_and_stone.len()];
+    let piles = decks.rock_and_stone.draw.iter().chain(&decks.rock_and_stone.discard);
+    for i in piles.chain(hands.iter().flat_map(|h| h.rock_and_stone.iter())) {
+        *rock.get_mut(*i).ok_or("a Rock and Stone card that is not in the game's data")? += 1;
+    }
+    for (card, n) in data.rock_and_stone.iter().zip(&rock) {
+        if *n != card.copies {
+            return Err(format!("{n} of the Rock and Stone card {} in the piles and hands, the box has {}", card.name, card.copies));
+        }
+    }
+    // A Throwable waiting on the cave (a mine, a charge, a L.U.R.E.) is a token naming its card;
+    // the card itself is discarded when thrown.
+    let mut thrown = vec![0u32; data.throwables.len()];
+    let piles = decks.throwables.draw.iter().chain(&decks.throwables.discard).copied();
+    for i in piles.chain(hands.iter().flat_map(|h| h.throwables.iter().copied())) {
+        *thrown.get_mut(i).ok_or("a Throwable that is not in the game's data")? += 1;
+    }
+    match data.throwables.iter().zip(&thrown).find(|(_, n)| **n != 1) {
+        Some((card, n)) => Err(format!("the Throwable {} is in {n} places", card.name)),
+        None => Ok(()),
+    }
 }
 
 /// No two Dwarves on one space, no creature on a Dwarf's, no two creatures on one (ruling 11).

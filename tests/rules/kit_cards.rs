@@ -663,3 +663,19 @@ fn light_footed_survives_a_free_card_between_the_move_and_the_shot() {
     assert_eq!(g.creature_health(grunt), None);
     assert_eq!(g.turn().actions_left, 2, "the shot after the Move is still free");
 }
+
+/// The simulator's card invariant holds in a fresh game and catches a card conjured into a hand.
+#[test]
+fn the_card_invariant_catches_a_card_in_two_places() {
+    let mut g = Game::room(&[Scout, Gunner]);
+    hoxxes::sim::invariants::check(g.world()).expect("a fresh game keeps every card in one place");
+    let held = hand(&mut g, Scout).rock_and_stone;
+    let names: Vec<String> = {
+        let data = g.app.world().resource::<GameData>();
+        held.iter().map(|i| data.rock_and_stone[*i].name.clone()).chain(["Lights Up!".to_string()]).collect()
+    };
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    give(&mut g, Scout, &[], &names);
+    let why = hoxxes::sim::invariants::check(g.world()).expect_err("Lights Up! is in the deck or a hand already");
+    assert!(why.contains("Lights Up!"), "{why}");
+}
