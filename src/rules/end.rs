@@ -56,13 +56,11 @@ fn all_aboard(cave: &Cave) -> bool {
 
 /// Ruling 29: every creature killed is noted by kind, for the Kill objectives.
 fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
-    let Some(new) = log.0.get(kills.noted..) else { return };
-    let killed: Vec<_> = new.iter().filter_map(|e| match e {
+    let Kills { kinds, noted } = &mut *kills;
+    kinds.extend(log.unread(noted).iter().filter_map(|e| match e {
         GameEvent::Killed { who: Who::Creature { kind, .. } } => Some(*kind),
         _ => None,
-    }).collect();
-    kills.kinds.extend(killed);
-    kills.noted = log.0.len();
+    }));
 }
 
 fn check_end(

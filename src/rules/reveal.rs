@@ -4,10 +4,9 @@
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
-use super::hex::{adjacent, neighbours};
+use super::hex::{adjacent, canonical, neighbours};
 use super::log::GameEvent;
 use super::spawn::{figure_available, placement, spawn_creature};
-use super::hex::canonical;
 use std::collections::BTreeSet;
 use crate::data::mission::{FaceItem, Ground};
 use bevy::prelude::*;

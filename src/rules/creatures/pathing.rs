@@ -47,11 +47,10 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
     };
     ground
         && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h)))
+        // Ruling 13: the Oppressor never crashes through a Resupply pod.
         && !(m.crashes && cave.resupply_pod_at(h))
         && skills::creature_may_pass(cave, m.flying, h)
 }
-
-/// Ruling 13: the Oppressor never crashes through a Resupply pod (above, in `passable`).
 
 /// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11),
 /// and no Resupply pod (ruling 34).
