@@ -71,15 +71,44 @@ press e; until_played 9 "the Gunner's end of turn"
 shot 4-after 4                                           # the cave's turn again
 kill $game; wait $game 2>/dev/null || true
 
-# Start again with no arguments: the game goes on where it was, in the same save.
+# Start again with no arguments: the main menu, Continue first; Enter goes on where it was.
 record="$OUT/again.ron"
 target/debug/hoxxes --record "$record" >"$OUT/game-again.log" 2>&1 &
 game=$!
 window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
 sleep 10
 xdotool windowfocus --sync "$window"
-shot 5-welcome-back 0
+shot 5-menu 0
+press Return
+shot 5-welcome-back 3
 press e; until_played 10 "the end of the turn after coming back"
+kill $game; wait $game 2>/dev/null || true
+
+# A newcomer's way in, in a data folder of its own: the main menu, Quick mission, the Gunner
+# brought and the Driller left out by clicks, the mission started; then back to the menu (F10),
+# a Deep Dive begun, and every menu screen seen. The clicks are at the 1280x720 layout's pixels.
+export HOXXES_DATA="$OUT/data-menus"
+record="$OUT/menus.ron"
+target/debug/hoxxes --record "$record" >"$OUT/game-menus.log" 2>&1 &
+game=$!
+window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
+sleep 10
+xdotool windowfocus --sync "$window"
+shot 6-title 0
+click 250 143; shot 7-quick 3                          # Quick mission
+click 851 470; sleep 2                          # bring the Gunner...
+click 696 470; sleep 2                          # ...leave the Driller out
+shot 7-quick-team 1
+click 430 608; shot 8-quick-mission 6              # Start the mission
+press e; until_played 1 "the end of the first turn of the quick mission"
+press F10; shot 9-title-continue 3
+click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)
+click 130 368; shot 11-dive-mission 6               # Begin the dive
+press F10; sleep 3
+click 250 383; shot 12-replays 3; press Escape; sleep 2   # Replays
+click 250 431; shot 13-rules 3; press Escape; sleep 2     # Rules reference
+click 250 479; shot 14-settings 3; press Escape; sleep 2  # Settings
+click 250 287; shot 15-campaign 3; press Escape; sleep 2  # Solo campaign
 kill $game; wait $game 2>/dev/null || true
 EOF
 
@@ -106,4 +135,18 @@ names = lambda t: re.findall(r"^\s+(Move|Chop|Choose|Shoot|EndTurn)\b", t, re.M)
 if names(again) != names(first) + ["EndTurn"] or names(save) != names(again):
     sys.exit(f"e2e: the game did not go on where it was:\n{names(first)}\n{names(again)}\n{names(save)}")
 print("e2e: started again with no arguments, the game went on where it was, in the same save")
+EOF
+
+# The quick mission was set up as clicked, and the dive begun and kept.
+python3 - "$out"/data-menus/saves/*.ron "$out/data-menus/dive.ron" <<'EOF'
+import re, sys
+*saves, dive = sys.argv[1:]
+texts = [open(f).read() for f in saves]
+quick = [t for t in texts if "run: DeepDive" not in t]
+if len(quick) != 1 or not re.search(r"classes: \[\s*Scout,\s*Gunner,?\s*\]", quick[0]):
+    sys.exit(f"e2e: the quick mission is not the Scout and Gunner clicked: {texts}")
+d = open(dive).read()
+if "state: UnderWay" not in d or "at: 0" not in d:
+    sys.exit(f"e2e: the Deep Dive begun is not kept under way:\n{d}")
+print("e2e: from the main menu, a quick mission with the Dwarves clicked and a Deep Dive begun")
 EOF

@@ -22,4 +22,5 @@ mod rules {
     mod legal;
     mod screen;
     mod history;
+    mod dive;
 }

@@ -136,6 +136,7 @@ pub fn play(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<(A
         hazard: scenario.hazard,
         secondaries: scenario.secondaries.clone(),
         bosco: scenario.bosco,
+        carried: vec![],
     };
     let mut app = laid_out(data, mission, &setup)?;
     for change in &scenario.setup {

@@ -172,4 +172,9 @@ impl GameLog {
         *read = self.0.len();
         &self.0[from..]
     }
+
+    /// Creatures killed so far.
+    pub fn creatures_killed(&self) -> usize {
+        self.0.iter().filter(|e| matches!(e, GameEvent::Killed { who: Who::Creature { .. } })).count()
+    }
 }

@@ -10,6 +10,7 @@ pub mod damage;
 pub mod deck;
 pub mod decks;
 pub mod dice;
+pub mod dive;
 pub mod effects;
 pub mod end;
 pub mod event_deck;
@@ -92,7 +93,9 @@ impl Plugin for RulesPlugin {
                     RulesSet::Jobs,
                     RulesSet::End,
                 )
-                    .chain(),
+                    .chain()
+                    // Nothing to rule on before a mission is laid out (the game's menus).
+                    .run_if(resource_exists::<state::MissionInfo>),
             )
             .add_systems(First, |mut placed: ResMut<state::Placed>| placed.0.clear())
             .add_systems(Update, take_command.in_set(RulesSet::Take))

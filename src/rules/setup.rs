@@ -4,6 +4,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::decks::Decks;
+use super::dive::{self, Carried};
 use super::hand::deal;
 use super::dice::GameRng;
 use super::swarm::SwarmThreat;
@@ -52,6 +53,10 @@ pub struct MissionSetup {
     /// Bring BOSCO (solo with one Dwarf only).
     #[serde(default)]
     pub bosco: bool,
+    /// A Deep Dive's mission after the first: what each Dwarf brings from the last one (empty: a
+    /// fresh start, as every other mission).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Carried>,
 }
 
 fn default_hazard() -> u32 {
@@ -61,13 +66,13 @@ fn default_hazard() -> u32 {
 impl MissionSetup {
     /// A team with default secondaries and no BOSCO.
     pub fn new(classes: Vec<DwarfClass>, seed: u64, hazard: u32) -> MissionSetup {
-        MissionSetup { classes, seed, hazard, secondaries: vec![], bosco: false }
+        MissionSetup { classes, seed, hazard, secondaries: vec![], bosco: false, carried: vec![] }
     }
 }
 
 /// The secondary weapon a Dwarf takes: the one named, or the first that rolls other dice than his
 /// primary weapon.
-fn secondary_for(data: &GameData, class: DwarfClass, named: Option<&String>) -> Result<usize, String> {
+pub fn secondary_for(data: &GameData, class: DwarfClass, named: Option<&String>) -> Result<usize, String> {
     if let Some(name) = named {
         return data.secondaries.iter().position(|s| &s.name == name).ok_or(format!("no secondary weapon named {name:?}"));
     }
@@ -141,22 +146,22 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
     let board_pickups: Vec<(Hex, Option<Pickup>)> = spots.iter().map(|h| (*h, draw(&mut rng))).collect();
     let n = &data.numbers.dwarf;
     let mut decks = Decks::build(&data, mission, setup.hazard, &mut rng);
+    let mut pool: Vec<u32> = (0..data.upgrades.len() as u32).collect();
+    dive::check(&data, &setup.carried, &setup.classes)?;
+    dive::withhold(&mut decks, &mut pool, &setup.carried);
     for (seat, class) in setup.classes.iter().enumerate() {
         let id = ids.take();
-        // Rulebook "Player setup": one Rock and Stone card and one Throwable each.
-        let mut hand = Hand::default();
-        deal(&mut decks, &mut rng, &mut hand, 1, 1);
-        let loadout = Loadout { secondary: secondary_for(&data, *class, setup.secondaries.get(seat))?, ..Default::default() };
-        world.spawn((
-            loadout,
-            hand,
-            id,
-            Dwarf { class: *class, seat: seat as u32 },
-            At(pods[seat]),
-            Health(n.health),
-            Ammo { primary: n.primary_ammo, secondary: n.secondary_ammo },
-            DwarfStatus::default(),
-        ));
+        let (hand, health, ammo, loadout) = match setup.carried.iter().find(|c| c.class == *class) {
+            Some(carried) => dive::equip(&data, carried, &mut decks, &mut rng),
+            None => {
+                // Rulebook "Player setup": one Rock and Stone card and one Throwable each.
+                let mut hand = Hand::default();
+                deal(&mut decks, &mut rng, &mut hand, 1, 1);
+                let loadout = Loadout { secondary: secondary_for(&data, *class, setup.secondaries.get(seat))?, ..Default::default() };
+                (hand, Health(n.health), Ammo { primary: n.primary_ammo, secondary: n.secondary_ammo }, loadout)
+            }
+        };
+        world.spawn((loadout, hand, id, Dwarf { class: *class, seat: seat as u32 }, At(pods[seat]), health, ammo, DwarfStatus::default()));
     }
     for c in &mission.creatures {
         let id = ids.take();
@@ -191,7 +196,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
             revealed: false,
         });
     }
-    world.insert_resource(UpgradePool((0..data.upgrades.len() as u32).collect()));
+    world.insert_resource(UpgradePool(pool));
     world.insert_resource(decks);
     if setup.bosco {
         let at = bosco_start(&cells, &pods).ok_or("no cave space next to the Drop Pod for BOSCO")?;

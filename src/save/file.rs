@@ -27,6 +27,20 @@ pub struct Save {
     pub setup: MissionSetup,
     /// Every command the rules accepted, in order.
     pub commands: Vec<Command>,
+    /// What the game is part of: a quick mission, the solo campaign, a Deep Dive. A save written
+    /// before this field was added reads as a quick mission.
+    #[serde(default)]
+    pub run: Run,
+}
+
+/// What a game is part of, so that its end goes on to the right place (ruling 45, rulebook "Deep
+/// Dive campaign").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Run {
+    #[default]
+    Quick,
+    Campaign,
+    DeepDive,
 }
 
 /// The first field of any save, read before the rest so a newer format is named, not misread.
@@ -39,7 +53,7 @@ impl Save {
     /// A game about to begin: the mission file as it is now.
     pub fn begin(mission: &Path, text: &str, setup: MissionSetup) -> Save {
         let mission = std::path::absolute(mission).unwrap_or_else(|_| mission.to_path_buf());
-        Save { format: FORMAT, mission, mission_sha256: fingerprint(text), setup, commands: vec![] }
+        Save { format: FORMAT, mission, mission_sha256: fingerprint(text), setup, commands: vec![], run: Run::Quick }
     }
 
     /// The mission this save was played on, checked as `validate` checks it and unchanged since. A

@@ -33,15 +33,15 @@ pub fn new_save(mission: &Path) -> Result<PathBuf, String> {
     Ok(dir.join(format!("{stem}-{now}.ron")))
 }
 
-/// The game under way saved last, if any.
-pub fn newest() -> Option<PathBuf> {
-    let dir = under_way().ok()?;
+/// The saves of a folder, newest first (none when it cannot be read).
+pub fn saves_in(dir: Result<PathBuf, String>) -> Vec<PathBuf> {
+    let Ok(dir) = dir else { return vec![] };
     let modified = |p: &PathBuf| p.metadata().and_then(|m| m.modified()).ok();
-    std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .max_by_key(|p| (modified(p), p.clone()))
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect())
+        .unwrap_or_default();
+    files.sort_by_key(|p| std::cmp::Reverse((modified(p), p.clone())));
+    files
 }
 
 /// Move a finished game's save out of the games under way.

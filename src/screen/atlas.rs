@@ -83,6 +83,21 @@ pub fn atlas(tile: UVec2) -> Image {
     canvas.into_image()
 }
 
+/// A small picture of a mission's map, for the menus: each space's tile at `tile` pixels, odd rows
+/// shifted right by half a tile as in the mission drawing.
+pub fn map_picture(cells: &[((i32, i32), TileKind)], tile: UVec2) -> Image {
+    let cols = cells.iter().map(|((c, _), _)| *c).max().unwrap_or(0).max(0) as u32 + 1;
+    let rows = cells.iter().map(|((_, r), _)| *r).max().unwrap_or(0).max(0) as u32 + 1;
+    let step_y = tile.y * 3 / 4;
+    let mut canvas = Canvas::new(cols * tile.x + tile.x / 2, rows.saturating_sub(1) * step_y + tile.y);
+    for ((col, row), kind) in cells {
+        let (Ok(col), Ok(row)) = (u32::try_from(*col), u32::try_from(*row)) else { continue };
+        let min = UVec2::new(col * tile.x + (row % 2) * tile.x / 2, row * step_y);
+        paint_tile(&mut canvas, Area { min, size: tile }, *kind);
+    }
+    canvas.into_image()
+}
+
 fn paint_tile(c: &mut Canvas, area: Area, kind: TileKind) {
     let (w, h) = (area.size.x as f32, area.size.y as f32);
     let base = |c: &mut Canvas, edge: Color, fill: Color| {

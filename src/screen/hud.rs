@@ -13,11 +13,12 @@ use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
+use crate::screen::front::{AtTable, Table};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>()
-        .add_systems(Startup, build)
-        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, scroll_log.before(show_log), show_log));
+        .add_systems(OnEnter(AtTable), build)
+        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, scroll_log.before(show_log), show_log).in_set(Table));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -77,7 +78,7 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
         ..default()
     };
     commands
-        .spawn((panel, BackgroundColor(PANEL)))
+        .spawn((panel, BackgroundColor(PANEL), DespawnOnExit(AtTable)))
         .with_children(|p| {
             p.spawn(text(info.name.clone(), 24.0, PAPER));
             p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));

@@ -22,14 +22,20 @@ pub fn scale_for(window: &Window) -> f32 {
 
 /// Keep the picture fitted to the window as it is resized.
 pub fn fit_window(
-    window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    settings: Option<Res<super::settings::Settings>>,
     mut ui: ResMut<UiScale>,
     mut cameras: Query<&mut Projection, With<Camera2d>>,
 ) {
     let Ok(w) = window.single() else { return };
-    let s = scale_for(w);
-    if ui.0 != s {
-        ui.0 = s;
+    if !w.is_changed() && !settings.as_ref().is_some_and(|s| s.is_changed()) {
+        return;
+    }
+    let s = scale_for(&w);
+    // The player's text size scales the panels, not the cave.
+    let panels = s * settings.map_or(1.0, |x| x.ui_scale);
+    if ui.0 != panels {
+        ui.0 = panels;
     }
     for mut p in &mut cameras {
         if let Projection::Orthographic(o) = &mut *p {

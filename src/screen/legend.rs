@@ -10,9 +10,10 @@ use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Mineral, Pickup};
 use crate::rules::components::{Creature, Token};
 use bevy::prelude::*;
+use crate::screen::front::{AtTable, Table};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build).add_systems(Update, (name_creatures, toggle));
+    app.add_systems(OnEnter(AtTable), build).add_systems(Update, (name_creatures, toggle).in_set(Table));
 }
 
 /// Size of an icon in the key.
@@ -63,7 +64,7 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
     let resupply = Token::ResupplyPod { card: 0, primary: 0, secondary: 0, health: 0 };
     let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade"), (resupply, "Resupply pod")];
     let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
-    commands.spawn((KeyStrip, strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(|s| {
+    commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(|s| {
         for e in tiles {
             s.spawn(e);
         }

@@ -7,13 +7,14 @@ use super::look::BACKGROUND;
 use super::sprites::Z_LABEL;
 use crate::rules::components::{DropPod, HiddenCave, Space, Terrain, TunnelExit};
 use bevy::prelude::*;
+use crate::screen::front::{AtTable, Table};
 use bevy_ecs_tilemap::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .insert_resource(ClearColor(BACKGROUND))
-        .add_systems(Startup, (measure, lay_tiles).chain())
-        .add_systems(Update, (label_hidden_caves, repaint, drop_revealed_labels));
+        .add_systems(OnEnter(AtTable), (measure, lay_tiles).chain())
+        .add_systems(Update, (label_hidden_caves, repaint, drop_revealed_labels).in_set(Table));
 }
 
 /// The tilemap of the cave.
@@ -37,14 +38,13 @@ fn measure(mut commands: Commands, spaces: Query<&Space>) {
 }
 
 fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<Assets<Image>>, spaces: Query<SpaceLook>) {
-    commands.spawn(Camera2d);
     let texture = images.add(atlas(UVec2::new(geo.tile.x as u32, geo.tile.y as u32)));
-    let map = commands.spawn(CaveMap).id();
+    let map = commands.spawn((CaveMap, DespawnOnExit(AtTable))).id();
     let mut storage = TileStorage::empty(geo.size);
     for space in &spaces {
         let Some(position) = geo.tile_pos(space.0.0) else { continue };
         let texture_index = TileTextureIndex(tile_kind(space).index());
-        let tile = commands.spawn(TileBundle { position, texture_index, tilemap_id: TilemapId(map), ..default() }).id();
+        let tile = commands.spawn((TileBundle { position, texture_index, tilemap_id: TilemapId(map), ..default() }, DespawnOnExit(AtTable))).id();
         storage.set(&position, tile);
     }
     commands.entity(map).insert(TilemapBundle {
@@ -67,6 +67,7 @@ fn label_hidden_caves(mut commands: Commands, geo: Res<MapGeometry>, caves: Quer
         let Some(h) = cave.spaces.get(cave.spaces.len() / 2).filter(|_| !cave.revealed) else { continue };
         commands.spawn((
             CaveLabel(e),
+            DespawnOnExit(AtTable),
             Text2d::new(cave.letter.to_string()),
             TextFont::from_font_size(FontSize::Px(0.5 * geo.hex_width())),
             TextColor(Color::srgb_u8(190, 200, 225)),

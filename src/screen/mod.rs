@@ -3,15 +3,18 @@
 
 mod atlas;
 mod figures;
+pub mod front;
 mod hud;
 mod layout;
 mod legend;
 mod look;
 mod map;
+mod menu;
 mod options;
 mod paint;
 pub mod play;
 mod screenshot;
+pub mod settings;
 mod sprites;
 mod tokens;
 pub mod words;
@@ -21,7 +24,7 @@ use crate::data::validate::load_mission;
 use crate::data::{GameData, assets_dir};
 use crate::save::{Save, folder};
 use crate::rules::RulesPlugin;
-use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
+use crate::rules::setup::MissionSetup;
 use bevy::prelude::*;
 use options::{Options, Resume};
 use std::process::ExitCode;
@@ -53,52 +56,50 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
-/// A window with the mission laid out, the first turn begun (or a saved game about to be replayed),
-/// and everything drawn.
+/// The window, everything drawn, and the game asked for on the command line brought to the table
+/// (or, with none asked for, the main menu).
 fn table(opts: &Options) -> Result<App, String> {
     let data = GameData::load(&assets_dir()).map_err(|ps| Problem::lines(&ps))?;
-    let (mut game, welcome) = game_to_play(opts, &data)?;
-    let window = Window {
-        title: format!("hoxxes - {}", game.mission.name),
-        resolution: (layout::WINDOW.x as u32, layout::WINDOW.y as u32).into(),
-        ..default()
+    let begin = match opts.resume {
+        Resume::Menu => None,
+        _ => Some(game_to_play(opts, &data)?),
     };
+    let window = Window { title: "hoxxes".into(), resolution: (layout::WINDOW.x as u32, layout::WINDOW.y as u32).into(), ..default() };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(RulesPlugin)
-        .insert_resource(data);
-    start_mission(app.world_mut(), &game.mission, &game.save.setup)?;
-    begin_first_turn(app.world_mut())?;
-    app.add_plugins((sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
-        .add_plugins((play::logic_plugin, play::view_plugin))
-        .add_systems(Update, (after_the_mission, layout::fit_window));
+        .insert_resource(data)
+        .add_plugins((front::plugin, sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
+        .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin))
+        .add_systems(Update, layout::fit_window);
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
     }
-    if let Resume::Watch(_) = opts.resume {
-        // Watched from the start, and never written over.
-        game.file = None;
-        app.insert_resource(play::Watching::new(std::mem::take(&mut game.save.commands)));
-    } else if !game.save.commands.is_empty() {
-        app.insert_resource(play::Rewind(game.save.commands.clone()));
+    match begin {
+        Some((game, welcome)) => {
+            app.insert_resource(front::Begin { game, watch: matches!(opts.resume, Resume::Watch(_)), welcome });
+        }
+        None => app.world_mut().resource_mut::<NextState<front::Screen>>().set(front::Screen::Title),
     }
-    app.insert_resource(play::Notice(welcome)).insert_resource(game);
     Ok(app)
 }
 
-/// The game to play, and a word for the player about it: the save asked for (or the newest), or
-/// else a new game. A save that cannot be played is named with what is wrong, and a new game
+/// The game to play, and a word for the player about it: the save asked for, or else a new game. A save that cannot be played is named with what is wrong, and a new game
 /// begins instead; the broken file is left where it is.
 fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String), String> {
     let file = match &opts.resume {
-        Resume::New => None,
-        Resume::Newest => folder::newest(),
+        Resume::New | Resume::Menu => None,
         Resume::File(f) | Resume::Watch(f) => Some(f.clone()),
     };
     let mut said = String::new();
     if let Some(file) = file {
         match saved_game(&file, data) {
-            Ok(game) => {
+            Ok(mut game) => {
+                if matches!(opts.resume, Resume::Watch(_)) {
+                    // Watched from the start, and never written over.
+                    game.file = None;
+                    return Ok((game, "Watching: Right and Left step, Page Up and Down a turn, P plays on".into()));
+                }
                 let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
                 let words = format!("Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.", game.mission.name, turns);
                 return Ok((game, words));
@@ -111,46 +112,28 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
             }
         }
     }
-    let (mission, text) = load_mission(&opts.mission, data).map_err(|ps| Problem::lines(&ps))?;
     let mut setup = MissionSetup::new(opts.classes.clone(), opts.seed, opts.hazard);
     setup.bosco = opts.bosco;
     // A screenshot plays nothing and keeps nothing.
-    let file = match opts.screenshot {
-        Some(_) => None,
-        None => folder::new_save(&opts.mission).map_err(|e| said = format!("the game will not be saved: {e}")).ok(),
-    };
-    Ok((play::Game { save: Save::begin(&opts.mission, &text, setup), mission, file }, said))
+    let (game, unsaved) = new_game(&opts.mission, setup, crate::save::Run::Quick, data, opts.screenshot.is_none())?;
+    Ok((game, unsaved.map(|e| format!("{said} {e}")).unwrap_or(said)))
+}
+
+/// A new game of a mission file, with its save file (`keep`); the second value says why the game
+/// cannot be saved, if it cannot (it is played all the same).
+pub fn new_game(path: &std::path::Path, setup: MissionSetup, run: crate::save::Run, data: &GameData, keep: bool) -> Result<(play::Game, Option<String>), String> {
+    let (mission, text) = load_mission(path, data).map_err(|ps| Problem::lines(&ps))?;
+    let mut unsaved = None;
+    let file = if keep { folder::new_save(path).map_err(|e| unsaved = Some(format!("the game will not be saved: {e}"))).ok() } else { None };
+    let mut save = Save::begin(path, &text, setup);
+    save.run = run;
+    Ok((play::Game { save, mission, file }, unsaved))
 }
 
 /// A saved game, checked by replaying it headless before the window shows it.
-fn saved_game(file: &std::path::Path, data: &GameData) -> Result<play::Game, String> {
+pub fn saved_game(file: &std::path::Path, data: &GameData) -> Result<play::Game, String> {
     let save = crate::save::read(file).map_err(|p| p.to_string())?;
     let mission = save.mission(file, data).map_err(|p| p.to_string())?;
     let _replayed = crate::save::replay::headless(data.clone(), &mission, &save).map_err(|e| format!("{}: {e}", file.display()))?;
     Ok(play::Game { save, mission, file: Some(file.to_path_buf()) })
-}
-
-/// Once the mission is over: Enter starts a new game (the same mission and team, a new seed), Escape
-/// quits.
-fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, outcome: Res<crate::rules::end::Outcome>, game: Res<play::Game>, mut exit: MessageWriter<AppExit>) {
-    if outcome.0.is_none() {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        exit.write(AppExit::Success);
-    }
-    if keys.just_pressed(KeyCode::Enter) {
-        let setup = &game.save.setup;
-        let team: Vec<String> = setup.classes.iter().map(|c| format!("{c:?}")).collect();
-        let mut args = vec!["--mission".into(), game.save.mission.display().to_string(), "--dwarves".into(), team.join(","), "--hazard".into(), setup.hazard.to_string()];
-        if setup.bosco {
-            args.push("--bosco".into());
-        }
-        match std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(&args).spawn()) {
-            Ok(_) => {
-                exit.write(AppExit::Success);
-            }
-            Err(e) => error!("could not start a new game: {e}"),
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! The window's command line: `[screenshot] [--mission FILE] [--dwarves A,B,..] [--seed N]
 //! [--hazard 1-3] [--bosco] [--record FILE] [--out FILE] [--load SAVE] [--watch SAVE] [--new]`. With no game named
-//! (nothing but `--record`), the game saved last goes on.
+//! (nothing but `--record`), the main menu opens (its Continue goes on with the game saved last).
 
 use crate::data::missions_dir;
 use crate::data::weapons::DwarfClass;
@@ -26,9 +26,8 @@ pub struct Options {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Resume {
     New,
-    /// `hoxxes` with no game named (no arguments, or only `--record`): the game saved last, if there
-    /// is one, else a new game.
-    Newest,
+    /// `hoxxes` with no game named (no arguments, or only `--record`): the main menu.
+    Menu,
     /// `--load FILE`.
     File(PathBuf),
     /// `--watch FILE`: the saved game played again from its start, to be watched, not played on.
@@ -46,7 +45,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let (mut mission, mut classes, mut seed, mut out) = (None, DwarfClass::ALL.to_vec(), None, None);
     let (mut hazard, mut bosco, mut record) = (1, false, None);
     // A game is chosen by naming any of it; `--record` alone goes on with the game saved last.
-    let mut resume = Resume::Newest;
+    let mut resume = Resume::Menu;
     while let Some(flag) = rest.next() {
         let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
         if !matches!(flag.as_str(), "--record" | "--load" | "--watch") {

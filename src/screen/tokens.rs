@@ -7,11 +7,12 @@ use super::look::{ink_on, token_look};
 use super::sprites::{Shapes, Shows, Z_TOKEN, Z_TOKEN_OVER};
 use crate::rules::components::{At, Creature, Dwarf, Id, Token};
 use bevy::prelude::*;
+use crate::screen::front::Table;
 use hexx::Hex;
 use std::collections::{BTreeMap, HashSet};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_tokens, place_tokens).chain());
+    app.add_systems(Update, (draw_tokens, place_tokens).chain().in_set(Table));
 }
 
 #[derive(Component)]

@@ -12,7 +12,7 @@ use crate::headless::{apply, first_turn, laid_out};
 use crate::rules::command::CommandLog;
 use crate::rules::end::{Outcome, Result as MissionResult};
 use crate::rules::legal::legal;
-use crate::rules::log::{GameEvent, GameLog, Who};
+use crate::rules::log::{GameEvent, GameLog};
 use crate::rules::setup::MissionSetup;
 use crate::rules::state::Turn;
 use crate::save::Save;
@@ -59,6 +59,13 @@ pub fn play(data: &GameData, mission: &Mission, save: Save, bot: BotKind, check:
     record
 }
 
+/// A game played by a bot to its end (or until it breaks), the table left as it ended.
+pub fn play_to_end(data: &GameData, mission: &Mission, setup: &MissionSetup, bot: BotKind) -> Result<App, String> {
+    let (mut app, _) = start(data, mission, setup)?;
+    run(&mut app, bot, setup.seed, false)?;
+    Ok(app)
+}
+
 fn start(data: &GameData, mission: &Mission, setup: &MissionSetup) -> Result<(App, TerrainSnapshot), String> {
     let mut app = laid_out(data.clone(), mission, setup)?;
     let snapshot = TerrainSnapshot::take(app.world_mut());
@@ -102,11 +109,12 @@ fn tally(world: &World, record: &mut GameRecord) {
         record.reason = f.clone();
     }
     record.turns = world.resource::<Turn>().number;
-    for e in &world.resource::<GameLog>().0 {
+    let log = world.resource::<GameLog>();
+    record.kills = log.creatures_killed() as u32;
+    for e in &log.0 {
         match e {
             GameEvent::SwarmCard { .. } => record.swarms += 1,
             GameEvent::Unconscious { .. } => record.downed += 1,
-            GameEvent::Killed { who: Who::Creature { .. } } => record.kills += 1,
             _ => {}
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod bot;
 pub mod cli;
+pub mod dive;
 pub mod game;
 mod greedy;
 pub mod invariants;

@@ -100,28 +100,51 @@ fn fade(time: Res<Time>, mut shown: ResMut<Shown>, mut banner: Query<&mut Visibi
     }
 }
 
+/// What the team did in a mission, from its log and the M.U.L.E.: for the debrief and a Deep Dive's
+/// summary.
+pub struct Tally {
+    pub kills: usize,
+    pub swarms: usize,
+    pub damage: u32,
+    /// The M.U.L.E.'s contents in words ("empty" when nothing).
+    pub minerals: String,
+}
+
+impl Tally {
+    pub fn of(log: &GameLog, mule: &Mule) -> Tally {
+        let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
+        let damage = log.0.iter().filter_map(|e| match e {
+            GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
+            _ => None,
+        }).sum();
+        let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
+        Tally {
+            kills: log.creatures_killed(),
+            swarms: count(|e| matches!(e, GameEvent::SwarmCard { .. })),
+            damage,
+            minerals: if minerals.is_empty() { "empty".to_string() } else { minerals.join(", ") },
+        }
+    }
+}
+
 /// The end of the mission: the result and why, and what the team did.
-fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>) {
+fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>, game: Option<Res<super::Game>>) {
     let Some(end) = &outcome.0 else { return };
-    let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
-    let kills = count(|e| matches!(e, GameEvent::Killed { who: Who::Creature { .. } }));
-    let swarms = count(|e| matches!(e, GameEvent::SwarmCard { .. }));
-    let damage: u32 = log.0.iter().filter_map(|e| match e {
-        GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
-        _ => None,
-    }).sum();
-    let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
+    let t = Tally::of(&log, &mule);
     let result = match end.result {
         crate::rules::end::Result::Success => "MISSION SUCCESS",
         crate::rules::end::Result::MinorSuccess => "MINOR SUCCESS",
         crate::rules::end::Result::Loss => "MISSION FAILED",
     };
     let left = if end.left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {:?}", end.left_behind) };
+    let next = match game.map(|g| g.save.run) {
+        Some(crate::save::Run::Campaign) => "Enter: the campaign    Escape: main menu",
+        Some(crate::save::Run::DeepDive) => "Enter: on with the Deep Dive    Escape: main menu",
+        _ => "Enter: play again (a new seed)    Escape: main menu",
+    };
     let words = format!(
-        "{result}\n{}{left}\n\nTurns: {}   Kills: {kills}   Damage taken: {damage}   Swarms survived: {swarms}\nM.U.L.E.: {}\n\nEnter: play again    Escape: quit",
-        end.reason,
-        turn.number,
-        if minerals.is_empty() { "empty".to_string() } else { minerals.join(", ") }
+        "{result}\n{}{left}\n\nTurns: {}   Kills: {}   Damage taken: {}   Swarms survived: {}\nM.U.L.E.: {}\n\n{next}",
+        end.reason, turn.number, t.kills, t.damage, t.swarms, t.minerals
     );
     let node = Node {
         position_type: PositionType::Absolute,

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Tray>()
         .add_systems(OnEnter(Screen::Mission), build)
-        .add_systems(Update, (read_log, draw.run_if(resource_changed::<Tray>)).chain().run_if(not(resource_exists::<Rewinding>)));
+        .add_systems(Update, (read_log, draw.run_if(resource_changed::<Tray>)).chain().run_if(not(resource_exists::<Rewinding>)).in_set(crate::screen::front::Table));
 }
 
 /// What the tray shows: who rolled, the dice, the lines of arithmetic; how much of the log is read.

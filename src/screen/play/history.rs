@@ -115,7 +115,7 @@ fn undo_redo(
 
 /// Play the game again from the start to the commands kept: the table cleared and laid out anew,
 /// the creatures' turns at once, the screen's costly systems resting meanwhile.
-fn rewind(world: &mut World) {
+pub fn rewind(world: &mut World) {
     let Some(Rewind(commands)) = world.remove_resource::<Rewind>() else { return };
     let Some(game) = world.get_resource::<Game>().cloned() else { return };
     world.insert_resource(Rewinding);

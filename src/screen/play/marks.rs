@@ -8,13 +8,15 @@ use crate::screen::layout::MapGeometry;
 use crate::screen::look::Shape;
 use crate::screen::sprites::{Shapes, Z_FIGURE};
 use bevy::prelude::*;
+use crate::screen::front::{AtTable, Table};
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>)));
+    app.add_systems(Update, draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>)).in_set(Table));
 }
 
 #[derive(Component)]
+#[require(DespawnOnExit<AtTable> = DespawnOnExit(AtTable))]
 struct Mark;
 
 const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);

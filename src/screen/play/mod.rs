@@ -23,6 +23,7 @@ pub use keys::{key_of, label};
 pub use history::{Game, History, Rewind};
 pub use record::Record;
 pub use watch::Watching;
+pub use banner::Tally;
 
 use bevy::prelude::*;
 
@@ -36,21 +37,13 @@ pub fn logic_plugin(app: &mut App) {
     watch::plugin(app);
 }
 
-/// The screens of a game in the window, as Bevy states: each screen's entities go with it
-/// (`DespawnOnExit`), so the menus add screens beside these without touching them.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// At the table: the cave, the bar, the banners.
-    #[default]
-    Mission,
-    /// The mission is over: the debrief.
-    Debrief,
-}
+pub use crate::screen::front::Screen;
 
-/// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners.
+
+/// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners;
+/// their systems run while the table is up ([`AtTable`]).
 pub fn view_plugin(app: &mut App) {
-    app.init_state::<Screen>()
-        .add_systems(Update, (to_debrief.run_if(in_state(Screen::Mission)), to_table.run_if(in_state(Screen::Debrief))));
+    app.add_systems(Update, (to_debrief.run_if(in_state(Screen::Mission)), to_table.run_if(in_state(Screen::Debrief))));
     input::plugin(app);
     view::plugin(app);
     marks::plugin(app);

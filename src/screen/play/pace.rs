@@ -13,7 +13,7 @@ pub fn plugin(app: &mut App) {
         .configure_sets(Update, RulesSet::Jobs.run_if(|pace: Res<Pace>| pace.due));
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Speed {
     Slow,
     #[default]

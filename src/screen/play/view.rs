@@ -36,7 +36,8 @@ pub fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<BarHover>)
                     .or_eager(resource_changed::<Hovered>),
             ),
-        ),
+        )
+            .in_set(crate::screen::front::Table),
     );
 }
 

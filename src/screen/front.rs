@@ -1,0 +1,121 @@
+//! Which screen shows, and how a game comes to the table and leaves it. The menus are screens of
+//! the one [`Screen`] state; the table (the cave, the panel, the bar) is up while the state is
+//! [`AtTable`]: entering it draws the mission laid out, leaving it clears the cave and goes back to
+//! the menus. A game is brought to the table by [`Begin`]: from the command line, a menu, the
+//! debrief's "play again", a campaign or a Deep Dive, all the same way.
+
+use super::play::history::{Game, History, Rewind};
+use super::play::{Notice, Selection, Watching};
+use crate::rules::command::Command;
+use bevy::prelude::*;
+
+/// The screens of the game, as Bevy states; each screen's entities go with it (`DespawnOnExit`).
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Before anything shows: the game named on the command line is being brought to the table (or,
+    /// with none named, the main menu opens at once).
+    #[default]
+    Opening,
+    /// The main menu.
+    Title,
+    QuickMission,
+    Campaign,
+    DeepDive,
+    Replays,
+    Rules,
+    Settings,
+    /// At the table: the cave, the bar, the banners.
+    Mission,
+    /// The mission is over: the debrief, over the table.
+    Debrief,
+}
+
+/// The table is up: a mission is being played or debriefed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtTable;
+
+impl ComputedStates for AtTable {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<AtTable> {
+        matches!(screen, Screen::Mission | Screen::Debrief).then_some(AtTable)
+    }
+}
+
+/// The table's systems in `Update`: they run while it is up.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Table;
+
+/// A game to bring to the table at the next update.
+#[derive(Resource, Clone)]
+pub struct Begin {
+    pub game: Game,
+    /// Watch the save's commands instead of playing on from them.
+    pub watch: bool,
+    /// A word for the player about it (welcome back, a save that could not be read...).
+    pub welcome: String,
+}
+
+/// The screen to show at the next update once the table has been cleared (a menu, a campaign or
+/// dive screen): the table's way back to the menus.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Leave(pub Screen);
+
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_computed_state::<AtTable>()
+        .configure_sets(Update, Table.run_if(in_state(AtTable)))
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
+        .add_systems(PreUpdate, begin.run_if(resource_exists::<Begin>).before(super::play::history::rewind))
+        .add_systems(Update, leave.run_if(resource_exists::<Leave>))
+        .add_systems(OnExit(AtTable), clear_table);
+}
+
+/// The game asked for is laid out (by the one replay mechanism: the save's commands, or none) and
+/// the table shown.
+fn begin(world: &mut World) {
+    // A game begun from the table (the debrief's "play again", the next mission) first clears it,
+    // so the new mission is drawn afresh.
+    if world.get_resource::<State<AtTable>>().is_some() {
+        world.resource_mut::<NextState<Screen>>().set(Screen::Opening);
+        return;
+    }
+    let Some(Begin { game, watch, welcome }) = world.remove_resource::<Begin>() else { return };
+    world.insert_resource(History::default());
+    world.resource_mut::<Selection>().0 = None;
+    world.resource_mut::<Notice>().0 = welcome;
+    world.remove_resource::<Watching>();
+    let commands: Vec<Command> = if watch {
+        world.insert_resource(Watching::new(game.save.commands.clone()));
+        vec![]
+    } else {
+        game.save.commands.clone()
+    };
+    let title = format!("hoxxes - {}", game.mission.name);
+    world.insert_resource(game);
+    world.insert_resource(Rewind(commands));
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    if let Ok(mut w) = windows.single_mut(world) {
+        w.title = title;
+    }
+    world.resource_mut::<NextState<Screen>>().set(Screen::Mission);
+}
+
+/// Leave the table for a menu screen.
+fn leave(mut commands: Commands, to: Res<Leave>, mut next: ResMut<NextState<Screen>>) {
+    next.set(to.0);
+    commands.remove_resource::<Leave>();
+}
+
+/// The cave cleared once the table is left: the game is already saved, after its last command.
+fn clear_table(world: &mut World) {
+    crate::rules::setup::clear(world);
+    world.remove_resource::<Game>();
+    world.remove_resource::<Watching>();
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    if let Ok(mut w) = windows.single_mut(world) {
+        w.title = "hoxxes".into();
+    }
+}

@@ -1,0 +1,257 @@
+//! The menus: the game's front door (main menu, quick mission, solo campaign, Deep Dive, replays,
+//! rules reference, settings), one plugin per screen. What they share lives here: a screen's frame
+//! (title, body, a line telling what the focused button does), buttons that answer the mouse and
+//! the keyboard alike (arrows or Tab move the focus, Enter presses, Escape goes back), and
+//! [`Clicked`], the one message every screen reads its buttons from.
+
+mod campaign;
+mod dive;
+mod quick;
+mod replays;
+mod rules;
+mod settings;
+mod team;
+mod title;
+
+
+use super::front::Screen;
+use super::look::{BACKGROUND, PAPER, ui_text};
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<Clicked>()
+        .init_resource::<Focus>()
+        .add_systems(Update, (keys, clicks, show_focus, show_tip).chain().in_set(MenuInput).run_if(in_menu))
+        .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
+        .add_systems(Update, to_menu.in_set(super::front::Table));
+    title::plugin(app);
+    quick::plugin(app);
+    settings::plugin(app);
+    replays::plugin(app);
+    rules::plugin(app);
+    campaign::plugin(app);
+    dive::plugin(app);
+    team::plugin(app);
+}
+
+/// Where a menu's buttons are pressed: each screen reads [`Clicked`] after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MenuInput;
+
+/// A menu screen shows (not the table, not the first frame).
+fn in_menu(screen: Res<State<Screen>>) -> bool {
+    !matches!(screen.get(), Screen::Opening | Screen::Mission | Screen::Debrief)
+}
+
+pub const BUTTON: Color = Color::srgb_u8(70, 60, 48);
+pub const HOVER: Color = Color::srgb_u8(98, 84, 66);
+pub const PICKED: Color = Color::srgb_u8(150, 105, 40);
+pub const OFF: Color = Color::srgb_u8(44, 39, 34);
+pub const DIM: Color = Color::srgb_u8(170, 160, 145);
+pub const AMBER: Color = Color::srgb_u8(240, 190, 90);
+
+/// A button of a menu: pressed by a click, or by Enter while it has the focus. `picked` marks the
+/// option now chosen (a hazard, a Dwarf); a button `off` cannot be pressed and says why.
+#[derive(Component, Clone, Debug, Default)]
+pub struct MenuButton {
+    pub picked: bool,
+    pub off: bool,
+    /// What pressing it does (or why it cannot be pressed), shown at the foot of the screen.
+    pub tip: String,
+    /// A line of a long list: smaller.
+    pub small: bool,
+}
+
+/// A menu button was pressed (its entity).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Clicked(pub Entity);
+
+/// The button with the keyboard's focus, by its place on screen (top to bottom, left to right).
+#[derive(Resource, Default, Debug)]
+pub struct Focus {
+    pub at: usize,
+    /// The pointer moved onto a button: the focus follows it.
+    hovered: Option<Entity>,
+}
+
+/// The root of a menu screen: despawned on leaving it, or to be drawn again.
+#[derive(Component)]
+pub struct MenuRoot;
+
+/// The line at the foot of a menu screen telling what the focused button does.
+#[derive(Component)]
+struct TipText;
+
+/// A screen's frame: its title, a body laid out by `body`, and the tip line. Returns the root.
+pub fn frame(commands: &mut Commands, screen: Screen, title: &str, body: impl FnOnce(&mut ChildSpawnerCommands)) -> Entity {
+    let root = Node {
+        width: percent(100.0),
+        height: percent(100.0),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::axes(px(40.0), px(24.0)),
+        row_gap: px(12.0),
+        ..default()
+    };
+    commands
+        .spawn((MenuRoot, DespawnOnExit(screen), root, BackgroundColor(BACKGROUND)))
+        .with_children(|r| {
+            r.spawn(ui_text(title, 34.0, AMBER));
+            r.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, align_items: AlignItems::FlexStart, row_gap: px(8.0), overflow: Overflow::clip(), ..default() })
+                .with_children(body);
+            r.spawn((TipText, ui_text("", 16.0, DIM), Node { min_height: px(40.0), ..default() }));
+        })
+        .id()
+}
+
+/// A button with a label: `what` is the screen's own component that says what it does.
+pub fn button(parent: &mut ChildSpawnerCommands, label: impl Into<String>, what: impl Bundle, state: MenuButton) -> Entity {
+    let (size, pad) = if state.small { (15.0, 3.0) } else { (18.0, 7.0) };
+    let node = Node {
+        padding: UiRect::axes(px(12.0), px(pad)),
+        border: UiRect::all(px(2.0)),
+        border_radius: BorderRadius::all(px(5.0)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    };
+    let ink = if state.off { DIM } else { PAPER };
+    parent.spawn((Button, node, BackgroundColor(BUTTON), BorderColor::all(Color::NONE), state, what)).with_children(|b| {
+        b.spawn(ui_text(label, size, ink));
+    }).id()
+}
+
+/// A plain button: pressable, with a tip.
+pub fn says(tip: impl Into<String>) -> MenuButton {
+    MenuButton { tip: tip.into(), ..default() }
+}
+
+/// A row of buttons or words.
+pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
+    parent.spawn(Node { column_gap: px(8.0), row_gap: px(6.0), flex_wrap: FlexWrap::Wrap, align_items: AlignItems::Center, ..default() }).with_children(body);
+}
+
+/// A label in the body.
+pub fn words(parent: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32, colour: Color) {
+    parent.spawn(ui_text(s, size, colour));
+}
+
+/// The buttons in the order the keyboard walks them: top to bottom, then left to right.
+fn in_order(buttons: &Query<(Entity, &MenuButton, &UiGlobalTransform)>) -> Vec<Entity> {
+    let mut all: Vec<(Entity, Vec2)> = buttons.iter().map(|(e, _, t)| (e, t.translation)).collect();
+    all.sort_by(|a, b| (a.1.y.round(), a.1.x).partial_cmp(&(b.1.y.round(), b.1.x)).unwrap_or(std::cmp::Ordering::Equal));
+    all.into_iter().map(|(e, _)| e).collect()
+}
+
+/// Arrows and Tab move the focus, Enter presses the focused button, Escape goes back to the main
+/// menu (from the main menu it does nothing: Quit is a button).
+fn keys(
+    mut pressed: MessageReader<KeyboardInput>,
+    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    mut focus: ResMut<Focus>,
+    mut clicked: MessageWriter<Clicked>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let order = in_order(&buttons);
+    for k in pressed.read() {
+        if !k.state.is_pressed() || order.is_empty() {
+            continue;
+        }
+        let n = order.len();
+        match k.key_code {
+            KeyCode::ArrowDown | KeyCode::ArrowRight | KeyCode::Tab => focus.at = (focus.at + 1) % n,
+            KeyCode::ArrowUp | KeyCode::ArrowLeft => focus.at = (focus.at + n - 1) % n,
+            KeyCode::Enter | KeyCode::NumpadEnter if !k.repeat => {
+                let e = order[focus.at.min(n - 1)];
+                if buttons.get(e).is_ok_and(|(_, b, _)| !b.off) {
+                    clicked.write(Clicked(e));
+                }
+            }
+            KeyCode::Escape if *screen.get() != Screen::Title => next.set(Screen::Title),
+            _ => {}
+        }
+    }
+}
+
+/// A click presses a button; the pointer on a button gives it the focus.
+fn clicks(
+    changed: Query<(Entity, &Interaction, &MenuButton), Changed<Interaction>>,
+    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    mut focus: ResMut<Focus>,
+    mut clicked: MessageWriter<Clicked>,
+) {
+    for (e, interaction, button) in &changed {
+        match interaction {
+            Interaction::Pressed if !button.off => {
+                clicked.write(Clicked(e));
+            }
+            Interaction::Hovered => {
+                focus.hovered = Some(e);
+                if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
+                    focus.at = i;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The focused button is ringed; a picked option is amber; one that cannot be pressed is dark.
+fn show_focus(buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>, mut looks: Query<(&mut BackgroundColor, &mut BorderColor, &Interaction)>, focus: Res<Focus>) {
+    let order = in_order(&buttons);
+    let focused = order.get(focus.at.min(order.len().saturating_sub(1))).copied();
+    for (e, b, _) in &buttons {
+        let Ok((mut bg, mut border, interaction)) = looks.get_mut(e) else { continue };
+        let colour = match (b.off, b.picked, interaction) {
+            (true, _, _) => OFF,
+            (_, true, _) => PICKED,
+            (_, _, Interaction::Hovered | Interaction::Pressed) => HOVER,
+            _ => BUTTON,
+        };
+        bg.set_if_neq(BackgroundColor(colour));
+        let ring = if Some(e) == focused { PAPER } else { Color::NONE };
+        border.set_if_neq(BorderColor::all(ring));
+    }
+}
+
+/// The foot of the screen says what the focused button does.
+fn show_tip(buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>, focus: Res<Focus>, mut tips: Query<&mut Text, With<TipText>>) {
+    let order = in_order(&buttons);
+    let Some(e) = order.get(focus.at.min(order.len().saturating_sub(1))) else { return };
+    let Ok((_, b, _)) = buttons.get(*e) else { return };
+    for mut t in &mut tips {
+        if t.0 != b.tip {
+            t.0.clone_from(&b.tip);
+        }
+    }
+}
+
+/// Every menu screen starts with the focus on its first button.
+pub fn reset_focus(mut focus: ResMut<Focus>) {
+    *focus = Focus::default();
+}
+
+/// F10 at the table goes back to the main menu (the game is saved after every command: Continue
+/// brings it back).
+fn to_menu(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+    if keys.just_pressed(KeyCode::F10) {
+        commands.insert_resource(super::front::Leave(Screen::Title));
+    }
+}
+
+/// Once the mission is over: Enter goes on (the same mission again with a new seed, the campaign,
+/// the dive), Escape goes to the main menu.
+pub fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, game: Res<super::play::Game>, mut commands: Commands) {
+    if keys.just_pressed(KeyCode::Escape) {
+        commands.insert_resource(super::front::Leave(Screen::Title));
+    }
+    if keys.just_pressed(KeyCode::Enter) {
+        match game.save.run {
+            crate::save::Run::Quick => commands.insert_resource(quick::again(&game)),
+            crate::save::Run::Campaign => commands.insert_resource(super::front::Leave(Screen::Campaign)),
+            crate::save::Run::DeepDive => commands.insert_resource(dive::MissionOver),
+        }
+    }
+}

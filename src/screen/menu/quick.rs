@@ -1,0 +1,117 @@
+//! Quick mission: pick a mission from the book (its name, kind, difficulty, briefing and a picture
+//! of its map), the hazard, the Dwarves and their secondaries, BOSCO for a lone Dwarf, the seed;
+//! then play it.
+
+use super::team::{Book, TeamForm, preview, read_book, team_rows};
+use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
+use crate::data::GameData;
+use crate::save::Run;
+use crate::screen::front::{Begin, Screen};
+use crate::screen::play::Game;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Picked>()
+        .add_systems(OnEnter(Screen::QuickMission), (super::reset_focus, read_book, build).chain())
+        .add_systems(
+            Update,
+            (press.after(MenuInput), build_again.run_if(resource_changed::<Picked>.or_eager(resource_changed::<TeamForm>)))
+                .chain()
+                .run_if(in_state(Screen::QuickMission)),
+        );
+}
+
+/// The mission picked (its place in the book), and a word on why the last start failed.
+#[derive(Resource, Default)]
+struct Picked {
+    mission: usize,
+    said: String,
+}
+
+#[derive(Component, Clone, Copy, Debug)]
+enum Entry {
+    Mission(usize),
+    Start,
+    Back,
+}
+
+fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res<TeamForm>, data: Res<GameData>, mut images: ResMut<Assets<Image>>) {
+    let chosen = book.0.get(picked.mission);
+    let picture = chosen.and_then(|e| e.mission.as_ref().ok()).map(|m| preview(m, &mut images));
+    frame(&mut commands, Screen::QuickMission, "Quick mission", |b| {
+        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, ..default() }).with_children(|cols| {
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(260.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
+                for (i, entry) in book.0.iter().enumerate() {
+                    let (label, tip, off) = match &entry.mission {
+                        Ok(m) => (format!("{} ({})", m.name, m.difficulty), m.briefing.clone(), false),
+                        Err(e) => (format!("{} (cannot be played)", entry.path.file_name().unwrap_or_default().to_string_lossy()), e.clone(), true),
+                    };
+                    button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
+                }
+            });
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, ..default() }).with_children(|c| {
+                if let Some(Ok(m)) = chosen.map(|e| &e.mission) {
+                    words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
+                    words(c, m.briefing.clone(), 16.0, super::DIM);
+                }
+                if let Some(image) = picture {
+                    c.spawn((ImageNode::new(image), Node { max_width: px(460.0), max_height: px(190.0), ..default() }));
+                }
+                team_rows(c, &form, &data);
+                row(c, |r| {
+                    button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
+                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+                });
+                if !picked.said.is_empty() {
+                    words(c, picked.said.clone(), 16.0, super::AMBER);
+                }
+            });
+        });
+    });
+}
+
+fn build_again(
+    mut commands: Commands,
+    roots: Query<Entity, With<super::MenuRoot>>,
+    book: Res<Book>,
+    picked: Res<Picked>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+    images: ResMut<Assets<Image>>,
+) {
+    for e in &roots {
+        commands.entity(e).despawn();
+    }
+    build(commands, book, picked, form, data, images);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut picked: ResMut<Picked>, book: Res<Book>, form: Res<TeamForm>, data: Res<GameData>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) {
+    for Clicked(e) in clicked.read() {
+        let Ok(entry) = entries.get(*e) else { continue };
+        match *entry {
+            Entry::Mission(i) => picked.mission = i,
+            Entry::Back => next.set(Screen::Title),
+            Entry::Start => {
+                let Some(path) = book.0.get(picked.mission).map(|e| e.path.clone()) else { continue };
+                match crate::screen::new_game(&path, form.setup(&data), Run::Quick, &data, true) {
+                    Ok((game, unsaved)) => {
+                        let welcome = unsaved.unwrap_or_else(|| format!("{}: seed {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name, game.save.setup.seed));
+                        commands.insert_resource(Begin { game, watch: false, welcome });
+                    }
+                    Err(e) => picked.said = e,
+                }
+            }
+        }
+    }
+}
+
+/// The same mission and team again, with a new seed (the debrief's Enter).
+pub fn again(game: &Game) -> Begin {
+    let mut save = game.save.clone();
+    save.commands.clear();
+    save.setup.seed = super::team::new_seed();
+    let file = crate::save::folder::new_save(&save.mission).ok();
+    let welcome = format!("{} again: seed {}.", game.mission.name, save.setup.seed);
+    Begin { game: Game { save, mission: game.mission.clone(), file }, watch: false, welcome }
+}

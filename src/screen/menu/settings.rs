@@ -1,0 +1,92 @@
+//! Settings: the creatures'-turn speed, animations, the size of the text and panels; kept in the
+//! settings file as soon as one is changed.
+
+use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
+use crate::screen::front::Screen;
+use crate::screen::play::pace::{Pace, Speed};
+use crate::screen::settings::{Settings, UI_SCALES};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, apply_settings)
+        .add_systems(OnEnter(Screen::Settings), (super::reset_focus, build))
+        .add_systems(Update, (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)));
+}
+
+/// The settings file read at start-up; a broken one is named on the main menu and the defaults
+/// are used.
+pub fn apply_settings(mut commands: Commands, mut pace: ResMut<Pace>, mut said: ResMut<super::title::Said>) {
+    let settings = Settings::read().unwrap_or_else(|p| {
+        said.0 = format!("{p}; the default settings are used");
+        Settings::default()
+    });
+    pace.speed = settings.speed;
+    commands.insert_resource(settings);
+}
+
+#[derive(Component, Clone, Copy, Debug)]
+enum Entry {
+    Speed(Speed),
+    Animations(bool),
+    Scale(usize),
+    Back,
+}
+
+const SPEEDS: [(Speed, &str); 4] = [(Speed::Slow, "Slow"), (Speed::Normal, "Normal"), (Speed::Fast, "Fast"), (Speed::Instant, "Instant")];
+
+fn build(mut commands: Commands, settings: Res<Settings>) {
+    frame(&mut commands, Screen::Settings, "Settings", |b| {
+        row(b, |r| {
+            words(r, "Creatures' turn", 18.0, super::DIM);
+            for (speed, name) in SPEEDS {
+                let tip = format!("Each step of the cave's turn stays {} s on screen (Tab changes it during play, Space skips the turn)", speed.seconds());
+                button(r, name, Entry::Speed(speed), MenuButton { picked: settings.speed == speed, tip, ..default() });
+            }
+        });
+        row(b, |r| {
+            words(r, "Animations", 18.0, super::DIM);
+            for (on, name) in [(true, "On"), (false, "Off")] {
+                let tip = if on { "Figures walk their paths" } else { "Figures jump to their new spaces at once" };
+                button(r, name, Entry::Animations(on), MenuButton { picked: settings.animations == on, tip: tip.into(), ..default() });
+            }
+        });
+        row(b, |r| {
+            words(r, "Text and panels", 18.0, super::DIM);
+            for (i, s) in UI_SCALES.iter().enumerate() {
+                let tip = "The size of the text, buttons and panels (on top of the window's own size)";
+                button(r, format!("{}%", (s * 100.0).round()), Entry::Scale(i), MenuButton { picked: settings.ui_scale == *s, tip: tip.into(), ..default() });
+            }
+        });
+        let file = crate::screen::settings::file().map(|f| f.display().to_string()).unwrap_or_else(|e| e);
+        words(b, format!("Kept in {file}"), 14.0, super::DIM);
+        button(b, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+    });
+}
+
+fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, settings: Res<Settings>) {
+    for e in &roots {
+        commands.entity(e).despawn();
+    }
+    build(commands, settings);
+}
+
+fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut settings: ResMut<Settings>, mut pace: ResMut<Pace>, mut next: ResMut<NextState<Screen>>, mut said: ResMut<super::title::Said>) {
+    for Clicked(e) in clicked.read() {
+        let Ok(entry) = entries.get(*e) else { continue };
+        match *entry {
+            Entry::Speed(s) => {
+                settings.speed = s;
+                pace.speed = s;
+            }
+            Entry::Animations(on) => settings.animations = on,
+            Entry::Scale(i) => settings.ui_scale = UI_SCALES[i],
+            Entry::Back => {
+                next.set(Screen::Title);
+                continue;
+            }
+        }
+        if let Err(e) = settings.write() {
+            said.0 = format!("the settings could not be kept: {e}");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The main menu: Continue (the game or Deep Dive under way, when there is one), Quick mission, Solo
+//! campaign, Deep Dive, Replays, Rules reference, Settings, Quit.
+
+use super::{Clicked, MenuInput, button, frame, says, words};
+use crate::data::GameData;
+use crate::save::folder;
+use crate::screen::front::{Begin, Screen};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Said>()
+        .add_systems(OnEnter(Screen::Title), (super::reset_focus, build))
+        .add_systems(Update, (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Title)));
+}
+
+/// A line for the player on the main menu: why a save could not be continued, say.
+#[derive(Resource, Default)]
+pub struct Said(pub String);
+
+#[derive(Component, Clone, Debug)]
+enum Entry {
+    Continue(std::path::PathBuf),
+    ContinueDive,
+    Go(Screen),
+    Quit,
+}
+
+fn build(mut commands: Commands, said: Res<Said>) {
+    let dive = crate::save::dive::read_current().ok().flatten().filter(|d| !d.over());
+    let newest = newest_game();
+    let said = said.0.clone();
+    frame(&mut commands, Screen::Title, "hoxxes", |b| {
+        words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
+        b.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), margin: UiRect::top(px(18.0)), width: px(520.0), ..default() }).with_children(|c| {
+            if let Some(d) = &dive {
+                button(c, format!("Continue the Deep Dive ({})", d.progress()), Entry::ContinueDive, says("Go back to the Deep Dive under way, where it was left"));
+            }
+            if let Some(file) = &newest {
+                let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("the last game").to_string();
+                button(c, format!("Continue: {}", name.rsplit_once('-').map_or(name.as_str(), |(m, _)| m)), Entry::Continue(file.clone()), says(format!("Go on with the game saved last, exactly where it was ({})", file.display())));
+            }
+            button(c, "Quick mission", Entry::Go(Screen::QuickMission), says("Pick a mission, a hazard level and 1 to 4 Dwarves, and play it"));
+            button(c, "Solo campaign", Entry::Go(Screen::Campaign), says("The missions from the easiest to the hardest: winning one opens the next"));
+            button(c, "Deep Dive", Entry::Go(Screen::DeepDive), says("Three missions in a row, keeping what the Dwarves carry and nothing else"));
+            button(c, "Replays", Entry::Go(Screen::Replays), says("Watch a saved or finished game step by step, or go on with one"));
+            button(c, "Rules reference", Entry::Go(Screen::Rules), says("The rules of the game, in sections, with our rulings"));
+            button(c, "Settings", Entry::Go(Screen::Settings), says("The creatures' turn speed, animations, the size of the text"));
+            button(c, "Quit", Entry::Quit, says("Close the game: it is saved after every command"));
+        });
+        if !said.is_empty() {
+            words(b, said, 16.0, super::AMBER);
+        }
+    });
+}
+
+/// The game under way saved last that is not a Deep Dive's mission (the dive has its own Continue).
+fn newest_game() -> Option<std::path::PathBuf> {
+    folder::saves_in(folder::under_way()).into_iter().find(|f| crate::save::read(f).is_ok_and(|s| s.run != crate::save::Run::DeepDive))
+}
+
+fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, said: Res<Said>) {
+    for e in &roots {
+        commands.entity(e).despawn();
+    }
+    build(commands, said);
+}
+
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+    data: Res<GameData>,
+    mut said: ResMut<Said>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for Clicked(e) in clicked.read() {
+        let Ok(entry) = entries.get(*e) else { continue };
+        match entry {
+            Entry::Go(screen) => next.set(*screen),
+            Entry::ContinueDive => next.set(Screen::DeepDive),
+            Entry::Continue(file) => match crate::screen::saved_game(file, &data) {
+                Ok(game) => {
+                    let welcome = format!("Welcome back: {}. Ctrl+Z undoes; F10 goes back to the menu.", game.mission.name);
+                    commands.insert_resource(Begin { game, watch: false, welcome });
+                }
+                Err(e) => said.0 = format!("{e}. The file is left where it is; begin another game."),
+            },
+            Entry::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
