@@ -187,3 +187,19 @@ fn whole_dives_are_played_headless_by_the_greedy_bot() {
     }
     assert!(outcomes.iter().any(|(s, _)| *s == DiveState::Won), "the greedy bot wins at least one of three easy dives: {outcomes:?}");
 }
+
+#[test]
+fn the_campaign_record_keeps_the_best_result_and_opens_the_mission_after_a_win() {
+    use hoxxes::save::profile::Profile;
+    let campaign: Vec<String> = ["a.ron", "b.ron", "c.ron"].map(String::from).to_vec();
+    let mut p = Profile::default();
+    assert_eq!(p.open(&campaign), [true, false, false], "only the first mission is open at first (ruling 45)");
+    p.note("a.ron", MissionResult::Loss, 2);
+    assert_eq!(p.open(&campaign), [true, false, false], "a loss opens nothing");
+    p.note("a.ron", MissionResult::MinorSuccess, 1);
+    assert_eq!(p.open(&campaign), [true, true, false], "a minor success opens the next");
+    p.note("a.ron", MissionResult::Success, 3);
+    p.note("a.ron", MissionResult::Loss, 3);
+    let r = p.missions["a.ron"];
+    assert_eq!((r.best, r.won_at_hazard, r.played), (MissionResult::Success, 3, 4), "the best result and the highest hazard won stay");
+}

@@ -64,7 +64,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
     let open = picked.record.open(&picked.missions);
     let name_of = |file: &str| book.find(std::ffi::OsStr::new(file)).and_then(|i| book.0[i].mission.as_ref().ok()).map(|m| m.name.clone()).unwrap_or_else(|| file.to_string());
     frame(&mut commands, Screen::Campaign, "Solo campaign", |b| {
-        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, ..default() }).with_children(|cols| {
+        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(420.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
                 for (i, file) in picked.missions.iter().enumerate() {
                     let status = match picked.record.missions.get(file) {
@@ -77,7 +77,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                     button(list, format!("{}. {}  ({status})", i + 1, name_of(file)), Entry::Mission(i), MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true });
                 }
             });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, ..default() }).with_children(|c| {
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), ..default() }).with_children(|c| {
                 let chosen = picked.missions.get(picked.mission).and_then(|f| book.find(std::ffi::OsStr::new(f))).and_then(|i| book.0[i].mission.as_ref().ok());
                 if let Some(m) = chosen {
                     words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);

@@ -134,7 +134,8 @@ pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawne
 
 /// A label in the body.
 pub fn words(parent: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32, colour: Color) {
-    parent.spawn(ui_text(s, size, colour));
+    // Wrapped at the width of what holds it, however it is aligned.
+    parent.spawn((ui_text(s, size, colour), Node { max_width: percent(100.0), ..default() }));
 }
 
 /// The buttons in the order the keyboard walks them: top to bottom, then left to right.

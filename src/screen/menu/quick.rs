@@ -39,7 +39,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
     let chosen = book.0.get(picked.mission);
     let picture = chosen.and_then(|e| e.mission.as_ref().ok()).map(|m| preview(m, &mut images));
     frame(&mut commands, Screen::QuickMission, "Quick mission", |b| {
-        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, ..default() }).with_children(|cols| {
+        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(260.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
                 for (i, entry) in book.0.iter().enumerate() {
                     let (label, tip, off) = match &entry.mission {
@@ -49,7 +49,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                     button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
                 }
             });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, ..default() }).with_children(|c| {
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), ..default() }).with_children(|c| {
                 if let Some(Ok(m)) = chosen.map(|e| &e.mission) {
                     words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);

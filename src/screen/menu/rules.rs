@@ -90,7 +90,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
         let found = matching(all, &reading.search);
         let search = if reading.search.is_empty() { "type to search".to_string() } else { format!("{}_", reading.search) };
         words(b, format!("Search: {search}   ({} of {} sections)", found.len(), all.len()), 16.0, super::DIM);
-        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, ..default() }).with_children(|cols| {
+        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(2.0), width: px(300.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
                 for (i, s) in found.iter().take(LISTED) {
                     button(list, s.title.clone(), Entry::Section(*i), MenuButton { picked: *i == reading.open, tip: format!("Read: {}", s.title), small: true, ..default() });
@@ -100,7 +100,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 }
                 button(list, "Back", Entry::Back, says("Back to the main menu (Escape)"));
             });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, overflow: Overflow::clip(), ..default() }).with_children(|page| {
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), overflow: Overflow::clip(), ..default() }).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
