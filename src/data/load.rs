@@ -20,11 +20,30 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// Parse RON text; a syntax or type error becomes `FILE:LINE:COL: what is wrong`.
+/// Parse RON text; a syntax or type error becomes `FILE:LINE:COL: what is wrong`. Words older
+/// files wrote are read as what they now mean ([`OLD_WORDS`]).
 pub fn parse_ron<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, Problem> {
+    let text = if OLD_WORDS.iter().any(|(old, _)| text.contains(old)) {
+        std::borrow::Cow::Owned(OLD_WORDS.iter().fold(text.to_string(), |t, (old, now)| t.replace(old, now)))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
     ron::Options::default()
-        .from_str::<T>(text)
+        .from_str::<T>(&text)
         .map_err(|e| Problem(format!("{name}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))
+}
+
+/// What older mission and scenario files wrote, and what it is now. Ruling 28 made every
+/// stalagmite one that may hide a mineral, so a stalagmite is no longer marked either way.
+/// `hoxxes validate` names each as obsolete ([`old_words_in`]).
+pub const OLD_WORDS: [(&str, &str); 2] = [("Stalagmite(true)", "Stalagmite"), ("Stalagmite(false)", "Stalagmite")];
+
+/// The lines (from 1) of a text that hold an old word, with the word.
+pub fn old_words_in(text: &str) -> Vec<(usize, &'static str)> {
+    text.lines()
+        .enumerate()
+        .flat_map(|(i, line)| OLD_WORDS.iter().filter(move |(old, _)| line.contains(old)).map(move |(old, _)| (i + 1, *old)))
+        .collect()
 }
 
 /// The largest file hoxxes reads (a mission, a scenario, a save, the settings): the longest shipped

@@ -16,6 +16,9 @@ pub enum MapSymbol {
     Hidden(char),
 }
 
+/// The old mark of a stalagmite hiding a mineral.
+pub const OBSOLETE_STALAGMITE: char = '$';
+
 /// The legend, one place for the parser and the documentation test.
 pub fn symbol(c: char) -> Option<MapSymbol> {
     Some(match c {
@@ -25,8 +28,10 @@ pub fn symbol(c: char) -> Option<MapSymbol> {
         'M' => MapSymbol::Ground(Ground::Wall(Some(Mineral::Morkite))),
         'A' => MapSymbol::Ground(Ground::Wall(Some(Mineral::Aquarq))),
         '.' => MapSymbol::Ground(Ground::Floor),
-        '^' => MapSymbol::Ground(Ground::Stalagmite(false)),
-        '$' => MapSymbol::Ground(Ground::Stalagmite(true)),
+        '^' => MapSymbol::Ground(Ground::Stalagmite),
+        // Obsolete (ruling 28: every stalagmite may hide a mineral): read as a plain one, and
+        // `hoxxes validate` says so.
+        OBSOLETE_STALAGMITE => MapSymbol::Ground(Ground::Stalagmite),
         'O' => MapSymbol::Ground(Ground::Pit),
         'P' => MapSymbol::DropPod,
         '1' => MapSymbol::TunnelExit(1),

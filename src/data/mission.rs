@@ -76,8 +76,8 @@ pub enum Facing {
 pub enum Ground {
     Floor,
     Wall(Option<Mineral>),
-    /// A stalagmite; `true` when destroying it with the axe rolls the Mineral die.
-    Stalagmite(bool),
+    /// A stalagmite: an axe (or Soil Smasher) that destroys it rolls the Mineral die (ruling 28).
+    Stalagmite,
     Pit,
 }
 

@@ -129,7 +129,7 @@ fn hidden_letter(s: &MapSymbol) -> Option<char> {
 fn open_space_name(s: MapSymbol) -> Option<String> {
     Some(match s {
         MapSymbol::Ground(Ground::Floor) => "floor".into(),
-        MapSymbol::Ground(Ground::Stalagmite(_)) => "stalagmite".into(),
+        MapSymbol::Ground(Ground::Stalagmite) => "stalagmite".into(),
         MapSymbol::PickupSpot => "pickup spot".into(),
         MapSymbol::TunnelExit(n) => format!("Tunnel Exit {}", "I".repeat(n as usize)),
         _ => return None,

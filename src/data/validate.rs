@@ -29,9 +29,23 @@ pub fn validate_file_with(path: &Path, data: Option<&GameData>) -> Vec<Problem> 
     }
     match (parse_ron::<Mission>(&name, &text), data) {
         (Err(p), _) => vec![p],
-        (Ok(m), Some(data)) => check(&name, &text, &m, data),
+        (Ok(m), Some(data)) => {
+            let mut problems = check(&name, &text, &m, data);
+            problems.extend(obsolete(&name, &text, &m));
+            problems
+        }
         (Ok(_), None) => vec![Problem(format!("{name}: cannot be checked while the game's own data files are broken"))],
     }
+}
+
+/// Marks still read but no longer meant (only `validate` names them; the game plays the file).
+fn obsolete(name: &str, text: &str, m: &Mission) -> Vec<Problem> {
+    let mark = super::map::OBSOLETE_STALAGMITE.to_string();
+    let rows = m.map.iter().enumerate().filter(|(_, row)| row.split(' ').any(|w| w == mark));
+    let rows = rows.map(|(i, _)| Problem(format!("{name}: map row {}: '{mark}' is obsolete: every stalagmite an axe breaks rolls the Mineral die now (ruling 28), so draw it as '^'", i + 1)));
+    let words = super::load::old_words_in(text).into_iter();
+    let words = words.map(|(line, old)| Problem(format!("{name}:{line}: `{old}` is obsolete: every stalagmite may hide a mineral now (ruling 28), so write `Stalagmite`")));
+    rows.chain(words).collect()
 }
 
 /// Load a mission to play it: read, parsed and held to every check `hoxxes validate` makes, so the

@@ -209,14 +209,15 @@ pub fn open_wall(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) 
     reveal_caves_touching(cave, fx, pool, h);
 }
 
-/// Smash a stalagmite; one that may hide a mineral rolls the Mineral die when the card says so.
+/// Smash a stalagmite, rolling the Mineral die for it when the card says so (Soil Smasher, not a
+/// Satchel Charge's blast: ruling 28).
 fn smash(cave: &Cave, fx: &mut Effects, class: DwarfClass, h: Hex, mineral_roll: bool) -> Result<(), String> {
-    let Some(Terrain::Open(Ground::Stalagmite(hides))) = cave.terrain(h) else { return Ok(()) };
+    let Some(Terrain::Open(Ground::Stalagmite)) = cave.terrain(h) else { return Ok(()) };
     if let Some(space) = cave.space(h) {
         fx.commands.entity(space).insert(Terrain::Open(Ground::Floor));
     }
     fx.say(GameEvent::StalagmiteDestroyed { at: h.into() });
-    if mineral_roll && hides {
+    if mineral_roll {
         mineral_die(cave, fx, class, h.into(), 0)?;
     }
     Ok(())

@@ -267,7 +267,7 @@ fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
         match cave.terrain(*h) {
             Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
             Some(Terrain::Open(Ground::Wall(None))) => out.push(ChopTarget::Carve((*h).into())),
-            Some(Terrain::Open(Ground::Stalagmite(_))) => out.push(ChopTarget::Stalagmite((*h).into())),
+            Some(Terrain::Open(Ground::Stalagmite)) => out.push(ChopTarget::Stalagmite((*h).into())),
             _ => {}
         }
     }
@@ -324,12 +324,10 @@ fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut Bosc
         }
         ChopTarget::Carve(q) => carve(cave, fx, pool, q.into()),
         ChopTarget::Stalagmite(q) => {
-            let hidden_mineral = cave.terrain(q.into()) == Some(Terrain::Open(Ground::Stalagmite(true)));
             set_floor(cave, fx, q.into());
             fx.say(GameEvent::StalagmiteDestroyed { at: q });
-            if hidden_mineral {
-                mineral_die(cave, fx, q.into(), 0)?;
-            }
+            // Ruling 28: BOSCO's axe rolls the Mineral die too; what it finds is left on the ground.
+            mineral_die(cave, fx, q.into(), 0)?;
         }
         ChopTarget::LootBug(q) => {
             if let Some(bug) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::LootBug, .. })) {

@@ -41,7 +41,7 @@ impl Terrain {
         matches!(self, Terrain::Open(Ground::Wall(_)))
     }
     pub fn is_stalagmite(self) -> bool {
-        matches!(self, Terrain::Open(Ground::Stalagmite(_)))
+        matches!(self, Terrain::Open(Ground::Stalagmite))
     }
     pub fn is_pit(self) -> bool {
         self == Terrain::Open(Ground::Pit)

@@ -14,7 +14,6 @@ pub enum TileKind {
     Rock,
     Mineral(Mineral),
     Stalagmite,
-    RichStalagmite,
     Pit,
     DropPod,
     Exit(u8),
@@ -22,7 +21,7 @@ pub enum TileKind {
 }
 
 impl TileKind {
-    pub const ALL: [TileKind; 14] = [
+    pub const ALL: [TileKind; 13] = [
         TileKind::Floor,
         TileKind::Rock,
         TileKind::Mineral(Mineral::Nitra),
@@ -30,7 +29,6 @@ impl TileKind {
         TileKind::Mineral(Mineral::Morkite),
         TileKind::Mineral(Mineral::Aquarq),
         TileKind::Stalagmite,
-        TileKind::RichStalagmite,
         TileKind::Pit,
         TileKind::DropPod,
         TileKind::Exit(1),
@@ -49,8 +47,7 @@ impl TileKind {
                 Ground::Floor => TileKind::Floor,
                 Ground::Wall(None) => TileKind::Rock,
                 Ground::Wall(Some(m)) => TileKind::Mineral(m),
-                Ground::Stalagmite(false) => TileKind::Stalagmite,
-                Ground::Stalagmite(true) => TileKind::RichStalagmite,
+                Ground::Stalagmite => TileKind::Stalagmite,
                 Ground::Pit => TileKind::Pit,
             },
         }
@@ -118,14 +115,6 @@ fn paint_tile(c: &mut Canvas, area: Area, kind: TileKind) {
         TileKind::Stalagmite => {
             floor(c, area);
             stalagmite(c, area);
-        }
-        TileKind::RichStalagmite => {
-            floor(c, area);
-            stalagmite(c, area);
-            let s = 0.13 * w;
-            let gem = move |grow: f32| move |p: Vec2| (p.x.abs() + (p.y + 0.12 * h).abs()) <= s + grow;
-            c.fill(area, ROCK_EDGE, gem(1.5));
-            c.fill(area, mineral_colour(Mineral::Gold), gem(0.0));
         }
         TileKind::Pit => {
             floor(c, area);

@@ -22,14 +22,13 @@ const SMALL: f32 = 12.0;
 const GREY: Color = Color::srgb_u8(200, 192, 180);
 const STRIP: Color = Color::srgb_u8(26, 22, 19);
 
-const TILES: [(TileKind, &str); 11] = [
+const TILES: [(TileKind, &str); 10] = [
     (TileKind::Rock, "rock"),
     (TileKind::Mineral(Mineral::Nitra), "Nitra"),
     (TileKind::Mineral(Mineral::Gold), "Gold"),
     (TileKind::Mineral(Mineral::Morkite), "Morkite"),
     (TileKind::Mineral(Mineral::Aquarq), "Aquarq"),
     (TileKind::Stalagmite, "stalagmite"),
-    (TileKind::RichStalagmite, "stalagmite, mineral"),
     (TileKind::Pit, "pit"),
     (TileKind::DropPod, "Drop Pod"),
     (TileKind::Exit(1), "Tunnel Exit"),

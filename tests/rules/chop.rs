@@ -91,28 +91,39 @@ fn a_hidden_cave_is_solid_until_revealed() {
     assert!(g.exits().iter().all(|(n, _)| *n != 3));
 }
 
-#[test]
-fn a_stalagmite_with_a_mineral_rolls_the_mineral_die() {
-    let mut g = Game::room(&[Driller]);
-    g.put(Driller, 3, 2);
-    g.set_ground(4, 2, Ground::Stalagmite(true));
-    g.dice(&[(Axe, 2), (MineralDie, 5)]);
-    g.ok(Command::Chop);
-    g.choose(chop(ChopTarget::Stalagmite(q(4, 2))));
-    assert_eq!(g.mule(Item::Gold), 1);
-    assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor));
+/// The Mineral dice rolled so far.
+fn mineral_rolls(g: &mut Game) -> usize {
+    g.events().iter().filter(|e| matches!(e, GameEvent::Rolled { dice, .. } if dice.iter().any(|d| d.die == MineralDie))).count()
 }
 
 #[test]
-fn a_bare_stalagmite_rolls_nothing() {
+fn every_stalagmite_an_axe_destroys_rolls_the_mineral_die() {
+    // Rulebook: "as you successfully destroy a Stalagmite, remove its model and then roll the
+    // Mineral die" (ruling 28): no stalagmite is marked as holding a mineral or not.
     let mut g = Game::room(&[Driller]);
     g.put(Driller, 3, 2);
-    g.set_ground(4, 2, Ground::Stalagmite(false));
-    g.dice(&[(Axe, 2)]);
+    g.set_ground(4, 2, Ground::Stalagmite);
+    g.set_ground(3, 1, Ground::Stalagmite);
+    g.dice(&[(Axe, 5), (MineralDie, 5), (MineralDie, 2)]);
     g.ok(Command::Chop);
     g.choose(chop(ChopTarget::Stalagmite(q(4, 2))));
-    let rolls = g.events().iter().filter(|e| matches!(e, GameEvent::Rolled { .. })).count();
-    assert_eq!(rolls, 1, "only the Axe die");
+    g.choose(chop(ChopTarget::Stalagmite(q(3, 1))));
+    assert_eq!(mineral_rolls(&mut g), 2, "one Mineral die for each stalagmite");
+    assert_eq!((g.mule(Item::Gold), g.mule(Item::Nitra)), (1, 1));
+    assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor));
+    assert_eq!(g.terrain(3, 1), Terrain::Open(Ground::Floor));
+}
+
+#[test]
+fn a_blank_mineral_die_leaves_only_the_floor() {
+    let mut g = Game::room(&[Driller]);
+    g.put(Driller, 3, 2);
+    g.set_ground(4, 2, Ground::Stalagmite);
+    g.dice(&[(Axe, 2), (MineralDie, 0)]);
+    g.ok(Command::Chop);
+    g.choose(chop(ChopTarget::Stalagmite(q(4, 2))));
+    assert_eq!(mineral_rolls(&mut g), 1);
+    assert!(g.mule(Item::Gold) + g.mule(Item::Nitra) == 0 && g.tokens_at(4, 2).is_empty());
     assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor));
 }
 

@@ -174,7 +174,7 @@ fn mactera_fly_over_stalagmites_and_pits_but_not_walls() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 2);
     for r in 1..=5 {
-        g.set_ground(6, r, Ground::Stalagmite(false));
+        g.set_ground(6, r, Ground::Stalagmite);
     }
     let id = g.creature(MacteraSpawn, 8, 2);
     g.job(Job::ActivateAll);

@@ -137,7 +137,7 @@ fn only_walls_block_a_throw() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 2);
     give(&mut g, Scout, &["Sticky Grenade"], &[]);
-    g.set_ground(3, 2, Ground::Stalagmite(false));
+    g.set_ground(3, 2, Ground::Stalagmite);
     let spitter = g.creature(WebSpitter, 4, 2);
     g.creature(Slasher, 3, 3);
     g.dice(&[(Explosive, 2), (Explosive, 2), (Explosive, 0)]);
@@ -298,7 +298,7 @@ fn a_satchel_charge_waits_for_its_thrower_and_blows_the_rock_away() {
     give(&mut g, Gunner, &["Satchel Charge"], &[]);
     assert!(g.refused(Command::Detonate { by: Gunner }).contains("no Satchel Charge"));
     g.set_ground(5, 1, Ground::Wall(Some(Min::Nitra)));
-    g.set_ground(6, 2, Ground::Stalagmite(true));
+    g.set_ground(6, 2, Ground::Stalagmite);
     let grunt = g.creature(Grunt, 5, 2);
     g.token(Token::Platform, 5, 2);
     g.ok(throw("Satchel Charge", 5, 2));
@@ -311,6 +311,8 @@ fn a_satchel_charge_waits_for_its_thrower_and_blows_the_rock_away() {
     assert_eq!(g.terrain(5, 1), Terrain::Open(Ground::Floor));
     assert_eq!(g.tokens_at(5, 1), vec![Token::Mineral { mineral: Min::Nitra, loose: true }]);
     assert_eq!(g.terrain(6, 2), Terrain::Open(Ground::Floor));
+    let mineral_die = |e: &GameEvent| matches!(e, GameEvent::Rolled { dice, .. } if dice.iter().any(|d| d.die == hoxxes::data::dice::DieKind::Mineral));
+    assert!(!g.events().iter().any(mineral_die), "a blast destroys a stalagmite without a roll (ruling 28)");
     assert!(g.tokens_at(5, 2).is_empty(), "the platform is blown away and the charge is spent");
     assert_eq!(g.turn().actions_left, 2, "setting it off is free");
 }
@@ -410,12 +412,14 @@ fn the_soil_smasher_smashes_stalagmites_and_knocks_dwarves_over() {
     g.put(Scout, 2, 2);
     g.put(Driller, 5, 3);
     give(&mut g, Scout, &["Soil Smasher"], &[]);
-    g.set_ground(5, 2, Ground::Stalagmite(true));
-    g.dice(&[(Mineral, 5)]);
+    g.set_ground(5, 2, Ground::Stalagmite);
+    g.set_ground(6, 2, Ground::Stalagmite);
+    g.dice(&[(Mineral, 5), (Mineral, 5)]);
     g.ok(throw("Soil Smasher", 5, 2));
     g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
     assert_eq!(g.terrain(5, 2), Terrain::Open(Ground::Floor));
-    assert_eq!(g.mule(Item::Gold), 1);
+    assert_eq!(g.terrain(6, 2), Terrain::Open(Ground::Floor));
+    assert_eq!(g.mule(Item::Gold), 2, "the Mineral die for each stalagmite smashed (ruling 28)");
     assert!(g.status(Driller).knocked_over);
     assert!(!g.status(Scout).knocked_over);
 }

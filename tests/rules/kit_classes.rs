@@ -178,7 +178,7 @@ fn power_drilling_ends_the_move_in_the_drilled_space_and_the_mineral_is_lost() {
     let mut g = Game::room(&[Driller]);
     g.put(Driller, 3, 2);
     g.set_ground(5, 2, Ground::Wall(Some(Mineral::Gold)));
-    g.set_ground(4, 3, Ground::Stalagmite(true));
+    g.set_ground(4, 3, Ground::Stalagmite);
     assert!(g.walk(&[(4, 2), (5, 2), (6, 2)]).unwrap_err().contains("wall"), "the drilling ends the Move");
     g.walk(&[(4, 2), (5, 2)]).unwrap();
     assert_eq!(g.pos(Driller), q(5, 2));
@@ -545,7 +545,7 @@ fn bosco_flies_over_pits_figures_and_stalagmites_not_walls_and_nobody_ends_on_it
     assert!(g.walk(&[(4, 2)]).unwrap_err().contains("BOSCO"));
     g.walk(&[(4, 2), (5, 2)]).unwrap();
     g.set_ground(6, 3, Ground::Pit);
-    g.set_ground(7, 3, Ground::Stalagmite(false));
+    g.set_ground(7, 3, Ground::Stalagmite);
     g.set_ground(5, 4, Ground::Wall(None));
     g.creature(Grunt, 8, 3);
     g.next_event("All Quiet");

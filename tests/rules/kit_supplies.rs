@@ -107,7 +107,7 @@ fn a_secondary_shot_needs_secondary_ammo_range_and_line() {
     g.put(Scout, 2, 2);
     g.creature(Grunt, 8, 2);
     assert!(g.refused(secondary_shot(8, 2)).contains("6 spaces away"));
-    g.set_ground(4, 2, Ground::Stalagmite(false));
+    g.set_ground(4, 2, Ground::Stalagmite);
     assert!(g.refused(secondary_shot(6, 2)).contains("line of sight"));
     set_ammo(&mut g, Scout, 5, 0);
     assert!(g.refused(secondary_shot(3, 3)).contains("no secondary ammo"));
@@ -382,7 +382,7 @@ fn the_rulebook_resupply_example() {
     g.put(Engineer, 7, 3);
     // Everything around the Driller is taken: rock, a stalagmite, a pit, a mineral, a Grunt, the Scout.
     g.set_ground(3, 1, Ground::Wall(None));
-    g.set_ground(4, 1, Ground::Stalagmite(false));
+    g.set_ground(4, 1, Ground::Stalagmite);
     g.set_ground(3, 3, Ground::Pit);
     g.token(Token::Mineral { mineral: hoxxes::data::mission::Mineral::Nitra, loose: true }, 4, 3);
     g.creature(Grunt, 5, 2);

@@ -158,7 +158,7 @@ fn way_off_the_pod(cells: &BTreeMap<Cell, MapSymbol>, figures: &Figures, reach: 
     let rock = |c: &Cell| {
         cell_neighbours(*c)
             .iter()
-            .any(|n| matches!(at(n), Some(MapSymbol::Ground(Ground::Wall(_) | Ground::Stalagmite(_)))))
+            .any(|n| matches!(at(n), Some(MapSymbol::Ground(Ground::Wall(_) | Ground::Stalagmite))))
     };
     let mut came: BTreeMap<Cell, Cell> = BTreeMap::new();
     let mut queue = VecDeque::from([(from, 0)]);

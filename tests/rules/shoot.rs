@@ -44,7 +44,7 @@ fn out_of_range_is_refused_before_any_roll() {
 fn a_stalagmite_blocks_the_line() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 2);
-    g.set_ground(4, 2, Ground::Stalagmite(false));
+    g.set_ground(4, 2, Ground::Stalagmite);
     g.creature(Grunt, 6, 2);
     assert!(g.refused(shoot("RegularShot", 6, 2)).contains("line of sight"));
 }
@@ -231,7 +231,7 @@ fn the_he_grenade_hits_a_triangle_dwarves_included() {
 fn grenades_fly_over_figures_and_stalagmites_not_walls() {
     let mut g = Game::room(&[Engineer]);
     g.put(Engineer, 2, 2);
-    g.set_ground(3, 2, Ground::Stalagmite(false));
+    g.set_ground(3, 2, Ground::Stalagmite);
     g.creature(Slasher, 4, 2);
     let id = g.creature(WebSpitter, 5, 2);
     g.dice(&[(Explosive, 4), (Explosive, 0)]);

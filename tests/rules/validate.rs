@@ -120,3 +120,26 @@ fn random_bytes_and_mangled_missions_never_panic() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ruling 28: older missions marked stalagmites hiding a mineral (`$` on the map,
+/// `Stalagmite(true)` on a hidden cave's face). They still play, every stalagmite alike, and
+/// `validate` names each old mark as obsolete.
+#[test]
+fn old_stalagmite_marks_still_load_and_validate_calls_them_obsolete() {
+    let first_light = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron")).unwrap();
+    assert!(first_light.contains(" ^ ") && first_light.contains("Ground(Stalagmite)"));
+    let old = first_light.replacen(" ^ ", " $ ", 1).replace("Ground(Stalagmite)", "Ground(Stalagmite(true))");
+    let dir = std::env::temp_dir().join(format!("hoxxes-old-marks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.ron");
+    std::fs::write(&file, &old).unwrap();
+    let (mission, _) = hoxxes::data::validate::load_mission(&file, &data()).expect("an old mission still plays");
+    let (new, _) = hoxxes::data::validate::load_mission(&Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron"), &data()).unwrap();
+    let cells = |m: &Mission| hoxxes::data::map::parse(&m.map).0;
+    assert_eq!(cells(&mission), cells(&new), "`$` reads as `^`");
+    assert_eq!(format!("{:?}", mission.hidden_caves), format!("{:?}", new.hidden_caves), "`Stalagmite(true)` reads as `Stalagmite`");
+    let said: Vec<String> = validate_file(&file, &data()).into_iter().map(|p| p.0).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[0].contains("'$' is obsolete") && said[1].contains("`Stalagmite(true)` is obsolete"), "{said:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

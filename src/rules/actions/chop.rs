@@ -103,7 +103,7 @@ pub fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
         match cave.terrain(*h) {
             Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
             Some(Terrain::Open(Ground::Wall(None))) => out.push(ChopTarget::Carve((*h).into())),
-            Some(Terrain::Open(Ground::Stalagmite(_))) => out.push(ChopTarget::Stalagmite((*h).into())),
+            Some(Terrain::Open(Ground::Stalagmite)) => out.push(ChopTarget::Stalagmite((*h).into())),
             _ => {}
         }
     }
@@ -167,12 +167,10 @@ fn apply(
         ChopTarget::Carve(q) => carve(cave, fx, pool, q.into()),
         ChopTarget::Stalagmite(q) => {
             let h: Hex = q.into();
-            let hidden_mineral = matches!(cave.terrain(h), Some(Terrain::Open(Ground::Stalagmite(true))));
             set_floor(cave, fx, h);
             fx.say(GameEvent::StalagmiteDestroyed { at: q });
-            if hidden_mineral {
-                mineral_die(cave, fx, class, q, 0)?;
-            }
+            // Ruling 28: every stalagmite an axe destroys rolls the Mineral die.
+            mineral_die(cave, fx, class, q, 0)?;
         }
         ChopTarget::LootBug(q) => {
             take_pickup(cave, fx, q, Pickup::LootBug);

@@ -41,7 +41,7 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
     let ground = match t {
         Terrain::Hidden(_) => false,
         Terrain::Open(Ground::Floor | Ground::Pit) => true,
-        Terrain::Open(Ground::Stalagmite(_)) => m.flying || m.crashes,
+        Terrain::Open(Ground::Stalagmite) => m.flying || m.crashes,
         Terrain::Open(Ground::Wall(None)) => m.crashes,
         Terrain::Open(Ground::Wall(Some(_))) => false,
     };

@@ -434,7 +434,7 @@ fn ground_words(g: &crate::data::mission::Ground) -> String {
         Ground::Pit => "deep pit: only the Scout's hook, a platform or a zipline crosses it".into(),
         Ground::Wall(Some(m)) => format!("wall with {m:?}: an axe success mines it"),
         Ground::Wall(None) => "rock: an axe success carves it".into(),
-        Ground::Stalagmite(_) => "stalagmite: blocks movement and sight; an axe success breaks it".into(),
+        Ground::Stalagmite => "stalagmite: blocks movement and sight; an axe success breaks it and rolls the Mineral die".into(),
     }
 }
 
