@@ -24,6 +24,8 @@ pub enum Screen {
     Replays,
     Rules,
     Settings,
+    /// The rules reference opened from the table (F2), over it: the game waits underneath.
+    Reference,
     /// At the table: the cave, the bar, the banners.
     Mission,
     /// The mission is over: the debrief, over the table.
@@ -36,10 +38,18 @@ pub struct AtTable;
 
 impl ComputedStates for AtTable {
     type SourceStates = Screen;
+    /// From the game to the reference over it and back, the table stays as it is.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: Screen) -> Option<AtTable> {
-        matches!(screen, Screen::Mission | Screen::Debrief).then_some(AtTable)
+        matches!(screen, Screen::Mission | Screen::Debrief | Screen::Reference).then_some(AtTable)
     }
+}
+
+/// Whether the players act at the table now: not while the rules reference is open over it. True
+/// without states (a headless test).
+pub fn at_play(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_none_or(|s| *s.get() != Screen::Reference)
 }
 
 /// The table's systems in `Update`: they run while it is up.

@@ -25,7 +25,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Focus>()
         .add_systems(Update, (keys, clicks, show_focus, show_tip).chain().in_set(MenuInput).run_if(in_menu))
         .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
-        .add_systems(Update, to_menu.in_set(super::front::Table));
+        .add_systems(Update, to_menu.in_set(super::front::Table).run_if(super::front::at_play));
     title::plugin(app);
     quick::plugin(app);
     settings::plugin(app);
@@ -41,7 +41,7 @@ pub fn plugin(app: &mut App) {
 pub struct MenuInput;
 
 /// A menu screen shows (not the table, not the first frame).
-fn in_menu(screen: Res<State<Screen>>) -> bool {
+pub fn in_menu(screen: Res<State<Screen>>) -> bool {
     !matches!(screen.get(), Screen::Opening | Screen::Mission | Screen::Debrief)
 }
 
@@ -170,6 +170,8 @@ fn keys(
                     clicked.write(Clicked(e));
                 }
             }
+            // The reference over the table goes back to the game; any other menu to the main one.
+            KeyCode::Escape if *screen.get() == Screen::Reference => next.set(Screen::Mission),
             KeyCode::Escape if *screen.get() != Screen::Title => next.set(Screen::Title),
             _ => {}
         }

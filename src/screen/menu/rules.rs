@@ -1,6 +1,8 @@
 //! The rules reference: the game's rules in our own words, with the rulings, in sections
 //! (`assets/reference.md`, a `## Title` line opening each). Type to search; the sections that match
-//! are listed, their titles first; pick one to read it.
+//! are listed, their titles first; pick one to read it. From the main menu it is a screen of its
+//! own; at the table F2 opens it over the game, looking up what the pointer rests on (a creature,
+//! a tile, an action's button), and Escape goes back to the game.
 
 use super::{Clicked, MenuButton, MenuInput, button, frame, says, words};
 use crate::data::assets_dir;
@@ -10,8 +12,49 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Reading>()
-        .add_systems(OnEnter(Screen::Rules), (super::reset_focus, load, build).chain())
-        .add_systems(Update, (typing, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(in_state(Screen::Rules)));
+        .add_systems(OnEnter(Screen::Rules), (super::reset_focus, clear_search, load, build).chain())
+        .add_systems(OnEnter(Screen::Reference), (super::reset_focus, load, look_up, build).chain())
+        .add_systems(Update, (typing, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading))
+        .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
+}
+
+/// The reference shows, from the menu or over the table.
+fn reading(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Rules | Screen::Reference)
+}
+
+/// F2 at the table: the reference, over the game.
+fn from_the_table(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::F2) {
+        next.set(Screen::Reference);
+    }
+}
+
+fn clear_search(mut reading: ResMut<Reading>) {
+    reading.search.clear();
+}
+
+/// What the pointer rested on, looked up: the section about it open, the others that name it listed.
+fn look_up(pointed: Res<crate::screen::play::Pointed>, reference: Res<Reference>, mut reading: ResMut<Reading>) {
+    let Ok(all) = &reference.0 else { return };
+    reading.search = search_for(&pointed.0, all);
+    if let Some((i, _)) = matching(all, &reading.search).first() {
+        reading.open = *i;
+    }
+}
+
+/// The words to search the reference for, from a description of something on screen: the longest
+/// section title it names, or else its longest word (of four letters or more) that some section
+/// names.
+pub fn search_for(described: &str, all: &[Section]) -> String {
+    let text = described.to_lowercase();
+    let named = all.iter().map(|s| s.title.to_lowercase()).filter(|t| t.len() >= 4 && text.contains(t.as_str())).max_by_key(|t| t.len());
+    if let Some(title) = named {
+        return title;
+    }
+    let mut words: Vec<&str> = text.split(|c: char| !c.is_alphabetic()).filter(|w| w.len() >= 4).collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    words.into_iter().find(|w| !matching(all, w).is_empty()).map(str::to_string).unwrap_or_default()
 }
 
 /// One section of the reference.
@@ -77,13 +120,15 @@ enum Entry {
 /// Sections listed at once.
 const LISTED: usize = 17;
 
-fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading>) {
-    frame(&mut commands, Screen::Rules, "Rules reference", |b| {
+fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading>, screen: Res<State<Screen>>) {
+    let over_the_table = *screen.get() == Screen::Reference;
+    let back = if over_the_table { "Back to the game (Escape)" } else { "Back to the main menu (Escape)" };
+    let root = frame(&mut commands, *screen.get(), "Rules reference", |b| {
         let all = match &reference.0 {
             Ok(all) => all,
             Err(e) => {
                 words(b, e.clone(), 16.0, super::AMBER);
-                button(b, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+                button(b, "Back", Entry::Back, says(back));
                 return;
             }
         };
@@ -98,7 +143,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 if found.len() > LISTED {
                     words(list, format!("and {} more: type to narrow", found.len() - LISTED), 14.0, super::DIM);
                 }
-                button(list, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+                button(list, "Back", Entry::Back, says(back));
             });
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), overflow: Overflow::clip(), ..default() }).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
@@ -108,13 +153,17 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
             });
         });
     });
+    if over_the_table {
+        // Over the table's panels.
+        commands.entity(root).insert(GlobalZIndex(20));
+    }
 }
 
-fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, reference: Res<Reference>, reading: Res<Reading>) {
+fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, reference: Res<Reference>, reading: Res<Reading>, screen: Res<State<Screen>>) {
     for e in &roots {
         commands.entity(e).despawn();
     }
-    build(commands, reference, reading);
+    build(commands, reference, reading, screen);
 }
 
 /// Letters and digits typed go into the search; Backspace takes one back.
@@ -135,10 +184,11 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut reading: ResMut<Reading>, 
     }
 }
 
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut reading: ResMut<Reading>, mut next: ResMut<NextState<Screen>>) {
+fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut reading: ResMut<Reading>, mut next: ResMut<NextState<Screen>>, screen: Res<State<Screen>>) {
     for Clicked(e) in clicked.read() {
         match entries.get(*e) {
             Ok(Entry::Section(i)) => reading.open = *i,
+            Ok(Entry::Back) if *screen.get() == Screen::Reference => next.set(Screen::Mission),
             Ok(Entry::Back) => next.set(Screen::Title),
             Err(_) => {}
         }
@@ -158,5 +208,13 @@ mod tests {
         let found: Vec<&str> = matching(&all, "moving").iter().map(|(_, s)| s.title.as_str()).collect();
         assert_eq!(found, ["Moving", "Line of sight"]);
         assert!(matching(&all, "zipline").is_empty());
+    }
+
+    #[test]
+    fn what_the_pointer_rests_on_is_looked_up_by_its_name_or_its_longest_known_word() {
+        let all = sections("## Web Spitter\nSpits webs.\n## Rocks\nA stalagmite blocks sight.\n");
+        assert_eq!(search_for("(9, 4) - floor - Glyphid Web Spitter 2/2 Health - activates 1 of 4", &all), "web spitter", "a title it names");
+        assert_eq!(search_for("stalagmite: blocks movement and sight", &all), "stalagmite", "no title: the longest word a section names");
+        assert_eq!(search_for("(3, 4) - floor", &all), "");
     }
 }

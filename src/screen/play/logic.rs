@@ -20,7 +20,12 @@ pub fn plugin(app: &mut App) {
         .add_message::<KeyboardInput>()
         .add_systems(
             Update,
-            (refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)), keys, act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)), tell_refusal)
+            (
+                refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)),
+                keys.run_if(crate::screen::front::at_play),
+                act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)),
+                tell_refusal,
+            )
                 .chain()
                 .after(crate::rules::RulesSet::End),
         );

@@ -23,6 +23,7 @@ pub use keys::{key_of, label};
 pub use history::{Game, History, Rewind};
 pub use record::Record;
 pub use watch::Watching;
+pub use view::Pointed;
 pub use banner::Tally;
 
 use bevy::prelude::*;

@@ -21,7 +21,7 @@ use crate::screen::look::{PAPER, ui_text as text};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BarHover>().add_systems(OnEnter(super::Screen::Mission), build).add_systems(
+    app.init_resource::<BarHover>().init_resource::<Pointed>().add_systems(OnEnter(super::Screen::Mission), (build, written_anew).chain()).add_systems(
         Update,
         (
             tooltips,
@@ -64,9 +64,19 @@ struct ChoiceButton(usize);
 #[derive(Component)]
 struct TimeButton(bool);
 
+/// The words about what the pointer rested on last (a space, a button): F2 looks them up in the
+/// rules reference.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Pointed(pub String);
+
 /// What the pointer rests on in the bar: its words replace the space's description.
 #[derive(Resource, Default)]
 struct BarHover(Option<String>);
+
+/// A bar built again (back from the rules reference) is filled at once, not at the next change.
+fn written_anew(mut now: ResMut<LegalNow>) {
+    now.set_changed();
+}
 
 fn build(mut commands: Commands) {
     let bar = Node {
@@ -276,6 +286,7 @@ fn show_hint(
     data: Res<GameData>,
     space: SpaceView,
     mut texts: Query<&mut Text, With<HintText>>,
+    mut pointed: ResMut<Pointed>,
 ) {
     let Ok(mut t) = texts.single_mut() else { return };
     let offer = hovered.0.and_then(|h| lit(&now.legal, &selection).into_iter().find(|o| at_space(o, h.into())));
@@ -291,8 +302,11 @@ fn show_hint(
             None => what,
         }
     } else {
-        "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [Esc] back".into()
+        "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back".into()
     };
+    if hovered.0.is_some() || hover.0.is_some() {
+        pointed.0.clone_from(&under);
+    }
     let line = if notice.0.is_empty() { under } else { format!("{}  |  {under}", notice.0) };
     if t.0 != line {
         t.0 = line;
