@@ -14,7 +14,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Reading>()
         .add_systems(OnEnter(Screen::Rules), (super::reset_focus, clear_search, load, build).chain())
         .add_systems(OnEnter(Screen::Reference), (super::reset_focus, load, look_up, build).chain())
-        .add_systems(Update, (typing, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading))
+        .add_systems(Update, (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading))
         .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
 }
 
@@ -44,17 +44,20 @@ fn look_up(pointed: Res<crate::screen::play::Pointed>, reference: Res<Reference>
 }
 
 /// The words to search the reference for, from a description of something on screen: the longest
-/// section title it names, or else its longest word (of four letters or more) that some section
-/// names.
+/// section title it names, or else its first word (of four letters or more) that a section's
+/// title holds, or else the first that a section's text holds.
 pub fn search_for(described: &str, all: &[Section]) -> String {
     let text = described.to_lowercase();
     let named = all.iter().map(|s| s.title.to_lowercase()).filter(|t| t.len() >= 4 && text.contains(t.as_str())).max_by_key(|t| t.len());
     if let Some(title) = named {
         return title;
     }
-    let mut words: Vec<&str> = text.split(|c: char| !c.is_alphabetic()).filter(|w| w.len() >= 4).collect();
-    words.sort_by_key(|w| std::cmp::Reverse(w.len()));
-    words.into_iter().find(|w| !matching(all, w).is_empty()).map(str::to_string).unwrap_or_default()
+    // In the order they come: a description names the thing before its details.
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphabetic()).filter(|w| w.len() >= 4).collect();
+    // A word some title holds ("grunt") before a word only some text holds ("activates").
+    let in_a_title = |w: &&str| all.iter().any(|s| s.title.to_lowercase().contains(*w));
+    let in_a_text = |w: &&str| !matching(all, w).is_empty();
+    words.iter().copied().find(in_a_title).or_else(|| words.iter().copied().find(in_a_text)).map(str::to_string).unwrap_or_default()
 }
 
 /// One section of the reference.
@@ -68,21 +71,40 @@ pub struct Section {
 #[derive(Resource, Clone, Debug)]
 pub struct Reference(pub Result<Vec<Section>, String>);
 
-/// Split the reference text into its sections; text before the first title is no section.
+/// Split the reference text into its sections; text before the first title is no section. The
+/// lines of a paragraph or a bullet are joined, to be wrapped at the page's width.
 pub fn sections(text: &str) -> Vec<Section> {
     let mut out: Vec<Section> = Vec::new();
     for line in text.lines() {
         if let Some(title) = line.strip_prefix("## ") {
             out.push(Section { title: title.trim().to_string(), body: String::new() });
         } else if let Some(s) = out.last_mut() {
-            s.body.push_str(line);
-            s.body.push('\n');
+            add_line(&mut s.body, line);
         }
     }
     for s in &mut out {
         s.body = s.body.trim().to_string();
     }
     out
+}
+
+/// A source line onto a body: a blank line ends a paragraph, a bullet starts a line, any other
+/// line goes on the one before.
+fn add_line(body: &mut String, line: &str) {
+    let t = line.trim();
+    if t.is_empty() {
+        if !body.is_empty() && !body.ends_with("\n\n") {
+            body.push_str(if body.ends_with('\n') { "\n" } else { "\n\n" });
+        }
+    } else if t.starts_with("- ") || body.is_empty() || body.ends_with('\n') {
+        if !body.is_empty() && !body.ends_with('\n') {
+            body.push('\n');
+        }
+        body.push_str(t);
+    } else {
+        body.push(' ');
+        body.push_str(t);
+    }
 }
 
 /// The sections matching a search, those whose title matches first (all of them for no search).
@@ -145,7 +167,8 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 }
                 button(list, "Back", Entry::Back, says(back));
             });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), overflow: Overflow::clip(), ..default() }).with_children(|page| {
+            let page = Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), overflow: Overflow::scroll_y(), ..default() };
+            cols.spawn((Page, page, ScrollPosition::default())).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
@@ -164,6 +187,30 @@ fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot
         commands.entity(e).despawn();
     }
     build(commands, reference, reading, screen);
+}
+
+/// The page of the section open: it scrolls.
+#[derive(Component)]
+struct Page;
+
+/// Pixels a wheel step or a page key scrolls.
+const WHEEL_STEP: f32 = 40.0;
+const PAGE_STEP: f32 = 300.0;
+
+/// The mouse wheel and Page Up / Page Down scroll the section open.
+fn scroll(mut wheel: MessageReader<bevy::input::mouse::MouseWheel>, keys: Res<ButtonInput<KeyCode>>, mut pages: Query<&mut ScrollPosition, With<Page>>) {
+    let mut by: f32 = wheel.read().map(|w| -w.y * WHEEL_STEP).sum();
+    if keys.just_pressed(KeyCode::PageDown) {
+        by += PAGE_STEP;
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        by -= PAGE_STEP;
+    }
+    if by != 0.0 {
+        for mut p in &mut pages {
+            p.0.y = (p.0.y + by).max(0.0);
+        }
+    }
 }
 
 /// Letters and digits typed go into the search; Backspace takes one back.
@@ -201,20 +248,36 @@ mod tests {
 
     #[test]
     fn the_reference_splits_into_sections_and_a_search_finds_titles_first() {
-        let text = "intro\n## Moving\nA Dwarf moves.\n\n## Line of sight\nMoving creatures block no shot.\n";
+        let text = "intro\n## Moving\nA Dwarf\nmoves.\n- one\n  more\n- two\n\nAfter.\n## Line of sight\nMoving creatures block no shot.\n";
         let all = sections(text);
         assert_eq!(all.len(), 2);
-        assert_eq!(all[0], Section { title: "Moving".into(), body: "A Dwarf moves.".into() });
+        assert_eq!(all[0], Section { title: "Moving".into(), body: "A Dwarf moves.\n- one more\n- two\n\nAfter.".into() });
         let found: Vec<&str> = matching(&all, "moving").iter().map(|(_, s)| s.title.as_str()).collect();
         assert_eq!(found, ["Moving", "Line of sight"]);
         assert!(matching(&all, "zipline").is_empty());
     }
 
     #[test]
-    fn what_the_pointer_rests_on_is_looked_up_by_its_name_or_its_longest_known_word() {
+    fn what_the_pointer_rests_on_is_looked_up_by_its_name_or_its_first_known_word() {
         let all = sections("## Web Spitter\nSpits webs.\n## Rocks\nA stalagmite blocks sight.\n");
         assert_eq!(search_for("(9, 4) - floor - Glyphid Web Spitter 2/2 Health - activates 1 of 4", &all), "web spitter", "a title it names");
-        assert_eq!(search_for("stalagmite: blocks movement and sight", &all), "stalagmite", "no title: the longest word a section names");
+        assert_eq!(search_for("stalagmite: blocks movement and sight", &all), "stalagmite", "no title: the first word a text holds");
         assert_eq!(search_for("(3, 4) - floor", &all), "");
+        assert_eq!(search_for("Glyphid Grunt 1/1 Health - activates 1 of 1: blocks", &all), "blocks", "no title holds a word of it: a word a text holds");
+        assert_eq!(search_for("a Spitter that blocks", &all), "spitter", "a title's word before a text's longer one");
+    }
+
+    #[test]
+    fn the_shipped_reference_has_its_sections_each_titled_once_and_filled() {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference.md")).expect("assets/reference.md");
+        let all = sections(&text);
+        assert!(all.len() >= 30, "{} sections", all.len());
+        for (i, s) in all.iter().enumerate() {
+            assert!(!s.body.is_empty(), "{} is empty", s.title);
+            assert!(all[..i].iter().all(|o| o.title != s.title), "{} twice", s.title);
+        }
+        for topic in ["Deep Dive", "For Karl!", "Reaction shots", "Stalagmites", "BOSCO"] {
+            assert!(all.iter().any(|s| s.title == topic), "no section on {topic}");
+        }
     }
 }
