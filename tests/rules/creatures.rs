@@ -387,3 +387,56 @@ fn creature_ids(v: &serde_json::Value) -> Vec<u64> {
         _ => vec![],
     }
 }
+
+fn facing_of(g: &mut Game, id: u32) -> Facing {
+    let mut q = g.world().query::<(&hoxxes::rules::components::Id, &hoxxes::rules::components::Faces)>();
+    q.iter(g.app.world()).find(|(i, _)| i.0 == id).map(|(_, f)| f.0).expect("a creature that faces")
+}
+
+/// Puts a Dwarf on the space next to `front` in direction `f`.
+fn put_beside(g: &mut Game, class: hoxxes::data::weapons::DwarfClass, front: (i32, i32), f: Facing) {
+    let (c, r) = hoxxes::rules::hex::hex_to_cell(hoxxes::rules::hex::step(q(front.0, front.1).into(), f));
+    g.put(class, c, r);
+}
+
+/// Ruling 33: the Oppressor turns to face what it attacks (turning is free), its back swinging
+/// round behind it; where its back would then rest on another figure, it attacks as it stands.
+#[test]
+fn the_oppressor_turns_to_face_what_it_attacks_where_its_back_fits() {
+    let mut g = Game::room(&[Scout]);
+    let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
+    put_beside(&mut g, Scout, (5, 2), Facing::NE);
+    g.dice(&[(CreatureDie, 0)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.creature_pos(id), Some(q(5, 2)), "it attacks where it stands");
+    assert_eq!(facing_of(&mut g, id), Facing::NE);
+    hoxxes::sim::invariants::check(g.world()).expect("its back swung onto open floor");
+
+    let mut g = Game::room(&[Scout]);
+    let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
+    put_beside(&mut g, Scout, (5, 2), Facing::NE);
+    let (c, r) = hoxxes::rules::hex::hex_to_cell(hoxxes::rules::hex::step(q(5, 2).into(), Facing::SW));
+    let grunt = g.creature(Grunt, c, r);
+    g.set_creature_status(grunt, CreatureStatus { stunned: true, ..Default::default() });
+    g.dice(&[(CreatureDie, 0)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(facing_of(&mut g, id), Facing::W, "its back would land on the Grunt");
+}
+
+/// Ruling 33: the Oppressor is scared like any other creature, front first, its back following on
+/// the space the front left, and it faces the way it ran.
+#[test]
+fn a_scared_oppressor_runs_front_first_with_its_back_following() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
+    g.dice(&[(Explosive, 5)]);
+    g.ok(Command::Shoot { mode: "HeGrenade".into(), target: q(5, 2) });
+    g.choose(hoxxes::rules::command::Answer::Triangle(q(6, 2), q(5, 3)));
+    let run = hoxxes::rules::command::Answer::Scare(vec![q(6, 2), q(7, 2)]);
+    assert!(g.options().contains(&run), "{:?}", g.options());
+    g.choose(run);
+    assert_eq!(g.creature_pos(id), Some(q(7, 2)));
+    assert_eq!(facing_of(&mut g, id), Facing::E, "its back on (6, 2), where the front passed");
+    hoxxes::sim::invariants::check(g.world()).expect("both its spaces are fit");
+}

@@ -1,16 +1,17 @@
 //! Scare results (ruling 15): each scared creature moves up to N spaces, each step farther from the
-//! cause than the last; the attacking player picks the spaces.
+//! cause than the last; the attacking player picks the spaces. A two-space creature (the Oppressor)
+//! runs front first, its back following on the space the front left (ruling 33).
 
 use crate::rules::skills::engineer::sentry_walk;
 use crate::rules::command::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::creatures::Trait;
 use crate::rules::RulesSet;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
-use crate::rules::hex::{Qr, canonical, distance};
+use crate::rules::hex::{Qr, canonical, distance, facing_to};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::board_neighbours;
 use crate::rules::thrown::{lure_at, may_leave};
@@ -47,17 +48,14 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
         return;
     }
     state.queue.retain(|id| {
-        cave.creature_by_id(*id).is_some_and(|c| {
-            let s = cave.stats(c.2.kind);
-            !s.has(Trait::Immobile) && !s.has(Trait::TwoSpaces)
-        })
+        cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.2.kind).has(Trait::Immobile))
     });
     let Some(first) = state.queue.first().copied() else {
         *progress = InProgress::Idle;
         return;
     };
     let c = cave.creature_by_id(first).expect("kept above");
-    let options = paths(&cave, c.3.0, state.cause, state.max, cave.stats(c.2.kind).has(Trait::Flying))
+    let options = paths(&cave, &c, state.cause, state.max)
         .into_iter()
         .map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect()))
         .collect();
@@ -65,8 +63,17 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
 }
 
 /// Every way to run: paths of 0..=max steps, each step farther from the cause, ending on a vacant
-/// space. Longest first, then canonical order, so the headless default runs farthest.
-fn paths(cave: &Cave, from: Hex, cause: Hex, max: u32, flying: bool) -> Vec<Vec<Hex>> {
+/// space (and, for a two-space creature, its back too, on the space the front came from). Longest
+/// first, then canonical order, so the headless default runs farthest.
+fn paths(cave: &Cave, c: &CreatureItem, cause: Hex, max: u32) -> Vec<Vec<Hex>> {
+    let (from, me) = (c.3.0, c.1.0);
+    let flying = cave.stats(c.2.kind).has(Trait::Flying);
+    let two_spaces = cave.stats(c.2.kind).has(Trait::TwoSpaces);
+    let ends_well = |p: &Vec<Hex>| {
+        let end = *p.last().expect("a step");
+        let back = if p.len() >= 2 { p[p.len() - 2] } else { from };
+        vacant(cave, end, me) && (!two_spaces || vacant(cave, back, me))
+    };
     let mut out = vec![vec![]];
     let mut frontier = vec![vec![]];
     for _ in 0..max {
@@ -81,7 +88,7 @@ fn paths(cave: &Cave, from: Hex, cause: Hex, max: u32, flying: bool) -> Vec<Vec<
                 }
             }
         }
-        out.extend(next.iter().filter(|p| vacant(cave, *p.last().expect("a step"))).cloned());
+        out.extend(next.iter().filter(|p| ends_well(p)).cloned());
         frontier = next;
     }
     out.sort_by_key(|p| (std::cmp::Reverse(p.len()), p.last().map(|h| canonical(*h))));
@@ -96,9 +103,10 @@ fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
     ground && (flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && crate::rules::skills::creature_may_pass(cave, flying, h)
 }
 
-fn vacant(cave: &Cave, h: Hex) -> bool {
+/// No figure but the running creature itself (whose back may rest where its front was).
+fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
-    open && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none() && !lure_at(cave, h) && crate::rules::skills::creature_may_stand(cave, h)
+    open && cave.creature_at(h).is_none_or(|c| c.1.0 == me) && cave.dwarf_at(h).is_none() && !lure_at(cave, h) && crate::rules::skills::creature_may_stand(cave, h)
 }
 
 fn move_scared(
@@ -119,6 +127,11 @@ fn move_scared(
             if !sentry_walk(&cave, &mut fx, &c, &hexes) {
                 if let Some(end) = hexes.last() {
                     fx.commands.entity(c.0).insert(At(*end));
+                    // The back follows the front: it faces the way it ran (ruling 33).
+                    let prev = if hexes.len() >= 2 { hexes[hexes.len() - 2] } else { c.3.0 };
+                    if let (true, Some(f)) = (cave.stats(c.2.kind).has(Trait::TwoSpaces), facing_to(prev, *end)) {
+                        fx.commands.entity(c.0).insert(Faces(f));
+                    }
                 }
             }
         }

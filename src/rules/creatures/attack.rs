@@ -49,11 +49,23 @@ fn bang(fx: &mut Effects, b: &Bang, d: &DwarfItem) {
     fx.say(GameEvent::Afflicted { dwarf: d.2.class, status: format!("{b:?}") });
 }
 
-/// A creature that faces a way turns to what it attacks (ruling 14).
+/// A creature that faces a way turns to what it attacks (ruling 14); turning is free. A two-space
+/// creature turns about its front only where its back then rests on a space it may stand on
+/// (ruling 33); else it attacks as it stands.
 fn turn_to(cave: &Cave, fx: &mut Effects, c: &CreatureItem, at: hexx::Hex) {
-    if cave.stats(c.2.kind).has(Trait::WeakRear) && !cave.stats(c.2.kind).has(Trait::TwoSpaces) {
-        fx.commands.entity(c.0).insert(Faces(facing_toward(c.3.0, at)));
+    let stats = cave.stats(c.2.kind);
+    if !stats.has(Trait::WeakRear) {
+        return;
     }
+    let facing = facing_toward(c.3.0, at);
+    if stats.has(Trait::TwoSpaces) {
+        let back = crate::rules::hex::step(c.3.0, crate::rules::hex::opposite(facing));
+        let turning = super::pathing::Mover { crashes: false, ..super::pathing::Mover::of(cave, c) };
+        if !super::pathing::may_end(cave, &turning, back) {
+            return;
+        }
+    }
+    fx.commands.entity(c.0).insert(Faces(facing));
 }
 
 /// The Brood Nexus rolls its dice; each "!" hatches a Grunt next to it, nearest a Dwarf.
