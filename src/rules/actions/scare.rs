@@ -124,14 +124,14 @@ fn move_scared(
             let hexes: Vec<Hex> = path.iter().map(|q| (*q).into()).collect();
             fx.say(GameEvent::Scared { who: Who::Creature { kind: c.2.kind, id }, path });
             // Ruling 21: a creature that runs into the Sentry Gun's range is fired at too.
-            if !sentry_walk(&cave, &mut fx, &c, &hexes) {
-                if let Some(end) = hexes.last() {
-                    fx.commands.entity(c.0).insert(At(*end));
-                    // The back follows the front: it faces the way it ran (ruling 33).
-                    let prev = if hexes.len() >= 2 { hexes[hexes.len() - 2] } else { c.3.0 };
-                    if let (true, Some(f)) = (cave.stats(c.2.kind).has(Trait::TwoSpaces), facing_to(prev, *end)) {
-                        fx.commands.entity(c.0).insert(Faces(f));
-                    }
+            if !sentry_walk(&cave, &mut fx, &c, &hexes)
+                && let Some(end) = hexes.last()
+            {
+                fx.commands.entity(c.0).insert(At(*end));
+                // The back follows the front: it faces the way it ran (ruling 33).
+                let prev = if hexes.len() >= 2 { hexes[hexes.len() - 2] } else { c.3.0 };
+                if let (true, Some(f)) = (cave.stats(c.2.kind).has(Trait::TwoSpaces), facing_to(prev, *end)) {
+                    fx.commands.entity(c.0).insert(Faces(f));
                 }
             }
         }
