@@ -1,6 +1,8 @@
-//! Reaction shots (rulebook "Reaction shots"; ruling 24): when a card attacks a Dwarf, each other
-//! standing Dwarf within 2 spaces of him may fire one ranged attack at the named creature, for no
-//! action, paying ammo. Ambushes and grabs then land if the threat survived.
+//! Reaction shots (rulebook "Reaction shots"; rulings 24, 30): when a card attacks a Dwarf, each
+//! other standing Dwarf within 2 spaces of him may fire one ranged attack at the named creature, for
+//! no action: from his own space, with its range and line of sight, any primary mode or his
+//! secondary, upgrades included, paying its ammo, laid and dealt as any shot. A grab's leech is
+//! broken by any hit. Ambushes and grabs then land if the threat survived.
 
 use crate::rules::command::Desk;
 use super::command::{ask_of, command_is};
@@ -9,14 +11,18 @@ use super::cave::Cave;
 use super::command::{Answer, Command, Pending};
 use super::components::*;
 use super::creatures::attack::attack;
-use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
+use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
 use super::hex::distance;
 use super::log::{GameEvent, Who};
-use super::actions::shoot::reaches;
+use super::actions::modifiers::{Modifiers, for_attack};
+use super::actions::shoot::{check_target, karl_in_hand, next_step, pay, roll_shot};
+use super::actions::{InProgress, secondary};
+use super::state::Turn;
 use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, hits};
 use crate::data::weapons::FireMode;
+use crate::rules::components::WeaponSlot;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -41,82 +47,96 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// The victim of the card being resolved: the active Dwarf, on the target space.
-fn victim_near(cave: &Cave, seat: u32, target: Hex) -> bool {
-    cave.dwarf_in_seat(seat).is_some_and(|d| distance(d.3.0, target) <= cave.data.numbers.kit.reaction_distance)
+/// A reaction shot one Dwarf may take (ruling 30): an ordinary ranged attack from where he stands
+/// at the creature, with a primary mode (not one that only follows another) or his secondary
+/// weapon, its range and line of sight, his upgrades, paying its ammo; no action spent.
+struct Reaction {
+    mode: FireMode,
+    slot: WeaponSlot,
+    mods: Modifiers,
 }
 
-/// The modes this Dwarf may react with: one ranged attack (no mode that only follows another).
-fn reaction_modes(cave: &Cave, seat: u32, target: Hex) -> Vec<FireMode> {
+/// Where a reaction shot aims: at the creature the card names, or, for a grab, at the Dwarf's
+/// space it has hold of.
+fn aim(cave: &Cave, victim: Hex, creature: Option<u32>) -> Hex {
+    creature.and_then(|id| cave.creature_by_id(id)).map_or(victim, |c| c.3.0)
+}
+
+/// The shots a Dwarf may react with: none unless he stands within the reaction distance of the
+/// Dwarf under attack, on `victim` (rulings 24, 30); each in range and sight of `target`.
+fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, victim: Hex, target: Hex) -> Vec<Reaction> {
     let Some(d) = cave.dwarf_in_seat(seat) else { return vec![] };
-    if !d.6.standing() || !victim_near(cave, seat, target) {
+    let near = distance(victim, d.3.0) <= cave.data.numbers.kit.reaction_distance;
+    if !d.6.standing() || !near {
         return vec![];
     }
-    cave.data
-        .weapons
-        .of(d.2.class)
-        .modes
-        .iter()
-        .filter(|m| m.only_after.is_empty() && d.5.primary >= m.ammo && reaches(cave, m.range, m.line, d.3.0, target))
-        .cloned()
+    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    // The active Dwarf's Steady Hands is his own next attack, not a reaction's.
+    let quiet = Turn { extra_dice: 0, ..turn.clone() };
+    let primary = cave.data.weapons.of(d.2.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
+    let secondary = secondary::card(&cave.data, &loadout).ok().map(|(w, side)| (secondary::fire_mode(w, side), WeaponSlot::Secondary));
+    primary
+        .chain(secondary)
+        .filter_map(|(mode, slot)| {
+            let mods = for_attack(cave, &quiet, &loadout, slot, target);
+            let paid = pay(d.5, slot, mode.ammo, mods.any_ammo).is_ok();
+            let aimed = check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target).is_ok();
+            (paid && aimed).then_some(Reaction { mode, slot, mods })
+        })
         .collect()
 }
 
-fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
+#[allow(clippy::too_many_arguments)]
+fn offer_reaction(cave: Cave, turn: Res<Turn>, loadouts: Query<&Loadout>, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
     let Some(Job::ReactionOffer { seat, target, creature }) = job.0.clone() else { return };
     if pending.0.is_some() {
         return;
     }
     let alive = creature.is_none_or(|id| cave.creature_by_id(id).is_some());
-    let modes = if alive { reaction_modes(&cave, seat, target) } else { vec![] };
+    let shots = if alive { reactions(&cave, &turn, &loadouts, seat, target, aim(&cave, target, creature)) } else { vec![] };
     let Some(d) = cave.dwarf_in_seat(seat) else {
         job.0 = None;
         return;
     };
-    if modes.is_empty() {
+    if shots.is_empty() {
         job.0 = None;
         fx.say(GameEvent::NoReaction { dwarf: d.2.class });
         return;
     }
-    let mut options: Vec<Answer> = modes.into_iter().map(|m| Answer::React(m.id)).collect();
+    let mut options: Vec<Answer> = shots.into_iter().map(|r| Answer::React(r.mode.id)).collect();
     options.push(Answer::Pass);
     ask_of(&mut pending, Who::Dwarf(d.2.class), format!("The {:?} may take a reaction shot", d.2.class), options);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn take_reaction(
     mut desk: Desk,
     mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
     mut job: ResMut<CurrentJob>,
     cave: Cave,
+    turn: Res<Turn>,
+    loadouts: Query<&Loadout>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
-    let Some(Job::ReactionOffer { seat, creature, .. }) = job.0.clone() else { return };
+    let Some(Job::ReactionOffer { seat, target, creature }) = job.0.clone() else { return };
     let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         job.0 = None;
         let Answer::React(mode) = a else { return Ok(()) };
         let d = cave.dwarf_in_seat(seat).ok_or("the reacting Dwarf is gone")?;
-        let m = cave.data.weapons.of(d.2.class).mode(&mode).ok_or("no such mode")?.clone();
-        fx.commands.entity(d.0).insert(Ammo { primary: d.5.primary - m.ammo, ..*d.5 });
-        fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: m.ammo, secondary: 0 });
-        let rolls = fx.roll(Who::Dwarf(d.2.class), &m.dice, &cave.data)?;
-        let mut hit = Hits::new();
-        for r in &rolls {
-            *hit.entry(r.die).or_default() += hits(&r.symbols);
-        }
-        hit.retain(|_, n| *n > 0);
-        match creature.and_then(|id| cave.creature_by_id(id)) {
-            Some(c) => {
-                if !hit.is_empty() {
-                    hurt_creature(&cave, &mut fx, &c, &hit, &Blow::from(d.3.0, Some(seat)));
-                }
-            }
+        let at = aim(&cave, target, creature);
+        let r = reactions(&cave, &turn, &loadouts, seat, target, at).into_iter().find(|r| r.mode.id == mode).ok_or("that reaction shot is not on offer")?;
+        let karl = karl_in_hand(&cave.data, &hands);
+        let state = roll_shot(&cave, &mut fx, &d, r.mode, r.slot, r.mods, at, karl && creature.is_some())?;
+        if creature.is_some() {
+            // At the creature: laid, rerolled and dealt as any shot (ruling 30).
+            next_step(&cave, &mut fx, &mut pending, &mut progress, state);
+        } else if state.rolls.iter().any(|r| hits(&r.symbols) > 0) {
             // A grab: any hit frees the victim (rulebook, Cave Leech).
-            None if !hit.is_empty() => {
-                fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
-                fx.say(GameEvent::GrabBroken { by: d.2.class });
-            }
-            None => {}
+            fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
+            fx.say(GameEvent::GrabBroken { by: d.2.class });
         }
         Ok(())
     });

@@ -134,6 +134,7 @@ fn a_slasher_ambush_can_be_shot_down_by_a_reaction_shot() {
     assert!(g.options().contains(&Answer::React("BurstFire".into())));
     assert!(g.options().contains(&Answer::Pass));
     g.ok(choose(Answer::React("BurstFire".into())));
+    lay_all_on_the_slasher(&mut g);
     assert!(g.creatures(Slasher).is_empty(), "4 Bullet hits less 1 resistance kill it");
     assert_eq!(g.health(Scout), 5, "it never attacks");
     assert_eq!(g.ammo(Gunner).primary, 4, "the reaction shot pays its ammo");
@@ -380,4 +381,59 @@ fn the_reaction_distance_comes_from_the_rules_numbers() {
         draw(&mut g, "Slasher Ambush");
         assert_eq!(g.options().contains(&Answer::Pass), offered, "reaction distance {distance}");
     }
+}
+
+/// A reaction shot is laid as any shot (ruling 30): every die on the Slasher's space.
+fn lay_all_on_the_slasher(g: &mut Game) {
+    let at = g.creatures(Slasher)[0];
+    while let Some(Answer::Place { die, .. }) = g.options().first().cloned() {
+        g.ok(choose(Answer::Place { die, at }));
+    }
+}
+
+fn loadout_mut(g: &mut Game, class: hoxxes::data::weapons::DwarfClass, change: impl Fn(&mut hoxxes::rules::components::Loadout)) {
+    let mut q = g.world().query::<(&hoxxes::rules::components::Dwarf, &mut hoxxes::rules::components::Loadout)>();
+    for (d, mut l) in q.iter_mut(g.app.world_mut()) {
+        if d.class == class {
+            change(&mut l);
+        }
+    }
+}
+
+/// Ruling 30: a reaction shot is an ordinary ranged attack, upgrades included: the Gunner's Ignore
+/// Resistance token makes two Bullet hits kill the Slasher (2 Health, 1 Bullet resistance).
+#[test]
+fn a_reaction_shot_has_its_weapons_upgrades() {
+    use hoxxes::data::dice::DieKind::Bullet;
+    for (upgraded, killed) in [(false, false), (true, true)] {
+        let mut g = Game::room(&[Scout, Gunner]);
+        g.put(Scout, 4, 2);
+        g.put(Gunner, 4, 4);
+        if upgraded {
+            loadout_mut(&mut g, Gunner, |l| l.primary_upgrades = vec![1]);
+        }
+        g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 0), (CreatureDie, 0), (CreatureDie, 0)]);
+        draw(&mut g, "Slasher Ambush");
+        g.ok(choose(Answer::React("BurstFire".into())));
+        lay_all_on_the_slasher(&mut g);
+        assert_eq!(g.creatures(Slasher).is_empty(), killed, "upgraded: {upgraded}");
+    }
+}
+
+/// Ruling 30: any primary mode or the secondary weapon may react.
+#[test]
+fn a_reaction_shot_may_be_fired_with_the_secondary_weapon() {
+    let mut g = Game::room(&[Scout, Gunner]);
+    g.put(Scout, 4, 2);
+    g.put(Gunner, 4, 4);
+    let data = data();
+    let mut q = g.world().query::<(&hoxxes::rules::components::Dwarf, &hoxxes::rules::components::Loadout)>();
+    let secondary = q.iter(g.app.world()).find(|(d, _)| d.class == Gunner).map(|(_, l)| data.secondaries[l.secondary].name.clone()).expect("the Gunner");
+    // The seeded dice roll: whatever they show, the ammo is what is checked.
+    draw(&mut g, "Slasher Ambush");
+    assert!(g.options().contains(&Answer::React(secondary.clone())), "{secondary} in {:?}", g.options());
+    let before = g.ammo(Gunner);
+    g.ok(choose(Answer::React(secondary)));
+    let after = g.ammo(Gunner);
+    assert_eq!((after.primary, after.secondary + 1), (before.primary, before.secondary), "the secondary pays its own ammo");
 }

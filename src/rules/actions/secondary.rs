@@ -37,7 +37,7 @@ pub fn card<'a>(data: &'a GameData, loadout: &Loadout) -> Result<(&'a SecondaryW
 }
 
 /// The card's side as a fire mode of the shot pipeline: the card's cost, the side's dice and reach.
-fn fire_mode(w: &SecondaryWeapon, side: &SecondarySide) -> FireMode {
+pub fn fire_mode(w: &SecondaryWeapon, side: &SecondarySide) -> FireMode {
     FireMode {
         id: w.name.clone(),
         name: w.name.clone(),

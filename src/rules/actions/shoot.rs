@@ -168,13 +168,33 @@ fn start_shot(
     desk.settle(result);
 }
 
-/// Pay for a checked shot, roll its dice and the modifiers' extra dice: the shot, ready for its
-/// rerolls and results.
+/// Pay for a checked shot, roll its dice and the modifiers' extra dice, and spend the active
+/// Dwarf's action: the shot, ready for its rerolls and results.
 #[allow(clippy::too_many_arguments)]
 pub fn fire(
     cave: &Cave,
     fx: &mut Effects,
     turn: &mut Turn,
+    d: &DwarfItem,
+    mode: FireMode,
+    slot: WeaponSlot,
+    mods: Modifiers,
+    target: Hex,
+    karl_window: bool,
+) -> Result<ShotState, String> {
+    let state = roll_shot(cave, fx, d, mode, slot, mods, target, karl_window)?;
+    turn.actions_left -= crate::rules::skills::scout::action_cost(turn, &state.mode);
+    turn.extra_dice = 0;
+    turn.light_footed = false;
+    Ok(state)
+}
+
+/// Pay for a checked shot and roll its dice and the modifiers' extra dice; no action is spent (a
+/// reaction shot's, ruling 30, or [`fire`]'s before it spends one).
+#[allow(clippy::too_many_arguments)]
+pub fn roll_shot(
+    cave: &Cave,
+    fx: &mut Effects,
     d: &DwarfItem,
     mode: FireMode,
     slot: WeaponSlot,
@@ -188,9 +208,6 @@ pub fn fire(
     let rolls = fx.roll(Who::Dwarf(d.2.class), &dice, &cave.data)?;
     fx.commands.entity(d.0).insert(ammo);
     fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: d.5.primary - ammo.primary, secondary: d.5.secondary - ammo.secondary });
-    turn.actions_left -= crate::rules::skills::scout::action_cost(turn, &mode);
-    turn.extra_dice = 0;
-    turn.light_footed = false;
     let rerolls_left = mods.rerolls;
     Ok(ShotState {
         dwarf: d.0,
