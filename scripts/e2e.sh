@@ -64,7 +64,7 @@ click 233 235; until_played 4 "the shot"                 # at a space in range
 press 1; until_played 5 "For Karl! passed"               # the card is not played on that roll
 press e; until_played 6 "the end of the turn"
 shot 2-cave-turn 2                                       # the Event card, the Slasher's ambush
-press 2; until_played 7 "the reaction shot passed"       # the Gunner lets it go
+press 3; until_played 7 "the reaction shot passed"       # the Gunner lets it go (BurstFire, his secondary, pass)
 shot 3-gunner 1
 click 157 302; until_played 8 "the Gunner's move"
 press e; until_played 9 "the Gunner's end of turn"
