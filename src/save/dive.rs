@@ -3,7 +3,7 @@
 //! Dwarves carry into the next mission, and what each mission came to. Each mission itself is an
 //! ordinary save (its set-up holds what was carried), so it is resumed and replayed like any game.
 
-use crate::data::load::{Problem, parse_ron, read_text};
+use crate::data::load::Problem;
 use crate::data::weapons::DwarfClass;
 use crate::rules::dive::Carried;
 use crate::data::mission::Item;
@@ -186,22 +186,12 @@ pub fn file() -> Result<PathBuf, String> {
 
 /// The dive under way, if any (a dive won or lost is kept for its summary until another begins).
 pub fn read_current() -> Result<Option<Dive>, Problem> {
-    let path = file().map_err(Problem)?;
-    if !path.exists() {
-        return Ok(None);
-    }
-    let name = path.display().to_string();
-    let dive: Dive = parse_ron(&name, &read_text(&path)?)?;
+    let Some((dive, name)) = super::read_kept::<Dive>(&file().map_err(Problem)?)? else { return Ok(None) };
     dive.check(&name)?;
     Ok(Some(dive))
 }
 
 /// Keep the dive, atomically.
 pub fn write(dive: &Dive) -> Result<(), String> {
-    let path = file()?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let text = ron::ser::to_string_pretty(dive, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-    super::write_atomically(&path, &text)
+    super::write_kept(&file()?, dive)
 }

@@ -109,6 +109,25 @@ pub fn previous(save: &Path) -> PathBuf {
     save.with_extension("ron.prev")
 }
 
+/// A file of the data folder the game keeps (settings, the dive, the campaign record): none yet is
+/// `None`; one that cannot be read is named with its fault.
+pub fn read_kept<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<(T, String)>, Problem> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let name = path.display().to_string();
+    Ok(Some((parse_ron(&name, &read_text(path)?)?, name)))
+}
+
+/// Keep such a file as readable RON, atomically, its folder made if need be.
+pub fn write_kept<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+    write_atomically(path, &text)
+}
+
 /// Write a file so that it is either all the old text or all the new one, whenever the game is
 /// killed: a temporary file beside it, flushed to disk, renamed over it.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {

@@ -8,4 +8,4 @@ pub mod folder;
 pub mod profile;
 pub mod replay;
 
-pub use file::{FORMAT, Run, Save, fingerprint, previous, read, write, write_atomically};
+pub use file::{FORMAT, Run, Save, fingerprint, previous, read, read_kept, write, write_atomically, write_kept};

@@ -60,12 +60,7 @@ pub fn file() -> Result<PathBuf, String> {
 
 /// The record, or an empty one when there is none yet.
 pub fn read() -> Result<Profile, Problem> {
-    let path = file().map_err(Problem)?;
-    if !path.exists() {
-        return Ok(Profile::default());
-    }
-    let name = path.display().to_string();
-    let p: Profile = parse_ron(&name, &read_text(&path)?)?;
+    let Some((p, name)) = super::read_kept::<Profile>(&file().map_err(Problem)?)? else { return Ok(Profile::default()) };
     if p.missions.len() > 1000 || p.missions.values().any(|r| r.won_at_hazard > 3) {
         return Err(Problem(format!("{name}: more missions or a higher hazard than the game has")));
     }
@@ -73,12 +68,7 @@ pub fn read() -> Result<Profile, Problem> {
 }
 
 pub fn write(p: &Profile) -> Result<(), String> {
-    let path = file()?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let text = ron::ser::to_string_pretty(p, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-    super::write_atomically(&path, &text)
+    super::write_kept(&file()?, p)
 }
 
 /// The campaign's missions, in order (`missions/campaign.ron`).

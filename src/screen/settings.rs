@@ -4,7 +4,7 @@
 //! the settings are changed).
 
 use super::play::pace::Speed;
-use crate::data::load::{Problem, parse_ron, read_text};
+use crate::data::load::Problem;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -35,12 +35,7 @@ pub fn file() -> Result<PathBuf, String> {
 impl Settings {
     /// The settings file, or the defaults when there is none; a broken one is an error.
     pub fn read() -> Result<Settings, Problem> {
-        let path = file().map_err(Problem)?;
-        if !path.exists() {
-            return Ok(Settings::default());
-        }
-        let name = path.display().to_string();
-        let s: Settings = parse_ron(&name, &read_text(&path)?)?;
+        let Some((s, name)) = crate::save::read_kept::<Settings>(&file().map_err(Problem)?)? else { return Ok(Settings::default()) };
         if !UI_SCALES.contains(&s.ui_scale) {
             return Err(Problem(format!("{name}: ui_scale {} is not one of {UI_SCALES:?}", s.ui_scale)));
         }
@@ -49,11 +44,6 @@ impl Settings {
 
     /// Keep the settings, atomically.
     pub fn write(&self) -> Result<(), String> {
-        let path = file()?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        crate::save::write_atomically(&path, &text)
+        crate::save::write_kept(&file()?, self)
     }
 }

@@ -203,3 +203,19 @@ fn the_campaign_record_keeps_the_best_result_and_opens_the_mission_after_a_win()
     let r = p.missions["a.ron"];
     assert_eq!((r.best, r.won_at_hazard, r.played), (MissionResult::Success, 3, 4), "the best result and the highest hazard won stay");
 }
+
+#[test]
+fn a_kept_dive_reads_back_and_a_broken_one_is_named() {
+    let dir = std::env::temp_dir().join(format!("hoxxes-kept-{}", std::process::id()));
+    let file = dir.join("deeper/dive.ron");
+    let mut d = Dive::new(vec!["a".into(), "b".into(), "c".into()], vec![Scout], vec![], 2, true, 9);
+    d.mission_over(leg(MissionResult::Success), vec![carried_scout()]);
+    hoxxes::save::write_kept(&file, &d).expect("written, its folder made");
+    let (back, name) = hoxxes::save::read_kept::<Dive>(&file).expect("read").expect("there");
+    assert_eq!((back, name), (d, file.display().to_string()));
+    std::fs::write(&file, "(format: 1, seed: ").unwrap();
+    let err = hoxxes::save::read_kept::<Dive>(&file).expect_err("cut short").to_string();
+    assert!(err.starts_with(&format!("{}:1:", file.display())), "{err}");
+    assert!(hoxxes::save::read_kept::<Dive>(&dir.join("none.ron")).expect("no file is no fault").is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}
