@@ -94,7 +94,7 @@ pub fn lure_of(cave: &Cave, mule: &Mule, c: &CreatureItem) -> Option<(Hex, bool)
 /// walk is cut there and the mine's effects hit it; a Scare result sends it back to the space it
 /// started its move from, which ends its move. Returns whether a mine went off (the move is then
 /// made here).
-pub fn spring_mine(cave: &Cave, fx: &mut Effects, c: &CreatureItem, flying: bool, path: &[Hex]) -> bool {
+pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, flying: bool, path: &[Hex]) -> bool {
     if flying {
         return false;
     }
@@ -102,7 +102,7 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, c: &CreatureItem, flying: bool
     let Some((i, (e, at, seat, card))) = path.iter().enumerate().find_map(|(i, h)| mines.iter().find(|m| m.1 == *h).map(|m| (i, *m))) else {
         return false;
     };
-    step_along(cave, fx, c, &path[..=i]);
+    step_along(cave, fx, pool, c, &path[..=i]);
     fx.commands.entity(e).despawn();
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
     fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });

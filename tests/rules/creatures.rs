@@ -440,3 +440,52 @@ fn a_scared_oppressor_runs_front_first_with_its_back_following() {
     assert_eq!(facing_of(&mut g, id), Facing::E, "its back on (6, 2), where the front passed");
     hoxxes::sim::invariants::check(g.world()).expect("both its spaces are fit");
 }
+
+/// Ruling 33: the Oppressor crashing through a wall beside a hidden cave reveals it, as carving it
+/// would. The gold walls below leave it one wall to crash, the one under the cave.
+#[test]
+fn the_oppressor_crashing_beside_a_hidden_cave_reveals_it() {
+    use hoxxes::data::mission::{FaceItem, HiddenCave, Placed};
+    let mut m = mission(&[
+        "# # # # # # # # # #",
+        " # P . . a . . . 1 #",
+        "# P . . # . . . . #",
+        " # P . . G . . . 2 #",
+        "# P . . G . . . . #",
+        " # . . . G . . . . #",
+        "# # # # # # # # # #",
+    ]);
+    m.hidden_caves = vec![HiddenCave { id: 'a', name: "Pocket".into(), contents: vec![Placed { at: (4, 1), put: FaceItem::Flare }] }];
+    let mut g = Game::new(m, &[Scout]);
+    g.put(Scout, 2, 2);
+    let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
+    g.dice(&[(CreatureDie, 0)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor), "it crashed through");
+    assert_eq!(g.creature_pos(id), Some(q(3, 2)));
+    assert_ne!(g.terrain(4, 1), Terrain::Hidden('a'), "the cave beside the crashed wall is open");
+}
+
+/// Every die of a shot laid on the target space, as the player may.
+fn lay_all_on(g: &mut Game, at: hoxxes::rules::hex::Qr) {
+    while let Some(hoxxes::rules::command::Answer::Place { die, .. }) = g.options().first().cloned() {
+        g.ok(Command::Choose(hoxxes::rules::command::Answer::Place { die, at }));
+    }
+}
+
+/// Rulebook, Oppressor: damage can be dealt to either of its spaces, and from behind its
+/// resistance is ignored. Facing west on (5, 2), its back is on (6, 2): from (7, 2), behind it, two
+/// Bullet hits on its back take 2 Health; from (3, 2), before it, two Bullet hits on its front meet
+/// its 2 Bullet resistance.
+#[test]
+fn the_oppressor_is_hit_on_either_space_and_weak_from_behind() {
+    for (gunner, target, health) in [((7, 2), (6, 2), 5), ((3, 2), (5, 2), 7)] {
+        let mut g = Game::room(&[Gunner]);
+        g.put(Gunner, gunner.0, gunner.1);
+        let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
+        g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 0)]);
+        g.ok(Command::Shoot { mode: "BurstFire".into(), target: q(target.0, target.1) });
+        lay_all_on(&mut g, q(target.0, target.1));
+        assert_eq!(g.creature_health(id), Some(health), "from {gunner:?} at {target:?}");
+    }
+}

@@ -15,6 +15,7 @@ use crate::rules::hex::{Qr, canonical, distance, facing_to};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::board_neighbours;
 use crate::rules::thrown::{lure_at, may_leave};
+use crate::rules::reveal::UpgradePool;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -114,6 +115,7 @@ fn move_scared(
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     cave: Cave,
+    mut pool: ResMut<UpgradePool>,
     mut fx: Effects,
 ) {
     let InProgress::Scare(state) = &*progress else { return };
@@ -124,7 +126,7 @@ fn move_scared(
             let hexes: Vec<Hex> = path.iter().map(|q| (*q).into()).collect();
             fx.say(GameEvent::Scared { who: Who::Creature { kind: c.2.kind, id }, path });
             // Ruling 21: a creature that runs into the Sentry Gun's range is fired at too.
-            if !sentry_walk(&cave, &mut fx, &c, &hexes)
+            if !sentry_walk(&cave, &mut fx, &mut pool, &c, &hexes)
                 && let Some(end) = hexes.last()
             {
                 fx.commands.entity(c.0).insert(At(*end));

@@ -23,6 +23,7 @@ use super::JobsRun;
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::Ground;
+use crate::rules::reveal::UpgradePool;
 use bevy::prelude::*;
 use hexx::Hex;
 use pathing::{Mover, Reach, route};
@@ -52,7 +53,7 @@ fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     fx.agenda.first(order.into_iter().map(Job::Activate));
 }
 
-fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut pool: ResMut<UpgradePool>, mut fx: Effects) {
     let Some(Job::Activate(id)) = job.0.take() else { return };
     let Some(c) = cave.creature_by_id(id) else { return };
     let who = Who::Creature { kind: c.2.kind, id };
@@ -67,7 +68,7 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut fx: Ef
     match intent {
         Intent::Skip { .. } | Intent::Stay => {}
         Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
-        Intent::Move { path, .. } => walk(&cave, &mut fx, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
+        Intent::Move { path, .. } => walk(&cave, &mut fx, &mut pool, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
         Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &c),
         Intent::Explode => {
             fx.commands.entity(c.0).despawn();
@@ -112,19 +113,19 @@ pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Opt
 
 /// Walk a path decided by the intent: a Proximity Mine on the way cuts the walk short; the Sentry
 /// Gun may fire on the way.
-fn walk(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) {
+fn walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) {
     let flying = Mover::of(cave, c).flying;
-    if super::thrown::spring_mine(cave, fx, c, flying, path) {
+    if super::thrown::spring_mine(cave, fx, pool, c, flying, path) {
         return;
     }
-    if !super::skills::engineer::sentry_walk(cave, fx, c, path) {
-        step_along(cave, fx, c, path);
+    if !super::skills::engineer::sentry_walk(cave, fx, pool, c, path) {
+        step_along(cave, fx, pool, c, path);
     }
 }
 
 /// Move a creature along a path: it ends on the last space facing the way it went; the Oppressor
-/// smashes the rock on the way.
-pub fn step_along(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) {
+/// smashes the rock on the way (and what that opens is revealed).
+pub fn step_along(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) {
     let Some(end) = path.last().copied() else { return };
     let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.3.0 };
     let mut moved = fx.commands.entity(c.0);
@@ -133,18 +134,23 @@ pub fn step_along(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex])
         moved.insert(Faces(f));
     }
     if cave.stats(c.2.kind).has(Trait::CrashesThroughRock) {
-        crash_through(cave, fx, path);
+        crash_through(cave, fx, pool, path);
     }
     fx.say(GameEvent::Moved { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, path: path.iter().map(|h| (*h).into()).collect() });
 }
 
-/// The Oppressor smashes the bare rock and stalagmites it moves through (ruling 13).
-fn crash_through(cave: &Cave, fx: &mut Effects, path: &[Hex]) {
+/// The Oppressor smashes the bare rock and stalagmites it moves through (ruling 13); a hidden cave
+/// beside a wall it crashes through is revealed, as beside a carved one (ruling 33).
+fn crash_through(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, path: &[Hex]) {
     for h in path {
-        let solid = cave.terrain(*h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
+        let wall = cave.terrain(*h) == Some(Terrain::Open(Ground::Wall(None)));
+        let solid = wall || cave.terrain(*h).is_some_and(|t| t.is_stalagmite());
         if let (true, Some(space)) = (solid, cave.space(*h)) {
             fx.commands.entity(space).insert(Terrain::Open(Ground::Floor));
             fx.say(GameEvent::Crashed { at: (*h).into() });
+            if wall {
+                super::reveal::reveal_caves_touching(cave, fx, pool, *h);
+            }
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::rules::hex::{Qr, adjacent, distance};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::sight::has_line;
 use crate::rules::state::{Mule, Turn};
+use crate::rules::reveal::UpgradePool;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -247,13 +248,13 @@ fn sentry_step(cave: &Cave, c: &CreatureItem, path: &[Hex]) -> Option<usize> {
 
 /// Ruling 21: a creature walking into the Sentry Gun's range is fired at as it ends that step, and a
 /// kill ends its walk there. Returns whether the gun fired (it then walked the creature).
-pub fn sentry_walk(cave: &Cave, fx: &mut Effects, c: &CreatureItem, path: &[Hex]) -> bool {
+pub fn sentry_walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) -> bool {
     let Some(i) = sentry_step(cave, c, path) else { return false };
-    step_along(cave, fx, c, &path[..=i]);
+    step_along(cave, fx, pool, c, &path[..=i]);
     let here = At(path[i]);
     let moved: CreatureItem = (c.0, c.1, c.2, &here, c.4, c.5, c.6);
     if sentry_fire(cave, fx, &moved) {
-        step_along(cave, fx, &moved, &path[i + 1..]);
+        step_along(cave, fx, pool, &moved, &path[i + 1..]);
     }
     true
 }
