@@ -97,7 +97,7 @@ impl Plugin for RulesPlugin {
                     // Nothing to rule on before a mission is laid out (the game's menus).
                     .run_if(resource_exists::<state::MissionInfo>),
             )
-            .add_systems(First, |mut placed: ResMut<state::Placed>| placed.0.clear())
+            .add_systems(First, |mut placed: ResMut<state::Placed>| *placed = default())
             .add_systems(Update, take_command.in_set(RulesSet::Take))
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
             .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal))

@@ -59,6 +59,10 @@ pub fn reveal_caves_touching(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePo
 
 /// Flip a hidden cave: its spaces open, and everything printed on its face is placed.
 pub fn reveal_cave(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, e: Entity, hidden: &HiddenCave) {
+    if fx.placed.caves.contains(&e) {
+        return;
+    }
+    fx.placed.caves.push(e);
     let mut flipped = hidden.clone();
     flipped.revealed = true;
     fx.commands.entity(e).insert(flipped);

@@ -23,7 +23,7 @@ pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex
         Faces(facing),
         CreatureStatus::default(),
     ));
-    fx.placed.0.push((e, kind));
+    fx.placed.creatures.push((e, kind));
     fx.say(GameEvent::Spawned { who: Who::Creature { kind, id: id.0 }, at: at.into() });
     super::skills::on_spawn(cave, fx, e, id, kind, at, facing);
     id.0
@@ -33,7 +33,7 @@ pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex
 /// (rulebook "Spawning"). Figures placed this update and not yet on the table count as used.
 pub fn figure_available(cave: &Cave, placed: &Placed, kind: CreatureKind) -> Option<CreatureKind> {
     let on_board = |k: CreatureKind| {
-        let pending = placed.0.iter().filter(|(e, p)| *p == k && cave.creatures.get(*e).is_err()).count();
+        let pending = placed.creatures.iter().filter(|(e, p)| *p == k && cave.creatures.get(*e).is_err()).count();
         cave.creatures.iter().filter(|c| c.2.kind == k).count() + pending
     };
     let left = |k: CreatureKind| (on_board(k) as u32) < cave.stats(k).figures;

@@ -107,11 +107,17 @@ pub struct Kills {
     pub noted: usize,
 }
 
-/// Creature figures put on the cave whose spawning has not yet reached the table (the commands
-/// that spawn them are applied after the system that placed them): the figure limits count them
-/// too (rulebook "Spawning"; ruling 35). Emptied at the start of every update.
+/// What this update's systems put on the table that has not reached it yet (the commands that do
+/// it are applied after the system): emptied at the start of every update.
 #[derive(Resource, Default, Debug)]
-pub struct Placed(pub Vec<(bevy::prelude::Entity, crate::data::creatures::CreatureKind)>);
+pub struct Placed {
+    /// Creature figures put on the cave: the figure limits count them too (rulebook "Spawning";
+    /// ruling 35).
+    pub creatures: Vec<(bevy::prelude::Entity, crate::data::creatures::CreatureKind)>,
+    /// Hidden caves flipped: an Oppressor crashing through two walls of one cave, or a blast
+    /// opening two, reveals it once.
+    pub caves: Vec<bevy::prelude::Entity>,
+}
 
 /// Hands out stable ids in spawn order.
 #[derive(Resource, Default, Debug)]

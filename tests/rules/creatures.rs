@@ -448,22 +448,26 @@ fn the_oppressor_crashing_beside_a_hidden_cave_reveals_it() {
     use hoxxes::data::mission::{FaceItem, HiddenCave, Placed};
     let mut m = mission(&[
         "# # # # # # # # # #",
-        " # P . . a . . . 1 #",
-        "# P . . # . . . . #",
+        " # P . . a a . . 1 #",
+        "# P . . # # . . . #",
         " # P . . G . . . 2 #",
         "# P . . G . . . . #",
         " # . . . G . . . . #",
         "# # # # # # # # # #",
     ]);
-    m.hidden_caves = vec![HiddenCave { id: 'a', name: "Pocket".into(), contents: vec![Placed { at: (4, 1), put: FaceItem::Flare }] }];
+    let contents = vec![Placed { at: (4, 1), put: FaceItem::Flare }, Placed { at: (5, 1), put: FaceItem::Creature(Grunt) }];
+    m.hidden_caves = vec![HiddenCave { id: 'a', name: "Pocket".into(), contents }];
     let mut g = Game::new(m, &[Scout]);
     g.put(Scout, 2, 2);
     let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
     g.dice(&[(CreatureDie, 0)]);
     g.job(Job::ActivateAll);
-    assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor), "it crashed through");
+    assert_eq!((g.terrain(4, 2), g.terrain(5, 2)), (Terrain::Open(Ground::Floor), Terrain::Open(Ground::Floor)), "it crashed through both walls");
     assert_eq!(g.creature_pos(id), Some(q(3, 2)));
-    assert_ne!(g.terrain(4, 1), Terrain::Hidden('a'), "the cave beside the crashed wall is open");
+    assert_ne!(g.terrain(4, 1), Terrain::Hidden('a'), "the cave beside the crashed walls is open");
+    // Both walls touch the cave: it is revealed once, its Grunt placed once.
+    let revealed = g.events().iter().filter(|e| matches!(e, GameEvent::CaveRevealed { .. })).count();
+    assert_eq!((revealed, g.creatures(Grunt).len()), (1, 1));
 }
 
 /// Every die of a shot laid on the target space, as the player may.
