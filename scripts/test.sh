@@ -3,7 +3,7 @@
 # lets the simulator's bots play a few hundred whole games (every mission, every hazard, checking
 # the invariants after every command and a byte-identical replay of each game), renders a
 # screenshot under Xvfb that must not be blank, and plays two turns in a real window driven by
-# xdotool (scripts/e2e.sh).
+# xdotool (scripts/e2e.sh), and wins the whole Tutorial there (scripts/e2e-tutorial.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -16,3 +16,4 @@ for bot in greedy random; do
 done
 scripts/screenshot.sh missions/01-first-light.ron target/screenshot.png
 scripts/e2e.sh
+scripts/e2e-tutorial.sh

@@ -8,6 +8,7 @@ use crate::data::GameData;
 use crate::data::mission::{Item, Objective};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
 use super::words::describe;
+use crate::rules::end::Outcome;
 use crate::rules::log::GameLog;
 use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
@@ -130,10 +131,14 @@ fn set(text: &mut Text, s: String) {
 }
 
 /// The turn number and the active Dwarf, in his class colour.
-fn show_turn(turn: Res<Turn>, dwarves: Query<&Dwarf>, mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>) {
+fn show_turn(turn: Res<Turn>, outcome: Res<Outcome>, dwarves: Query<&Dwarf>, mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>) {
     let Ok((mut text, mut colour)) = texts.single_mut() else { return };
     let Some(dwarf) = dwarves.iter().find(|d| d.seat == turn.seat) else { return };
-    set(&mut text, format!("Turn {}: {:?}\nActions left: {}", turn.number, dwarf.class, turn.actions_left));
+    let now = match &outcome.0 {
+        Some(end) => super::words::result_name(end.result).to_string(),
+        None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
+    };
+    set(&mut text, format!("Turn {}: {now}", turn.number));
     colour.set_if_neq(TextColor(class_colour(dwarf.class)));
 }
 

@@ -77,3 +77,12 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         other => format!("{other:?}").split([' ', '(', '{']).next().unwrap_or("").to_string(),
     }
 }
+
+/// How a mission ended, in words.
+pub fn result_name(r: crate::rules::end::Result) -> &'static str {
+    match r {
+        crate::rules::end::Result::Success => "Mission success",
+        crate::rules::end::Result::MinorSuccess => "Minor success",
+        crate::rules::end::Result::Loss => "Mission failed",
+    }
+}

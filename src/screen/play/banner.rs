@@ -131,11 +131,7 @@ impl Tally {
 fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>, game: Option<Res<super::Game>>) {
     let Some(end) = &outcome.0 else { return };
     let t = Tally::of(&log, &mule);
-    let result = match end.result {
-        crate::rules::end::Result::Success => "MISSION SUCCESS",
-        crate::rules::end::Result::MinorSuccess => "MINOR SUCCESS",
-        crate::rules::end::Result::Loss => "MISSION FAILED",
-    };
+    let result = crate::screen::words::result_name(end.result).to_uppercase();
     let left = if end.left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {:?}", end.left_behind) };
     let next = match game.map(|g| g.save.run) {
         Some(crate::save::Run::Campaign) => "Enter: the campaign    Escape: main menu",
@@ -143,7 +139,7 @@ fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mul
         _ => "Enter: play again (a new seed)    Escape: main menu",
     };
     let words = format!(
-        "{result}\n{}{left}\n\nTurns: {}   Kills: {}   Damage taken: {}   Swarms survived: {}\nM.U.L.E.: {}\n\n{next}",
+        "{result}\n{}{left}\n\nTurns: {}   Kills: {}\nDamage taken: {}   Swarms survived: {}\nM.U.L.E.: {}\n\n{next}",
         end.reason, turn.number, t.kills, t.damage, t.swarms, t.minerals
     );
     let node = Node {

@@ -8,7 +8,7 @@ use super::keys::{key_name, key_of, label};
 use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, lit, listing, reason};
 use super::pace::Pace;
 use crate::data::GameData;
-use crate::rules::command::{Answer, Command, CommandLog};
+use crate::rules::command::{Answer, ChopTarget, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::hex::Qr;
 use crate::rules::creatures::intent::Intent;
@@ -331,7 +331,7 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
             cmd => format!("{} the {c:?}", cmd.name()),
         },
-        Detail::Chop(targets) => format!("axe chop: each success may go to {}", targets.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")),
+        Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(chop_words).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
             Command::Choose(a) => answer_words(a),
             Command::GetSupplies { primary, secondary, health } => format!("take {primary} primary, {secondary} secondary, {health} Health"),
@@ -354,10 +354,28 @@ fn parcel(s: &crate::rules::command::Supplies) -> String {
     if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
+fn space_words(q: &Qr) -> String {
+    format!("({}, {})", q.q, q.r)
+}
+
+/// What an axe success does, in words.
+fn chop_words(t: &ChopTarget) -> String {
+    match t {
+        ChopTarget::Mine(q) => format!("mine the mineral at {}", space_words(q)),
+        ChopTarget::Carve(q) => format!("carve the wall at {}", space_words(q)),
+        ChopTarget::Stalagmite(q) => format!("break the stalagmite at {}", space_words(q)),
+        ChopTarget::LootBug(q) => format!("hit the Loot Bug at {}", space_words(q)),
+        ChopTarget::RedSugar(q) => format!("take Health from the Red Sugar at {}", space_words(q)),
+        ChopTarget::AlienEgg(q) => format!("carve out the Alien Egg at {}", space_words(q)),
+        ChopTarget::Creature(id) => format!("hit creature #{id}"),
+        ChopTarget::Nothing => "go unspent".into(),
+    }
+}
+
 fn answer_words(a: &Answer) -> String {
-    let at = |q: &Qr| format!("({}, {})", q.q, q.r);
+    let at = space_words;
     match a {
-        Answer::Chop(t) => format!("axe: {t:?}"),
+        Answer::Chop(t) => format!("axe: {}", chop_words(t)),
         Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
         Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
         Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
@@ -409,7 +427,7 @@ impl SpaceView<'_, '_> {
         let mut parts = vec![format!("({}, {})", q.q, q.r)];
         if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
             parts.push(match (t, pod, exit) {
-                (_, true, _) => "Drop Pod: opens once the objectives are met".into(),
+                (_, true, _) => "Drop Pod: Dwarves step back aboard once the objectives are met; the mission is won when every Dwarf is aboard (or, with the others unconscious, every conscious one: then L launches)".into(),
                 (_, _, Some(x)) => format!("Tunnel Exit {}: creatures come out here; no Dwarf ends a move on it", x.0),
                 (Terrain::Hidden(c), _, _) => format!("hidden cave {c}: revealed when a wall next to it is carved"),
                 (Terrain::Open(g), _, _) => ground_words(g),
