@@ -107,7 +107,7 @@ fn run_scenario(args: &[String], run: fn(GameData, &scenario::Scenario, &hoxxes:
         Ok(x) => x,
         Err(code) => return code,
     };
-    let (s, m) = match scenario::load(&PathBuf::from(file)) {
+    let (s, m) = match scenario::load(&PathBuf::from(file), &data) {
         Ok(x) => x,
         Err(p) => {
             eprintln!("{p}");

@@ -23,4 +23,5 @@ mod rules {
     mod screen;
     mod history;
     mod dive;
+    mod bad_input;
 }

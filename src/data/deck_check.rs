@@ -146,9 +146,22 @@ fn place(card: &str, p: &Place, out: &mut Vec<String>) {
     }
 }
 
-/// An Event step with numbers that make it do nothing or point nowhere.
+/// No card of the box counts further than the Swarm Threat meter is long: a bound on every number
+/// an Event card carries, checked before any game scales with it.
+const MOST_ON_A_CARD: u32 = 20;
+
+/// An Event step with numbers that make it do nothing, count past any card's, or point nowhere.
 fn event_effect(card: &str, e: &EventEffect, out: &mut Vec<String>) {
     use EventEffect::*;
+    let count = match e {
+        Spawn(_, n, _) | HurtActive(_, n) | HealAll(n) | RockAndStoneAll(n) | PrimaryAmmoAll(n) | AddToMule(_, n) | ReviveOne(n) => *n,
+        SwarmThreat(n) => n.unsigned_abs(),
+        Grab { damage, .. } => *damage,
+        _ => 0,
+    };
+    if count > MOST_ON_A_CARD {
+        out.push(format!("{card}: {e:?} counts {count}; a card counts at most {MOST_ON_A_CARD}"));
+    }
     let zero = match e {
         Spawn(_, n, p) => {
             place(card, p, out);
@@ -223,6 +236,15 @@ impl Checked for Vec<RockAndStoneCard> {
         for c in self {
             no_copies(&c.name, c.copies, &mut out);
             text(&c.name, &c.text, &mut out);
+            let count = match &c.effect {
+                Heal(n) | ReviveOrStandUp(n) | ExtraDiceNextAttack(n) | DrawThrowables(n) => *n,
+                Ammo { primary, secondary } => (*primary).max(*secondary),
+                SwarmThreat(n) => n.unsigned_abs(),
+                _ => 0,
+            };
+            if count > MOST_ON_A_CARD {
+                out.push(format!("{}: {:?} counts {count}; a card counts at most {MOST_ON_A_CARD}", c.name, c.effect));
+            }
             let idle = match &c.effect {
                 Heal(n) | ReviveOrStandUp(n) | ExtraDiceNextAttack(n) | DrawThrowables(n) => *n == 0,
                 Ammo { primary, secondary } => *primary == 0 && *secondary == 0,

@@ -51,6 +51,12 @@ pub struct BadSymbol {
     pub text: String,
 }
 
+/// The largest map a mission may draw, in rows and in symbols per row: room for any cave of the
+/// box's tiles (the largest mission, The Maw, is 18 rows of 28) while keeping every search over
+/// the cave small.
+pub const MAX_ROWS: usize = 40;
+pub const MAX_COLUMNS: usize = 40;
+
 /// Parse the rows: symbols separated by blanks; `_` marks a place that is not part of the board.
 pub fn parse(rows: &[String]) -> (BTreeMap<Cell, MapSymbol>, Vec<BadSymbol>) {
     let mut cells = BTreeMap::new();

@@ -3,7 +3,7 @@
 
 use super::GameData;
 use super::load::{Problem, parse_ron, string_list_positions};
-use super::map::{MapSymbol, parse};
+use super::map::{MAX_COLUMNS, MAX_ROWS, MapSymbol, parse};
 use super::mission::{Cell, FaceItem, Ground, Mission, MissionEffect, Objective, SpawnPoint};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -76,6 +76,14 @@ pub fn cell_neighbours((c, r): Cell) -> [Cell; 6] {
 /// Every semantic check of a parsed mission.
 pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Problem> {
     let mut out: Vec<String> = Vec::new();
+    let widest = m.map.iter().map(|row| row.split(' ').filter(|w| !w.is_empty()).count()).max().unwrap_or(0);
+    if m.map.len() > MAX_ROWS || widest > MAX_COLUMNS {
+        out.push(format!(
+            "{name}: the map is {} rows of up to {widest} spaces; a map has at most {MAX_ROWS} rows of {MAX_COLUMNS}",
+            m.map.len()
+        ));
+        return into_problems(out);
+    }
     let (cells, bad) = parse(&m.map);
     let rows = string_list_positions(text, "map");
     for b in &bad {
@@ -164,6 +172,7 @@ pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Proble
     }
     check_creatures(name, m, &cells, data, &mut out);
     check_objectives_and_event(name, m, &cells, &letters, &mut out);
+    check_event_numbers(name, m, data, &mut out);
     if !(1..=5).contains(&m.difficulty) {
         out.push(format!("{name}: difficulty {} is not between 1 and 5", m.difficulty));
     }
@@ -217,6 +226,31 @@ fn check_creatures(name: &str, m: &Mission, cells: &BTreeMap<Cell, MapSymbol>, d
             + m.hidden_caves.iter().flat_map(|h| &h.contents).filter(|p| p.put == FaceItem::Creature(stats.kind)).count();
         if n as u32 > stats.figures {
             out.push(format!("{name}: {n} {:?} but the box has {} figures", stats.kind, stats.figures));
+        }
+    }
+}
+
+/// The Mission Event's numbers within what the box and the boards allow: the Swarm Threat moved at
+/// most the length of the meter, at most the box's figures spawned, damage at most a Dwarf's Health.
+fn check_event_numbers(name: &str, m: &Mission, data: &GameData, out: &mut Vec<String>) {
+    let n = &data.numbers;
+    for e in &m.mission_event.effects {
+        match e {
+            MissionEffect::SwarmThreat(k) if k.unsigned_abs() > n.swarm_meter.steps => out.push(format!(
+                "{name}: the Mission Event moves the Swarm Threat {k} steps; the meter has {}, so -{0} to {0}",
+                n.swarm_meter.steps
+            )),
+            MissionEffect::Spawn(kind, k, _) => {
+                let box_has = data.creatures.get(*kind).figures;
+                if !(1..=box_has).contains(k) {
+                    out.push(format!("{name}: the Mission Event spawns {k} {kind:?}; 1 to {box_has}, the figures in the box"));
+                }
+            }
+            MissionEffect::DamageActive(k) | MissionEffect::DamageAll(k) if *k > n.dwarf.health => out.push(format!(
+                "{name}: the Mission Event deals {k} damage; 0 to {}, a Dwarf's Health",
+                n.dwarf.health
+            )),
+            _ => {}
         }
     }
 }

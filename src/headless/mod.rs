@@ -1,6 +1,7 @@
 //! Playing without a window: a game in a headless Bevy app, the scenario runner and the JSON dump.
 
 pub mod dump;
+pub mod invariants;
 pub mod scenario;
 
 use crate::data::GameData;
@@ -48,9 +49,9 @@ pub fn first_turn(app: &mut App) -> Result<(), String> {
     settle(app)
 }
 
-/// Updates the rules may take to finish what one command sets off (a swarm with every creature
-/// activating is a few hundred); past this something loops.
-const MAX_UPDATES: u32 = 100_000;
+/// Updates the rules may take to finish what one command sets off; past this something loops. The
+/// most any command took in 300 simulated games at hazard 3 (both bots, every mission) was 71.
+const MAX_UPDATES: u32 = 2_000;
 
 /// One update of the rules: headless, a whole `App::update`; the window, while it rewinds a game,
 /// runs only its `Update` schedule.
@@ -92,7 +93,14 @@ pub fn settle_in(world: &mut World, step: Step) -> Result<(), String> {
         }
         step(world);
     }
-    Err(format!("the rules did not settle after {MAX_UPDATES} updates"))
+    let job = world.resource::<CurrentJob>().0.clone();
+    let agenda = &world.resource::<Agenda>().0;
+    Err(format!(
+        "the rules did not settle after {MAX_UPDATES} updates: the job in hand {job:?}, {} jobs waiting, the next {:?}; the action in progress {:?}",
+        agenda.len(),
+        agenda.front(),
+        world.resource::<InProgress>()
+    ))
 }
 
 /// Whether the rules wait for a player: a choice pending, or nothing under way and no job left.

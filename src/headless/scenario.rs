@@ -6,7 +6,8 @@ use super::{answer_default, apply, laid_out};
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::DieKind;
-use crate::data::load::{Problem, parse_ron, read_ron};
+use crate::data::load::{Problem, parse_ron, read_text};
+use crate::data::validate::{check, load_mission};
 use crate::data::mission::{Facing, Ground, Item, Mineral, Mission, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Command, Pending};
@@ -14,6 +15,7 @@ use crate::rules::components::*;
 use crate::rules::dice::ForcedDice;
 use crate::rules::hex::Qr;
 use crate::rules::setup::{MissionSetup, begin_first_turn};
+use crate::rules::deck::Deck;
 use crate::rules::decks::Decks;
 use crate::rules::state::{Board, Mule, NextId};
 use crate::rules::swarm::SwarmThreat;
@@ -63,6 +65,17 @@ pub enum SetupChange {
     SetHand(DwarfClass, Vec<String>, Vec<String>),
 }
 
+impl SetupChange {
+    /// The step as written, cut short when it names a long list.
+    fn short(&self) -> String {
+        let s = format!("{self:?}");
+        match s.char_indices().nth(80) {
+            Some((i, _)) => format!("{}...", &s[..i]),
+            None => s,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Scenario {
     pub mission: MissionRef,
@@ -89,33 +102,24 @@ fn one() -> u32 {
     1
 }
 
-/// Read a scenario file.
-pub fn load(path: &Path) -> Result<(Scenario, Mission), Problem> {
-    let scenario: Scenario = read_ron(path)?;
+/// Read a scenario file and its mission, the mission held to every check `hoxxes validate` makes
+/// (a file beside the scenario or from the working folder, or written inline).
+pub fn load(path: &Path, data: &GameData) -> Result<(Scenario, Mission), Problem> {
+    let name = path.display().to_string();
+    let text = read_text(path)?;
+    let scenario: Scenario = parse_ron(&name, &text)?;
     let mission = match &scenario.mission {
-        MissionRef::Inline(m) => (**m).clone(),
+        MissionRef::Inline(m) => match check(&name, &text, m, data) {
+            problems if problems.is_empty() => (**m).clone(),
+            problems => return Err(Problem(Problem::lines(&problems))),
+        },
         MissionRef::File(p) => {
             let full = path.parent().unwrap_or(Path::new(".")).join(p);
             let found = if full.exists() { full } else { p.clone() };
-            read_ron(&found)?
+            load_mission(&found, data).map_err(|ps| Problem(Problem::lines(&ps)))?.0
         }
     };
     Ok((scenario, mission))
-}
-
-/// Parse a scenario from text (tests).
-pub fn parse(name: &str, text: &str) -> Result<(Scenario, Mission), Problem> {
-    let scenario: Scenario = parse_ron(name, text)?;
-    match &scenario.mission {
-        MissionRef::Inline(m) => {
-            let m = (**m).clone();
-            Ok((scenario, m))
-        }
-        MissionRef::File(p) => {
-            let m = read_ron(p)?;
-            Ok((scenario, m))
-        }
-    }
 }
 
 /// Run a scenario to its end; the JSON of the final state, or what went wrong.
@@ -139,8 +143,11 @@ pub fn play(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<(A
         carried: vec![],
     };
     let mut app = laid_out(data, mission, &setup)?;
-    for change in &scenario.setup {
-        apply_change(app.world_mut(), change)?;
+    // Each step must leave a position the game could reach (tests/scenarios/README.md).
+    for (i, change) in scenario.setup.iter().enumerate() {
+        let step = |e: String| format!("set-up step {} ({}): {e}", i + 1, change.short());
+        apply_change(app.world_mut(), change).map_err(step)?;
+        super::invariants::check(app.world_mut()).map_err(step)?;
     }
     app.world_mut().resource_mut::<ForcedDice>().0 = scenario.dice.iter().copied().collect();
     let snapshot = TerrainSnapshot::take(app.world_mut());
@@ -273,10 +280,32 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
                 throwables: card_indices(throwables, &data.throwables, |c| &c.name)?,
             };
             let e = find_dwarf(world, *c)?;
+            let old = world.get::<Hand>(e).cloned().unwrap_or_default();
+            let mut decks = world.resource_mut::<Decks>();
+            // The cards he held go back to the draw piles; the ones he is dealt come out of them.
+            decks.rock_and_stone.draw.extend(old.rock_and_stone);
+            decks.throwables.draw.extend(old.throwables);
+            for (card, name) in hand.rock_and_stone.iter().zip(rock_and_stone) {
+                take_card(&mut decks.rock_and_stone, *card, name)?;
+            }
+            for (card, name) in hand.throwables.iter().zip(throwables) {
+                take_card(&mut decks.throwables, *card, name)?;
+            }
             world.entity_mut(e).insert(hand);
         }
     }
     Ok(())
+}
+
+/// One copy of a card out of a deck's piles, for a hand.
+fn take_card(deck: &mut Deck, card: usize, name: &str) -> Result<(), String> {
+    for pile in [&mut deck.draw, &mut deck.discard] {
+        if let Some(i) = pile.iter().position(|c| *c == card) {
+            pile.remove(i);
+            return Ok(());
+        }
+    }
+    Err(format!("no copy of {name:?} is left in its deck to deal"))
 }
 
 /// Card list positions of named cards.

@@ -66,6 +66,32 @@ pub enum Command {
 }
 
 impl Command {
+    /// Every space the command names.
+    pub fn spaces(&self) -> Vec<Qr> {
+        use super::bosco::BoscoAction;
+        match self {
+            Command::Move(path) | Command::Platforms(path) | Command::Bosco(BoscoAction::Move(path)) => path.clone(),
+            Command::Shoot { target, .. } | Command::ShootSecondary { target } | Command::Throw { target, .. } => vec![*target],
+            Command::CallResupply(at) | Command::Flare(at) | Command::Zipline(at) | Command::Sentry(at) => vec![*at],
+            Command::Bosco(BoscoAction::LightGun(at) | BoscoAction::Rocket(at)) => vec![*at],
+            Command::Choose(a) => a.spaces(),
+            _ => vec![],
+        }
+    }
+
+    /// Refused before any rule looks at it when it names a space that is not part of the cave, or
+    /// more spaces than the cave has: however far a target is, the command costs the same.
+    pub fn on_the_cave(&self, board: &super::state::Board) -> Result<(), String> {
+        let spaces = self.spaces();
+        if spaces.len() > board.spaces.len() {
+            return Err(format!("it names {} spaces, more than the cave has", spaces.len()));
+        }
+        match spaces.into_iter().find(|q| !board.spaces.contains_key(&hexx::Hex::from(*q))) {
+            Some(q) => Err(format!("({}, {}) is not a space of the cave", q.q, q.r)),
+            None => Ok(()),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Command::Move(_) => "Move",
@@ -146,6 +172,26 @@ pub enum Answer {
     Line(Qr, Qr),
     /// A space a card acts on (Lights Up!'s Flare, We're Rich!'s wall mineral).
     Space(Qr),
+}
+
+impl Answer {
+    /// Every space the answer names.
+    pub fn spaces(&self) -> Vec<Qr> {
+        match self {
+            Answer::Chop(
+                ChopTarget::Mine(q)
+                | ChopTarget::Carve(q)
+                | ChopTarget::Stalagmite(q)
+                | ChopTarget::LootBug(q)
+                | ChopTarget::RedSugar(q)
+                | ChopTarget::AlienEgg(q),
+            ) => vec![*q],
+            Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => vec![*at],
+            Answer::Triangle(a, b) | Answer::Line(a, b) => vec![*a, *b],
+            Answer::Scare(path) | Answer::Flames(path) => path.clone(),
+            _ => vec![],
+        }
+    }
 }
 
 /// What one Dwarf hands the other in an exchange (rulebook "Exchange supplies"); never Health.

@@ -135,13 +135,14 @@ fn take_command(
     job: Res<agenda::CurrentJob>,
     outcome: Res<end::Outcome>,
     progress: Res<actions::InProgress>,
+    board: Res<state::Board>,
 ) {
     let moment = Moment::now(&pending, &agenda, &job, &outcome, &progress);
     if current.0.is_some() || !moment.takes(queue.0.front()) {
         return;
     }
     let Some(cmd) = queue.0.pop_front() else { return };
-    match moment.admits(&cmd) {
+    match moment.admits(&cmd).and_then(|()| cmd.on_the_cave(&board)) {
         Ok(()) => current.0 = Some(cmd),
         Err(why) => rejected.0 = Some((cmd, why)),
     }

@@ -4,7 +4,7 @@
 //! save, to be written as a replay file.
 
 use super::bot::{Bot, BotKind};
-use super::invariants;
+use crate::headless::invariants;
 use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::{TerrainSnapshot, dump};

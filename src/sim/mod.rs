@@ -7,7 +7,6 @@ pub mod cli;
 pub mod dive;
 pub mod game;
 mod greedy;
-pub mod invariants;
 pub mod report;
 
 pub use bot::{Bot, BotKind};

@@ -304,7 +304,7 @@ fn the_oppressors_back_never_ends_on_another_creature() {
     g.job(Job::ActivateAll);
     assert_ne!(g.creature_pos(id), Some(q(3, 2)), "its back would rest on the Grunt");
     assert_ne!(g.creature_pos(id), Some(q(7, 2)), "it still goes for the Scout");
-    hoxxes::sim::invariants::check(g.world()).expect("no two figures share a space");
+    hoxxes::headless::invariants::check(g.world()).expect("no two figures share a space");
 }
 
 /// Ruling 33: an Oppressor printed on a hidden cave is turned until its back fits in the cave, not
@@ -319,7 +319,7 @@ fn an_oppressor_revealed_in_a_hidden_cave_has_its_back_in_the_cave() {
     g.ok(Command::Chop);
     g.choose(hoxxes::rules::command::Answer::Chop(hoxxes::rules::command::ChopTarget::Carve(q(5, 1))));
     assert_eq!(g.creatures(Oppressor), vec![q(6, 2)]);
-    hoxxes::sim::invariants::check(g.world()).expect("its back is in the cave, on no rock");
+    hoxxes::headless::invariants::check(g.world()).expect("its back is in the cave, on no rock");
 }
 
 /// Ruling 36: a moving creature goes for the Dwarf with the shortest path for it; among equal
@@ -410,7 +410,7 @@ fn the_oppressor_turns_to_face_what_it_attacks_where_its_back_fits() {
     g.job(Job::ActivateAll);
     assert_eq!(g.creature_pos(id), Some(q(5, 2)), "it attacks where it stands");
     assert_eq!(facing_of(&mut g, id), Facing::NE);
-    hoxxes::sim::invariants::check(g.world()).expect("its back swung onto open floor");
+    hoxxes::headless::invariants::check(g.world()).expect("its back swung onto open floor");
 
     let mut g = Game::room(&[Scout]);
     let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
@@ -438,7 +438,7 @@ fn a_scared_oppressor_runs_front_first_with_its_back_following() {
     g.choose(run);
     assert_eq!(g.creature_pos(id), Some(q(7, 2)));
     assert_eq!(facing_of(&mut g, id), Facing::E, "its back on (6, 2), where the front passed");
-    hoxxes::sim::invariants::check(g.world()).expect("both its spaces are fit");
+    hoxxes::headless::invariants::check(g.world()).expect("both its spaces are fit");
 }
 
 /// Ruling 33: the Oppressor crashing through a wall beside a hidden cave reveals it, as carving it

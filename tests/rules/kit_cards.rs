@@ -630,7 +630,7 @@ fn karl_would_be_proud_draws_two_throwables() {
 #[test]
 fn a_scenario_throws_and_plays_for_karl_on_a_waiting_grenade() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/throw-and-cards.ron");
-    let (s, m) = hoxxes::headless::scenario::load(&path).unwrap_or_else(|_| panic!("the scenario loads"));
+    let (s, m) = hoxxes::headless::scenario::load(&path, &data()).unwrap_or_else(|p| panic!("the scenario loads: {p}"));
     let out = hoxxes::headless::scenario::run(data(), &s, &m).expect("the scenario plays");
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["creatures"].as_array().map(Vec::len), Some(0), "two Grunts and the Web Spitter are dead");
@@ -672,7 +672,7 @@ fn light_footed_survives_a_free_card_between_the_move_and_the_shot() {
 #[test]
 fn the_card_invariant_catches_a_card_in_two_places() {
     let mut g = Game::room(&[Scout, Gunner]);
-    hoxxes::sim::invariants::check(g.world()).expect("a fresh game keeps every card in one place");
+    hoxxes::headless::invariants::check(g.world()).expect("a fresh game keeps every card in one place");
     let held = hand(&mut g, Scout).rock_and_stone;
     let names: Vec<String> = {
         let data = g.app.world().resource::<GameData>();
@@ -680,6 +680,6 @@ fn the_card_invariant_catches_a_card_in_two_places() {
     };
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     give(&mut g, Scout, &[], &names);
-    let why = hoxxes::sim::invariants::check(g.world()).expect_err("Lights Up! is in the deck or a hand already");
+    let why = hoxxes::headless::invariants::check(g.world()).expect_err("Lights Up! is in the deck or a hand already");
     assert!(why.contains("Lights Up!"), "{why}");
 }

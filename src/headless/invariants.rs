@@ -1,12 +1,16 @@
 //! What must hold after every command, whatever was played: checked by the simulator after each
-//! command of a game (`hoxxes simulate --check`, always in debug builds). A violation names what is
+//! command of a game (`hoxxes simulate --check`, always in debug builds), and after each set-up
+//! step of a scenario (a position the game can never reach is refused). A violation names what is
 //! wrong and where.
 
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::cave::Cave;
 use crate::rules::components::{Hand, Loadout, Terrain};
 use crate::rules::decks::Decks;
-use crate::rules::state::Turn;
+use crate::data::GameData;
+use crate::data::mission::{Item, Mineral, Pickup};
+use crate::rules::state::{Mule, Turn};
+use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -16,11 +20,20 @@ pub fn check(world: &mut World) -> Result<(), String> {
     world.run_system_cached(check_all).map_err(|e| format!("the check could not run: {e}"))?
 }
 
-fn check_all(cave: Cave, turn: Res<Turn>, decks: Res<Decks>, loadouts: Query<&Loadout>, hands: Query<&Hand>) -> Result<(), String> {
+fn check_all(
+    cave: Cave,
+    turn: Res<Turn>,
+    decks: Res<Decks>,
+    threat: Res<SwarmThreat>,
+    mule: Res<Mule>,
+    loadouts: Query<&Loadout>,
+    hands: Query<&Hand>,
+) -> Result<(), String> {
     dwarves(&cave, &loadouts)?;
     cards(&cave, &decks, &hands)?;
     creatures(&cave)?;
     spaces(&cave)?;
+    meter_and_mule(&cave.data, threat.0, &mule)?;
     let n = &cave.data.numbers;
     let most = n.actions_per_turn.max(n.actions_when_stunned);
     if turn.actions_left > most {
@@ -30,6 +43,38 @@ fn check_all(cave: Cave, turn: Res<Turn>, decks: Res<Decks>, loadouts: Query<&Lo
         return Err(format!("the turn is seat {}'s, and no Dwarf sits there", turn.seat));
     }
     Ok(())
+}
+
+/// The Swarm Threat marker on the meter; the M.U.L.E. holding no more of a thing than the box has
+/// (minerals: the wall tokens, Gold also what every Loot Bug may give; pickups: their tokens).
+fn meter_and_mule(data: &GameData, threat: u32, mule: &Mule) -> Result<(), String> {
+    let steps = data.numbers.swarm_meter.steps;
+    if !(1..=steps).contains(&threat) {
+        return Err(format!("the Swarm Threat marker is on step {threat}; the meter runs 1 to {steps}"));
+    }
+    for (item, n) in &mule.0 {
+        let most = box_holds(data, *item);
+        if *n > most {
+            return Err(format!("the M.U.L.E. holds {n} {item:?}; the box has {most}"));
+        }
+    }
+    Ok(())
+}
+
+/// How many of an item the box can ever put in the M.U.L.E.
+fn box_holds(data: &GameData, item: Item) -> u32 {
+    let counts = &data.box_counts;
+    let tokens = |m: Mineral| counts.wall_minerals.get(&m).copied().unwrap_or(0);
+    let pickups = |p: Pickup| counts.pickups.get(&p).copied().unwrap_or(0);
+    match item {
+        Item::Nitra => tokens(Mineral::Nitra),
+        Item::Gold => tokens(Mineral::Gold) + pickups(Pickup::LootBug) * data.numbers.loot_bug_bonus_gold,
+        Item::Morkite => tokens(Mineral::Morkite),
+        Item::Aquarq => tokens(Mineral::Aquarq),
+        Item::AlienEgg => pickups(Pickup::AlienEgg),
+        Item::ApocaBloom => pickups(Pickup::ApocaBloom),
+        Item::Fossil => pickups(Pickup::Fossil),
+    }
 }
 
 /// Health and ammo within the board's bounds; standing on open ground of the cave.
