@@ -66,7 +66,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// Every space the command names.
+    /// Every space the command names. An answer names none here: it must be one of the options
+    /// the rules listed (a blast's triangle may reach past the cave's edge).
     pub fn spaces(&self) -> Vec<Qr> {
         use super::bosco::BoscoAction;
         match self {
@@ -74,7 +75,6 @@ impl Command {
             Command::Shoot { target, .. } | Command::ShootSecondary { target } | Command::Throw { target, .. } => vec![*target],
             Command::CallResupply(at) | Command::Flare(at) | Command::Zipline(at) | Command::Sentry(at) => vec![*at],
             Command::Bosco(BoscoAction::LightGun(at) | BoscoAction::Rocket(at)) => vec![*at],
-            Command::Choose(a) => a.spaces(),
             _ => vec![],
         }
     }
@@ -172,26 +172,6 @@ pub enum Answer {
     Line(Qr, Qr),
     /// A space a card acts on (Lights Up!'s Flare, We're Rich!'s wall mineral).
     Space(Qr),
-}
-
-impl Answer {
-    /// Every space the answer names.
-    pub fn spaces(&self) -> Vec<Qr> {
-        match self {
-            Answer::Chop(
-                ChopTarget::Mine(q)
-                | ChopTarget::Carve(q)
-                | ChopTarget::Stalagmite(q)
-                | ChopTarget::LootBug(q)
-                | ChopTarget::RedSugar(q)
-                | ChopTarget::AlienEgg(q),
-            ) => vec![*q],
-            Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => vec![*at],
-            Answer::Triangle(a, b) | Answer::Line(a, b) => vec![*a, *b],
-            Answer::Scare(path) | Answer::Flames(path) => path.clone(),
-            _ => vec![],
-        }
-    }
 }
 
 /// What one Dwarf hands the other in an exchange (rulebook "Exchange supplies"); never Health.
