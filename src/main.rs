@@ -102,7 +102,10 @@ fn validate(files: &[String]) -> ExitCode {
 }
 
 /// Load a scenario and print what `run` makes of it (the final state, or the legal-moves query).
-fn run_scenario(args: &[String], run: fn(GameData, &scenario::Scenario, &hoxxes::data::mission::Mission) -> Result<String, String>) -> ExitCode {
+fn run_scenario(
+    args: &[String],
+    run: fn(GameData, &scenario::Scenario, &hoxxes::data::mission::Mission) -> Result<String, String>,
+) -> ExitCode {
     let (file, data) = match one_file(args) {
         Ok(x) => x,
         Err(code) => return code,

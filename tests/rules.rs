@@ -2,26 +2,26 @@
 //! checks the outcome, refusals included. One binary with modules keeps linking cheap.
 
 mod rules {
-    pub mod common;
+    mod bad_input;
     mod chop;
     mod cli;
+    pub mod common;
     mod creatures;
     mod decks;
+    mod dive;
     mod ending;
     mod events;
+    mod history;
+    mod kit_cards;
+    mod kit_classes;
+    mod kit_supplies;
+    mod legal;
     mod missions;
     mod movement;
     mod playable;
+    mod screen;
     mod shoot;
     mod turns;
     mod upgrades;
     mod validate;
-    mod kit_supplies;
-    mod kit_cards;
-    mod kit_classes;
-    mod legal;
-    mod screen;
-    mod history;
-    mod dive;
-    mod bad_input;
 }

@@ -40,7 +40,10 @@ pub enum EventEffect {
     Ambush(CreatureKind),
     /// Something grabs the active Dwarf; reaction shots, any hit frees him; else he takes this much
     /// damage and is knocked over (Cave Leech).
-    Grab { damage: u32, knock_over: bool },
+    Grab {
+        damage: u32,
+        knock_over: bool,
+    },
     /// Every creature activates, in creature-table order.
     ActivateAll,
     /// Carry out the mission's own Mission Event.
@@ -50,7 +53,9 @@ pub enum EventEffect {
     /// The active Dwarf may carry these out, if he is standing (optional cards).
     IfStanding(Vec<EventEffect>),
     /// Roll the Mineral die and collect the result; on a blank move the threat this far.
-    MineralRoll { on_blank_threat: i32 },
+    MineralRoll {
+        on_blank_threat: i32,
+    },
     /// Put the top Swarm card aside: the next swarm resolves it too (Double Trouble).
     SetAsideSwarm,
     /// Place a pickup face up (Hungry Loot Bug).

@@ -117,10 +117,7 @@ pub struct CreatureTable(pub Vec<CreatureStats>);
 
 impl CreatureTable {
     pub fn get(&self, kind: CreatureKind) -> &CreatureStats {
-        self.0
-            .iter()
-            .find(|c| c.kind == kind)
-            .expect("the creature table is checked to hold every kind when it is loaded")
+        self.0.iter().find(|c| c.kind == kind).expect("the creature table is checked to hold every kind when it is loaded")
     }
 
     /// Position in the activation order.

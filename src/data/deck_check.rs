@@ -33,8 +33,7 @@ pub const PICKUPS: [(Pickup, u32); 6] = [
     (Pickup::RedSugar, 2),
 ];
 /// Wall mineral tokens in the box.
-pub const WALL_MINERALS: [(Mineral, u32); 4] =
-    [(Mineral::Nitra, 13), (Mineral::Gold, 13), (Mineral::Morkite, 13), (Mineral::Aquarq, 6)];
+pub const WALL_MINERALS: [(Mineral, u32); 4] = [(Mineral::Nitra, 13), (Mineral::Gold, 13), (Mineral::Morkite, 13), (Mineral::Aquarq, 6)];
 
 /// A table read from `assets/` that can say what is wrong with it.
 pub trait Checked: DeserializeOwned {
@@ -79,11 +78,7 @@ fn parse_checked<T: Checked>(name: &str, text: &str) -> Result<T, Vec<Problem>> 
 /// The value, or its problems prefixed with the file name.
 fn named<T: Checked>(name: &str, value: T) -> Result<T, Vec<Problem>> {
     let problems = value.problems();
-    if problems.is_empty() {
-        Ok(value)
-    } else {
-        Err(problems.into_iter().map(|p| Problem(format!("{name}: {p}"))).collect())
-    }
+    if problems.is_empty() { Ok(value) } else { Err(problems.into_iter().map(|p| Problem(format!("{name}: {p}"))).collect()) }
 }
 
 /// Empty names, and names used twice.
@@ -176,9 +171,7 @@ fn event_effect(card: &str, e: &EventEffect, out: &mut Vec<String>) {
             steps.is_empty()
         }
         SwarmThreat(n) => *n == 0,
-        HurtActive(_, n) | HealAll(n) | RockAndStoneAll(n) | PrimaryAmmoAll(n) | AddToMule(_, n) | ReviveOne(n) => {
-            *n == 0
-        }
+        HurtActive(_, n) | HealAll(n) | RockAndStoneAll(n) | PrimaryAmmoAll(n) | AddToMule(_, n) | ReviveOne(n) => *n == 0,
         Grab { damage, knock_over } => *damage == 0 && !knock_over,
         Ambush(_) | ActivateAll | MissionEvent | MineralRoll { .. } | SetAsideSwarm | FreeResupply | Nothing => false,
     };

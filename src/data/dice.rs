@@ -34,10 +34,7 @@ pub enum Symbol {
 impl Symbol {
     /// Whether this symbol deals one point of damage (or one chop).
     pub fn is_hit(self) -> bool {
-        matches!(
-            self,
-            Symbol::Axe | Symbol::Bullet | Symbol::Pierce | Symbol::Flame | Symbol::Boom | Symbol::Hit
-        )
+        matches!(self, Symbol::Axe | Symbol::Bullet | Symbol::Pierce | Symbol::Flame | Symbol::Boom | Symbol::Hit)
     }
 }
 
@@ -55,19 +52,9 @@ impl DiceTable {
     }
 
     pub fn problems(&self) -> Vec<String> {
-        let all = [
-            DieKind::Axe,
-            DieKind::Mineral,
-            DieKind::Bullet,
-            DieKind::Piercing,
-            DieKind::Flame,
-            DieKind::Explosive,
-            DieKind::Creature,
-        ];
-        all.iter()
-            .filter(|d| self.faces(**d).is_empty())
-            .map(|d| format!("the {d:?} die has no faces"))
-            .collect()
+        let all =
+            [DieKind::Axe, DieKind::Mineral, DieKind::Bullet, DieKind::Piercing, DieKind::Flame, DieKind::Explosive, DieKind::Creature];
+        all.iter().filter(|d| self.faces(**d).is_empty()).map(|d| format!("the {d:?} die has no faces")).collect()
     }
 }
 

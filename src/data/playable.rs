@@ -49,15 +49,9 @@ pub fn reachable(m: &Mission, cells: &BTreeMap<Cell, MapSymbol>) -> BTreeSet<Cel
     if pods.is_empty() {
         return cells.keys().copied().collect();
     }
-    let face_pits: BTreeSet<Cell> = m
-        .hidden_caves
-        .iter()
-        .flat_map(|h| &h.contents)
-        .filter(|p| p.put == FaceItem::Ground(Ground::Pit))
-        .map(|p| p.at)
-        .collect();
-    let passable =
-        |c: &Cell| !face_pits.contains(c) && cells.get(c).is_some_and(|s| *s != MapSymbol::Ground(Ground::Pit));
+    let face_pits: BTreeSet<Cell> =
+        m.hidden_caves.iter().flat_map(|h| &h.contents).filter(|p| p.put == FaceItem::Ground(Ground::Pit)).map(|p| p.at).collect();
+    let passable = |c: &Cell| !face_pits.contains(c) && cells.get(c).is_some_and(|s| *s != MapSymbol::Ground(Ground::Pit));
     let mut reached: BTreeSet<Cell> = pods.iter().copied().collect();
     let mut queue: VecDeque<Cell> = pods.into();
     while let Some(c) = queue.pop_front() {
@@ -111,9 +105,7 @@ fn check_reach(cells: &BTreeMap<Cell, MapSymbol>, reached: &BTreeSet<Cell>, out:
     for l in letters {
         let cave = cells_where(cells, |s| s == MapSymbol::Hidden(l));
         if !cave.iter().any(|c| reached.contains(c)) {
-            out.push(format!(
-                "hidden cave '{l}' cannot be reached from the Drop Pod without crossing a pit, even by carving through rock"
-            ));
+            out.push(format!("hidden cave '{l}' cannot be reached from the Drop Pod without crossing a pit, even by carving through rock"));
         }
     }
 }
@@ -156,10 +148,7 @@ fn check_box(m: &Mission, cells: &BTreeMap<Cell, MapSymbol>, data: &GameData, ou
 /// Minerals of a kind among the `within` spaces: mineral walls on the map, and mineral walls and
 /// loose minerals printed on hidden caves.
 fn minerals(m: &Mission, cells: &BTreeMap<Cell, MapSymbol>, within: &BTreeSet<Cell>, mineral: Mineral) -> u32 {
-    let walls = cells
-        .iter()
-        .filter(|(c, s)| within.contains(c) && **s == MapSymbol::Ground(Ground::Wall(Some(mineral))))
-        .count();
+    let walls = cells.iter().filter(|(c, s)| within.contains(c) && **s == MapSymbol::Ground(Ground::Wall(Some(mineral)))).count();
     let printed = m
         .hidden_caves
         .iter()
@@ -229,14 +218,7 @@ fn item_pickup(item: Item) -> Option<Pickup> {
 
 /// The pool must place enough of the pickup even in the worst draw: every token left in the bag
 /// could be one of them.
-fn check_pickup_objective(
-    which: &str,
-    pickup: Pickup,
-    n: u32,
-    m: &Mission,
-    cells: &BTreeMap<Cell, MapSymbol>,
-    out: &mut Vec<String>,
-) {
+fn check_pickup_objective(which: &str, pickup: Pickup, n: u32, m: &Mission, cells: &BTreeMap<Cell, MapSymbol>, out: &mut Vec<String>) {
     let spots = (cells_where(cells, |s| s == MapSymbol::PickupSpot).len() + m.hidden_caves.len()) as u32;
     let pool: u32 = m.pickups.values().sum();
     let have = m.pickups.get(&pickup).copied().unwrap_or(0);
@@ -283,10 +265,8 @@ pub fn validate_campaign(path: &Path, text: &str) -> Option<Vec<Problem>> {
 /// The names of the mission files in a folder (every `.ron` file but the campaign), sorted.
 pub fn mission_files(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".ron") && n != CAMPAIGN)
-        .collect();
+    let mut names: Vec<String> =
+        entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).filter(|n| n.ends_with(".ron") && n != CAMPAIGN).collect();
     names.sort();
     names
 }

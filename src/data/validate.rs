@@ -44,7 +44,9 @@ fn obsolete(name: &str, text: &str, m: &Mission) -> Vec<Problem> {
     let rows = m.map.iter().enumerate().filter(|(_, row)| row.split(' ').any(|w| w == mark));
     let rows = rows.map(|(i, _)| Problem(format!("{name}: map row {}: '{mark}' is obsolete: every stalagmite an axe breaks rolls the Mineral die now (ruling 28), so draw it as '^'", i + 1)));
     let words = super::load::old_words_in(text).into_iter();
-    let words = words.map(|(line, old)| Problem(format!("{name}:{line}: `{old}` is obsolete: every stalagmite may hide a mineral now (ruling 28), so write `Stalagmite`")));
+    let words = words.map(|(line, old)| {
+        Problem(format!("{name}:{line}: `{old}` is obsolete: every stalagmite may hide a mineral now (ruling 28), so write `Stalagmite`"))
+    });
     rows.chain(words).collect()
 }
 
@@ -63,14 +65,7 @@ pub fn load_mission(path: &Path, data: &GameData) -> Result<(Mission, String), V
 /// Neighbours of a (column, row) cell in odd-r offset rows.
 pub fn cell_neighbours((c, r): Cell) -> [Cell; 6] {
     let odd = r & 1;
-    [
-        (c + 1, r),
-        (c - 1, r),
-        (c - 1 + odd, r - 1),
-        (c + odd, r - 1),
-        (c - 1 + odd, r + 1),
-        (c + odd, r + 1),
-    ]
+    [(c + 1, r), (c - 1, r), (c - 1 + odd, r - 1), (c + odd, r - 1), (c - 1 + odd, r + 1), (c + odd, r + 1)]
 }
 
 /// Every semantic check of a parsed mission.
@@ -96,10 +91,7 @@ pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Proble
     }
     let at = |c: &Cell| cells.get(c).copied();
     let walkable = |s: Option<MapSymbol>| {
-        matches!(
-            s,
-            Some(MapSymbol::Ground(Ground::Floor) | MapSymbol::DropPod | MapSymbol::TunnelExit(_) | MapSymbol::PickupSpot)
-        )
+        matches!(s, Some(MapSymbol::Ground(Ground::Floor) | MapSymbol::DropPod | MapSymbol::TunnelExit(_) | MapSymbol::PickupSpot))
     };
     check_exits_and_pod(name, &cells, &mut out, &walkable);
     let letters: BTreeSet<char> = cells
@@ -154,10 +146,8 @@ pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Proble
         if let Some(n) = touches_open {
             out.push(format!("{name}: hidden cave '{l}' touches open space {n:?}; it must lie behind walls until carved into"));
         }
-        let touches_wall = spaces
-            .iter()
-            .flat_map(|c| cell_neighbours(*c))
-            .any(|n| matches!(at(&n), Some(MapSymbol::Ground(Ground::Wall(_)))));
+        let touches_wall =
+            spaces.iter().flat_map(|c| cell_neighbours(*c)).any(|n| matches!(at(&n), Some(MapSymbol::Ground(Ground::Wall(_)))));
         if !touches_wall {
             out.push(format!("{name}: hidden cave '{l}' touches no wall, so no Dwarf can carve into it"));
         }
@@ -168,7 +158,9 @@ pub fn check(name: &str, text: &str, m: &Mission, data: &GameData) -> Vec<Proble
     let spots = cells.values().filter(|s| **s == MapSymbol::PickupSpot).count() + m.hidden_caves.len();
     let pool: u32 = m.pickups.values().sum();
     if (pool as usize) < spots {
-        out.push(format!("{name}: {spots} pickup spots (the '?' spaces and one flare spot per hidden cave) but only {pool} unknown pickups"));
+        out.push(format!(
+            "{name}: {spots} pickup spots (the '?' spaces and one flare spot per hidden cave) but only {pool} unknown pickups"
+        ));
     }
     check_creatures(name, m, &cells, data, &mut out);
     check_objectives_and_event(name, m, &cells, &letters, &mut out);
@@ -184,12 +176,7 @@ fn into_problems(v: Vec<String>) -> Vec<Problem> {
     v.into_iter().map(Problem).collect()
 }
 
-fn check_exits_and_pod(
-    name: &str,
-    cells: &BTreeMap<Cell, MapSymbol>,
-    out: &mut Vec<String>,
-    walkable: &dyn Fn(Option<MapSymbol>) -> bool,
-) {
+fn check_exits_and_pod(name: &str, cells: &BTreeMap<Cell, MapSymbol>, out: &mut Vec<String>, walkable: &dyn Fn(Option<MapSymbol>) -> bool) {
     for n in [1u8, 2] {
         let count = cells.values().filter(|s| **s == MapSymbol::TunnelExit(n)).count();
         if count != 1 {
@@ -246,22 +233,15 @@ fn check_event_numbers(name: &str, m: &Mission, data: &GameData, out: &mut Vec<S
                     out.push(format!("{name}: the Mission Event spawns {k} {kind:?}; 1 to {box_has}, the figures in the box"));
                 }
             }
-            MissionEffect::DamageActive(k) | MissionEffect::DamageAll(k) if *k > n.dwarf.health => out.push(format!(
-                "{name}: the Mission Event deals {k} damage; 0 to {}, a Dwarf's Health",
-                n.dwarf.health
-            )),
+            MissionEffect::DamageActive(k) | MissionEffect::DamageAll(k) if *k > n.dwarf.health => {
+                out.push(format!("{name}: the Mission Event deals {k} damage; 0 to {}, a Dwarf's Health", n.dwarf.health))
+            }
             _ => {}
         }
     }
 }
 
-fn check_objectives_and_event(
-    name: &str,
-    m: &Mission,
-    cells: &BTreeMap<Cell, MapSymbol>,
-    letters: &BTreeSet<char>,
-    out: &mut Vec<String>,
-) {
+fn check_objectives_and_event(name: &str, m: &Mission, cells: &BTreeMap<Cell, MapSymbol>, letters: &BTreeSet<char>, out: &mut Vec<String>) {
     if m.objectives.primary.is_empty() {
         out.push(format!("{name}: the mission has no primary objective"));
     }

@@ -105,9 +105,7 @@ pub struct PrimaryWeapons(pub BTreeMap<DwarfClass, Weapon>);
 
 impl PrimaryWeapons {
     pub fn of(&self, class: DwarfClass) -> &Weapon {
-        self.0
-            .get(&class)
-            .expect("the weapon table is checked to hold every class when it is loaded")
+        self.0.get(&class).expect("the weapon table is checked to hold every class when it is loaded")
     }
 
     pub fn problems(&self) -> Vec<String> {
@@ -120,10 +118,7 @@ impl PrimaryWeapons {
             for m in &w.modes {
                 for after in &m.only_after {
                     if w.mode(after).is_none() {
-                        out.push(format!(
-                            "{} mode {} follows {after}, which is not a mode of that weapon",
-                            w.name, m.id
-                        ));
+                        out.push(format!("{} mode {} follows {after}, which is not a mode of that weapon", w.name, m.id));
                     }
                 }
                 if m.dice.is_empty() {

@@ -1,19 +1,19 @@
 //! The state of a game as JSON: the public output of `hoxxes scenario`.
 
+use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
+use crate::data::creatures::Trait;
 use crate::data::mission::{Facing, Item};
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Command, CommandLog, Pending, PendingChoice};
 use crate::rules::components::*;
-use crate::rules::hex::{Qr, opposite, step};
 use crate::rules::deck::Deck;
 use crate::rules::decks::Decks;
 use crate::rules::end::{Ending, Outcome};
+use crate::rules::hex::{Qr, opposite, step};
 use crate::rules::log::{GameEvent, GameLog};
-use crate::rules::swarm::SwarmThreat;
 use crate::rules::state::{MissionInfo, Mule, Turn};
-use crate::data::GameData;
-use crate::data::creatures::Trait;
+use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;

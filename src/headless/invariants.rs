@@ -3,12 +3,12 @@
 //! step of a scenario (a position the game can never reach is refused). A violation names what is
 //! wrong and where.
 
+use crate::data::GameData;
+use crate::data::mission::{Item, Mineral, Pickup};
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::cave::Cave;
 use crate::rules::components::{Hand, Loadout, Terrain};
 use crate::rules::decks::Decks;
-use crate::data::GameData;
-use crate::data::mission::{Item, Mineral, Pickup};
 use crate::rules::state::{Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;

@@ -7,16 +7,16 @@ use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::DieKind;
 use crate::data::load::{Problem, parse_ron, read_text};
-use crate::data::validate::{check, load_mission};
 use crate::data::mission::{Facing, Ground, Item, Mineral, Mission, Pickup};
+use crate::data::validate::{check, load_mission};
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Command, Pending};
 use crate::rules::components::*;
+use crate::rules::deck::Deck;
+use crate::rules::decks::Decks;
 use crate::rules::dice::ForcedDice;
 use crate::rules::hex::Qr;
 use crate::rules::setup::{MissionSetup, begin_first_turn};
-use crate::rules::deck::Deck;
-use crate::rules::decks::Decks;
 use crate::rules::state::{Board, Mule, NextId};
 use crate::rules::swarm::SwarmThreat;
 use bevy::prelude::*;
@@ -182,11 +182,7 @@ fn find_creature(world: &mut World, id: u32) -> Result<Entity, String> {
 
 fn on_board(world: &World, h: Qr) -> Result<Hex, String> {
     let hex = Hex::from(h);
-    if world.resource::<Board>().spaces.contains_key(&hex) {
-        Ok(hex)
-    } else {
-        Err(format!("({}, {}) is not part of the cave", h.q, h.r))
-    }
+    if world.resource::<Board>().spaces.contains_key(&hex) { Ok(hex) } else { Err(format!("({}, {}) is not part of the cave", h.q, h.r)) }
 }
 
 fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
@@ -310,10 +306,7 @@ fn take_card(deck: &mut Deck, card: usize, name: &str) -> Result<(), String> {
 
 /// Card list positions of named cards.
 fn card_indices<T>(names: &[String], cards: &[T], name: fn(&T) -> &String) -> Result<Vec<usize>, String> {
-    names
-        .iter()
-        .map(|n| cards.iter().position(|c| name(c) == n).ok_or(format!("no card named {n:?}")))
-        .collect()
+    names.iter().map(|n| cards.iter().position(|c| name(c) == n).ok_or(format!("no card named {n:?}"))).collect()
 }
 
 /// After a Dwarf is taken out, the others keep their order from seat 0.

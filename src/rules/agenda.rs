@@ -58,7 +58,6 @@ impl Agenda {
             self.0.push_front(j);
         }
     }
-
 }
 
 /// The job being done this update. Only one is taken per update, so what a job changes is on the

@@ -141,7 +141,14 @@ fn knock_over(fx: &mut Effects, dwarves: &[DwarfItem]) {
 
 /// What the Throwable leaves on its spaces: tokens, lasting areas, carved walls, smashed
 /// stalagmites and platforms. `killed` creatures no longer take up their spaces.
-pub fn on_spaces(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, effects: &[ThrowEffect], l: &Landing, killed: &[u32]) -> Result<(), String> {
+pub fn on_spaces(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    effects: &[ThrowEffect],
+    l: &Landing,
+    killed: &[u32],
+) -> Result<(), String> {
     let field = || Field { card: l.card as u32, spaces: l.area.clone() };
     for e in effects {
         match e {

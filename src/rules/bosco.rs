@@ -10,13 +10,12 @@
 //! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
 //! is the mission (`end.rs` waits for BOSCO while it is on the cave).
 
-use crate::rules::command::Desk;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
 use super::actions::{InProgress, answering, command_is};
-use super::command::ask_of;
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
+use super::command::ask_of;
 use super::command::{Answer, ChopTarget, Command, Pending};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
@@ -29,6 +28,7 @@ use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Ground, Mineral, Pickup};
 use crate::data::weapons::FireMode;
+use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -262,7 +262,12 @@ fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
         .map(|h| ChopTarget::LootBug(h.into()))
         .collect();
     let sugar = Token::Pickup { pickup: Pickup::RedSugar, revealed: true };
-    out.extend(std::iter::once(at).chain(around.iter().copied()).filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == sugar)).map(|h| ChopTarget::RedSugar(h.into())));
+    out.extend(
+        std::iter::once(at)
+            .chain(around.iter().copied())
+            .filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == sugar))
+            .map(|h| ChopTarget::RedSugar(h.into())),
+    );
     for h in &around {
         match cave.terrain(*h) {
             Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
@@ -338,7 +343,9 @@ fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut Bosc
         }
         ChopTarget::RedSugar(q) => {
             // FAQ: BOSCO can mine Red Sugar, but the Health stays on the ground for a Dwarf.
-            if let Some(sugar) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::RedSugar, .. })) {
+            if let Some(sugar) =
+                cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::RedSugar, .. }))
+            {
                 fx.commands.entity(sugar.0).insert(Token::Health { amount: cave.data.numbers.red_sugar_health });
                 fx.say(GameEvent::Harvested { pickup: Pickup::RedSugar, at: q });
             }
@@ -407,14 +414,7 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     ask_of(&mut pending, Who::Bosco, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
 }
 
-fn take_reaction(
-    mut desk: Desk,
-    mut pending: ResMut<Pending>,
-    mut job: ResMut<CurrentJob>,
-    cave: Cave,
-    turn: Res<Turn>,
-    mut fx: Effects,
-) {
+fn take_reaction(mut desk: Desk, mut pending: ResMut<Pending>, mut job: ResMut<CurrentJob>, cave: Cave, turn: Res<Turn>, mut fx: Effects) {
     let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
     let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;

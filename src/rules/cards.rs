@@ -8,7 +8,7 @@
 //! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
 //! creatures' activations; a free action waits until the cave is still.
 
-use crate::rules::command::Desk;
+use super::RulesSet;
 use super::actions::shoot::next_step;
 use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, busy};
@@ -26,14 +26,14 @@ use super::log::{GameEvent, GameLog, Who};
 use super::reveal::{UpgradePool, board_neighbours};
 use super::state::Turn;
 use super::swarm::SwarmThreat;
-use super::RulesSet;
 use crate::data::GameData;
 use crate::data::cards::{RockAndStoneCard, RockAndStoneEffect as Effect, Status, Target};
 use crate::data::mission::{Ground, Mineral};
 use crate::data::weapons::{DwarfClass, LineRule};
+use crate::rules::command::Desk;
+use crate::rules::state::RulesResource;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use crate::rules::state::RulesResource;
 use hexx::Hex;
 
 /// A card waiting for the space it acts on.
@@ -80,13 +80,22 @@ pub fn rerolls_a_roll(data: &GameData, c: &Command) -> bool {
 
 /// Commands that are a Dwarf's action, and so a guest's once he has one.
 fn is_action(c: &Command) -> bool {
-    !matches!(c, Command::Choose(_) | Command::EndTurn | Command::Launch | Command::PlayCard { .. } | Command::Detonate { .. } | Command::Bosco(_))
+    !matches!(
+        c,
+        Command::Choose(_) | Command::EndTurn | Command::Launch | Command::PlayCard { .. } | Command::Detonate { .. } | Command::Bosco(_)
+    )
 }
 
 /// A guest's free action (Rock and Stone!, Second Wind): the next action command is his. For that
 /// one command the turn is lent to him with one action, so every action's own checks (`actor`) and
 /// costs apply to him; the host's turn comes back untouched.
-fn lend_turn(mut current: ResMut<Current>, mut rejected: ResMut<Rejected>, log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>) {
+fn lend_turn(
+    mut current: ResMut<Current>,
+    mut rejected: ResMut<Rejected>,
+    log: Res<CommandLog>,
+    mut turn: ResMut<Turn>,
+    mut loan: ResMut<Loan>,
+) {
     let (Some((_, move_only)), Some(cmd)) = (turn.guest, &current.0) else { return };
     if !is_action(cmd) {
         return;
@@ -128,14 +137,7 @@ struct Table<'w, 's> {
     bosco: Query<'w, 's, (), With<Bosco>>,
 }
 
-fn play_card(
-    mut desk: Desk,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    cave: Cave,
-    mut t: Table,
-    mut fx: Effects,
-) {
+fn play_card(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, cave: Cave, mut t: Table, mut fx: Effects) {
     let Some(Command::PlayCard { by, card, on }) = desk.current.0.clone() else { return };
     let result = play(&cave, &mut t, &mut fx, &mut pending, &mut progress, by, &card, on);
     desk.settle(result);
@@ -205,8 +207,13 @@ pub fn check_card<'a, 'd>(
     if player.6.unconscious {
         return Err(format!("the {by:?} is unconscious"));
     }
-    let (i, card) =
-        cave.data.rock_and_stone.iter().enumerate().find(|(_, c)| c.name == name).ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
+    let (i, card) = cave
+        .data
+        .rock_and_stone
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.name == name)
+        .ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
     if !(now.holds)(player.0, i) {
         return Err(format!("the {by:?} holds no {name}"));
     }
@@ -225,7 +232,13 @@ fn named<'a>(cave: &'a Cave, class: DwarfClass) -> Result<DwarfItem<'a>, String>
 
 /// The Dwarf a card is played on, by its target rule; none for a card that acts on no Dwarf.
 /// "Another" Dwarf may be the player only in a solo game with BOSCO (rulebook).
-fn target_of<'a>(cave: &'a Cave, card: &RockAndStoneCard, player: &DwarfItem<'a>, on: Option<DwarfClass>, solo_bosco: bool) -> Result<Option<DwarfItem<'a>>, String> {
+fn target_of<'a>(
+    cave: &'a Cave,
+    card: &RockAndStoneCard,
+    player: &DwarfItem<'a>,
+    on: Option<DwarfClass>,
+    solo_bosco: bool,
+) -> Result<Option<DwarfItem<'a>>, String> {
     let me = player.2.class;
     match (card.target, on) {
         (Target::NoDwarf, None) => Ok(None),

@@ -2,8 +2,8 @@
 
 use super::components::*;
 use super::hex::{adjacent, distance, opposite, step};
-use super::state::{Board, Kills, MissionInfo, Mule};
 use super::sight::has_line;
+use super::state::{Board, Kills, MissionInfo, Mule};
 use crate::data::GameData;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
 use crate::data::weapons::LineRule;
@@ -21,31 +21,11 @@ pub struct Cave<'w, 's> {
     pub mission: Res<'w, MissionInfo>,
     pub kills: Res<'w, Kills>,
     pub spaces: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>), With<Space>>,
-    pub dwarves: Query<
-        'w,
-        's,
-        (
-            Entity,
-            &'static Id,
-            &'static Dwarf,
-            &'static At,
-            &'static Health,
-            &'static Ammo,
-            &'static DwarfStatus,
-        ),
-    >,
+    pub dwarves: Query<'w, 's, (Entity, &'static Id, &'static Dwarf, &'static At, &'static Health, &'static Ammo, &'static DwarfStatus)>,
     pub creatures: Query<
         'w,
         's,
-        (
-            Entity,
-            &'static Id,
-            &'static Creature,
-            &'static At,
-            &'static Health,
-            Option<&'static Faces>,
-            &'static CreatureStatus,
-        ),
+        (Entity, &'static Id, &'static Creature, &'static At, &'static Health, Option<&'static Faces>, &'static CreatureStatus),
     >,
     pub tokens: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At)>,
     /// Tokens that belong to a Dwarf (class gear, thrown tokens), with his seat.

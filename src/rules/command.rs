@@ -15,20 +15,29 @@ pub enum Command {
     /// Roll the Axe die; each success is then spent by a choice.
     Chop,
     /// Fire the primary weapon in a mode at a target space.
-    Shoot { mode: String, target: Qr },
+    Shoot {
+        mode: String,
+        target: Qr,
+    },
     /// Answer the pending choice.
     Choose(Answer),
     EndTurn,
     /// Launch the Drop Pod with every conscious Dwarf aboard (ruling 26).
     Launch,
     /// Fire the secondary weapon at a target space, as its card's side up says.
-    ShootSecondary { target: Qr },
+    ShootSecondary {
+        target: Qr,
+    },
     /// Flip the secondary weapon to its overclocked side, paying Gold.
     Overclock,
     /// Call down the Resupply pod onto an empty floor space, paying Nitra (Gold stands in).
     CallResupply(Qr),
     /// Take ammo and Health from the Resupply pod next to the Dwarf.
-    GetSupplies { primary: u32, secondary: u32, health: u32 },
+    GetSupplies {
+        primary: u32,
+        secondary: u32,
+        health: u32,
+    },
     /// Hand supplies to an adjacent Dwarf and take some of his (either side may be left out).
     Exchange {
         with: DwarfClass,
@@ -56,13 +65,22 @@ pub enum Command {
     /// One of BOSCO's actions, after the lone Dwarf's turn.
     Bosco(super::bosco::BoscoAction),
     /// Throw a Throwable card from the hand at a target space (1 action).
-    Throw { card: String, target: Qr },
+    Throw {
+        card: String,
+        target: Qr,
+    },
     /// The Dwarf who threw a Satchel Charge sets it off: at any moment, even between two creatures'
     /// activations.
-    Detonate { by: DwarfClass },
+    Detonate {
+        by: DwarfClass,
+    },
     /// Play a Rock and Stone card from this Dwarf's hand, on a Dwarf when the card names one. Free,
     /// in any Dwarf's turn.
-    PlayCard { by: DwarfClass, card: String, on: Option<DwarfClass> },
+    PlayCard {
+        by: DwarfClass,
+        card: String,
+        on: Option<DwarfClass>,
+    },
 }
 
 impl Command {
@@ -143,7 +161,10 @@ pub enum ChopTarget {
 pub enum Answer {
     Chop(ChopTarget),
     /// Lay die `die` (its index in the roll) on a space of the damage chain.
-    Place { die: usize, at: Qr },
+    Place {
+        die: usize,
+        at: Qr,
+    },
     /// The two spaces that make the triangle with the target.
     Triangle(Qr, Qr),
     /// Keep this die of the roll.
@@ -333,9 +354,5 @@ pub fn ask_of(pending: &mut Pending, who: super::log::Who, prompt: String, optio
 fn answer(current: &Current, pending: &Pending) -> Result<Answer, String> {
     let Some(Command::Choose(a)) = &current.0 else { return Err("no answer given".into()) };
     let Some(p) = &pending.0 else { return Err("nothing is waiting for a choice".into()) };
-    if p.options.contains(a) {
-        Ok(a.clone())
-    } else {
-        Err(format!("{a:?} is not one of the choices for: {}", p.prompt))
-    }
+    if p.options.contains(a) { Ok(a.clone()) } else { Err(format!("{a:?} is not one of the choices for: {}", p.prompt)) }
 }

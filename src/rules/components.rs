@@ -1,7 +1,7 @@
 //! The things on the table, as components.
 
 use crate::data::creatures::CreatureKind;
-use crate::data::mission::{Facing, FaceItem, Ground, Mineral, Pickup};
+use crate::data::mission::{FaceItem, Facing, Ground, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -126,26 +126,45 @@ pub struct CreatureStatus {
 pub enum Token {
     /// A mineral on the floor: printed ones are chopped from the same space, loose ones (dropped)
     /// are picked up by walking onto them.
-    Mineral { mineral: Mineral, loose: bool },
+    Mineral {
+        mineral: Mineral,
+        loose: bool,
+    },
     /// An unknown pickup; face down until a Dwarf stands next to it.
-    Pickup { pickup: Pickup, revealed: bool },
+    Pickup {
+        pickup: Pickup,
+        revealed: bool,
+    },
     /// A Weapon Upgrade token, face down; `kind` is its name in the upgrade data.
-    Upgrade { kind: u32 },
+    Upgrade {
+        kind: u32,
+    },
     /// The Resupply pod with what is left on its card (`card` indexes the Resupply deck).
-    ResupplyPod { card: u32, primary: u32, secondary: u32, health: u32 },
+    ResupplyPod {
+        card: u32,
+        primary: u32,
+        secondary: u32,
+        health: u32,
+    },
     /// Class gear and thrown tokens; the `Owner` component says whose.
     Flame,
     Platform,
     Zipline,
     /// The Engineer's Sentry Gun, with its Health.
-    SentryGun { health: u32 },
+    SentryGun {
+        health: u32,
+    },
     Shield,
     Flare,
     /// A Throwable waiting on the cave (Proximity Mine, Satchel Charge, L.U.R.E.); `card` indexes
     /// the Throwable list.
-    Thrown { card: u32 },
+    Thrown {
+        card: u32,
+    },
     /// Health BOSCO's axe freed from a Red Sugar: the first Dwarf to walk onto it regains it.
-    Health { amount: u32 },
+    Health {
+        amount: u32,
+    },
 }
 
 /// The seat of the Dwarf a token belongs to (gear, thrown tokens); "until your next turn" effects

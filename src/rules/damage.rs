@@ -78,15 +78,7 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
             note.push_str("Frozen: damage doubled. ");
         }
         health = health.saturating_sub(damage);
-        fx.say(GameEvent::Damaged {
-            who: who.clone(),
-            die: *die,
-            hits: *n,
-            resisted,
-            damage,
-            health,
-            note: note.trim().into(),
-        });
+        fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted, damage, health, note: note.trim().into() });
     }
     if health == 0 {
         fx.commands.entity(c.0).despawn();

@@ -40,10 +40,5 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
 
 /// Every copy of every card, as indices: card `i` appears `copies(i)` times.
 pub fn copies_of<T>(cards: &[T], copies: impl Fn(&T) -> u32, keep: impl Fn(&T) -> bool) -> Vec<usize> {
-    cards
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| keep(c))
-        .flat_map(|(i, c)| std::iter::repeat_n(i, copies(c) as usize))
-        .collect()
+    cards.iter().enumerate().filter(|(_, c)| keep(c)).flat_map(|(i, c)| std::iter::repeat_n(i, copies(c) as usize)).collect()
 }

@@ -26,12 +26,7 @@ impl GameRng {
 pub struct ForcedDice(pub VecDeque<(DieKind, usize)>);
 
 /// Roll one die: a forced face when one is queued, else the RNG.
-pub fn roll(
-    die: DieKind,
-    data: &GameData,
-    rng: &mut GameRng,
-    forced: &mut ForcedDice,
-) -> Result<DieRoll, String> {
+pub fn roll(die: DieKind, data: &GameData, rng: &mut GameRng, forced: &mut ForcedDice) -> Result<DieRoll, String> {
     let faces = data.dice.faces(die);
     let face = match forced.0.pop_front() {
         Some((kind, face)) if kind == die && face < faces.len() => face,
@@ -47,12 +42,7 @@ pub fn roll(
 }
 
 /// Roll several dice of kinds in order.
-pub fn roll_all(
-    dice: &[(DieKind, u32)],
-    data: &GameData,
-    rng: &mut GameRng,
-    forced: &mut ForcedDice,
-) -> Result<Vec<DieRoll>, String> {
+pub fn roll_all(dice: &[(DieKind, u32)], data: &GameData, rng: &mut GameRng, forced: &mut ForcedDice) -> Result<Vec<DieRoll>, String> {
     let mut out = Vec::new();
     for (die, n) in dice {
         for _ in 0..*n {

@@ -103,11 +103,15 @@ pub fn check(data: &GameData, carried: &[Carried], classes: &[DwarfClass]) -> Re
         if c.primary_ammo > n.primary_ammo || c.secondary_ammo > most.max(n.secondary_ammo) {
             return Err(format!("{who} carries more ammo than his slots hold"));
         }
-        let bad_card = c.hand.rock_and_stone.iter().any(|i| *i >= data.rock_and_stone.len()) || c.hand.throwables.iter().any(|i| *i >= data.throwables.len());
+        let bad_card = c.hand.rock_and_stone.iter().any(|i| *i >= data.rock_and_stone.len())
+            || c.hand.throwables.iter().any(|i| *i >= data.throwables.len());
         if bad_card || c.hand.rock_and_stone.len() + c.hand.throwables.len() > 64 {
             return Err(format!("{who} holds cards the box does not have"));
         }
-        if c.upgrades.len() > data.upgrades.len() || c.upgrades.iter().any(|u| u.card as usize >= data.upgrades.len()) || (c.keep > 0 && c.keep >= c.upgrades.len()) {
+        if c.upgrades.len() > data.upgrades.len()
+            || c.upgrades.iter().any(|u| u.card as usize >= data.upgrades.len())
+            || (c.keep > 0 && c.keep >= c.upgrades.len())
+        {
             return Err(format!("{who} holds Weapon Upgrades the box does not have"));
         }
         if !data.secondaries.iter().any(|s| s.name == c.secondary) {

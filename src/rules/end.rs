@@ -2,20 +2,20 @@
 //! leaves the unconscious behind, a minor success or a loss when the Swarm Threat runs out, a loss
 //! when every Dwarf is down.
 
-use crate::rules::command::Desk;
-use super::command::command_is;
+use super::RulesSet;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::Cave;
+use super::command::command_is;
 use super::command::{Command, Pending};
 use super::effects::Effects;
 use super::log::{GameEvent, GameLog, Who};
 use super::state::Kills;
-use super::swarm::SwarmThreat;
 use super::state::Mule;
-use super::RulesSet;
+use super::swarm::SwarmThreat;
 use crate::data::weapons::DwarfClass;
-use bevy::prelude::*;
+use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
+use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,15 +38,10 @@ pub struct Ending {
 pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<Outcome>()
-        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End))
-        .add_systems(
-            Update,
-            launch
-                .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions)
-                .run_if(command_is(|c| matches!(c, Command::Launch))),
-        );
+    app.rules_resource::<Outcome>().add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End)).add_systems(
+        Update,
+        launch.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Launch))),
+    );
 }
 
 /// Whether every Dwarf is on a Drop Pod space.
@@ -95,7 +90,14 @@ fn check_end(
     }
 }
 
-fn finish(outcome: &mut Outcome, agenda: &mut Agenda, job: &mut CurrentJob, pending: &mut Pending, log: &mut super::log::GameLog, e: Ending) {
+fn finish(
+    outcome: &mut Outcome,
+    agenda: &mut Agenda,
+    job: &mut CurrentJob,
+    pending: &mut Pending,
+    log: &mut super::log::GameLog,
+    e: Ending,
+) {
     agenda.0.clear();
     job.0 = None;
     pending.0 = None;
@@ -126,8 +128,7 @@ fn launch(
 ) {
     let result = (|| {
         check_launch(&cave, &fx.mule)?;
-        let left_behind: Vec<DwarfClass> =
-            cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.3.0)).map(|d| d.2.class).collect();
+        let left_behind: Vec<DwarfClass> = cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.3.0)).map(|d| d.2.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();
         finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
         Ok(())

@@ -1,10 +1,9 @@
 //! The Event deck: a card is drawn after each Dwarf's turn (ruling 23) and its steps are carried out
 //! in order, each as a job on the agenda.
 
-use crate::rules::command::Desk;
-use super::command::ask;
 use super::agenda::{Agenda, CurrentJob, Job, next_job};
 use super::cave::{Cave, DwarfItem};
+use super::command::ask;
 use super::command::{Answer, Command, Pending};
 use super::components::*;
 use super::damage::{Hits, hurt_dwarf};
@@ -12,8 +11,8 @@ use super::decks::Decks;
 use super::effects::Effects;
 use super::hex::cell_to_hex;
 use super::log::{GameEvent, Who};
-use super::reveal::{UpgradePool, reveal_cave};
 use super::resupply::land_pod;
+use super::reveal::{UpgradePool, reveal_cave};
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
 use super::state::{MissionInfo, Turn};
 use super::{JobsRun, RulesSet};
@@ -21,6 +20,7 @@ use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Item, MissionEffect, SpawnPoint};
+use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -226,13 +226,7 @@ fn revive_first(cave: &Cave, fx: &mut Effects, n: u32) {
 }
 
 /// The mission's own event, step by step (missions/README.md lists the verbs).
-fn mission_effect(
-    cave: Cave,
-    turn: Res<Turn>,
-    mut job: ResMut<CurrentJob>,
-    mut pool: ResMut<UpgradePool>,
-    mut fx: Effects,
-) {
+fn mission_effect(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut pool: ResMut<UpgradePool>, mut fx: Effects) {
     let Some(Job::MissionEffect(effect)) = job.0.take() else { return };
     let me = active(&cave, &turn);
     let here = me.map(|d| d.3.0);
@@ -290,12 +284,7 @@ fn offer_optional(job: Res<CurrentJob>, mut pending: ResMut<Pending>) {
     }
 }
 
-fn answer_optional(
-    mut desk: Desk,
-    mut pending: ResMut<Pending>,
-    mut job: ResMut<CurrentJob>,
-    mut agenda: ResMut<Agenda>,
-) {
+fn answer_optional(mut desk: Desk, mut pending: ResMut<Pending>, mut job: ResMut<CurrentJob>, mut agenda: ResMut<Agenda>) {
     let result = desk.answer(&pending).map(|a| {
         pending.0 = None;
         if let Some(Job::Optional(effects)) = job.0.take() {

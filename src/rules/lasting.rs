@@ -27,13 +27,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// When a new turn has started, everything its Dwarf left "until your next turn" ends.
-fn end_lasting(
-    cave: Cave,
-    turn: Res<Turn>,
-    mut seen: ResMut<Seen>,
-    marked: Query<(Entity, &UntilNextTurn)>,
-    mut fx: Effects,
-) {
+fn end_lasting(cave: Cave, turn: Res<Turn>, mut seen: ResMut<Seen>, marked: Query<(Entity, &UntilNextTurn)>, mut fx: Effects) {
     if turn.number == seen.0 {
         return;
     }

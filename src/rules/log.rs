@@ -26,116 +26,348 @@ pub struct DieRoll {
 
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GameEvent {
-    MissionStarted { name: String },
-    TurnStarted { turn: u32, dwarf: DwarfClass, actions: u32 },
-    TurnEnded { dwarf: DwarfClass },
+    MissionStarted {
+        name: String,
+    },
+    TurnStarted {
+        turn: u32,
+        dwarf: DwarfClass,
+        actions: u32,
+    },
+    TurnEnded {
+        dwarf: DwarfClass,
+    },
     /// The end-of-turn Event card is drawn here once the Event deck is in.
-    EventDrawPending { dwarf: DwarfClass },
-    Moved { who: Who, path: Vec<Qr> },
-    Rolled { who: Who, dice: Vec<DieRoll> },
-    AmmoSpent { dwarf: DwarfClass, primary: u32, secondary: u32 },
-    Chop { dwarf: DwarfClass, successes: u32 },
-    Mined { item: Item, at: Qr },
-    Carved { at: Qr },
-    StalagmiteDestroyed { at: Qr },
-    CaveRevealed { letter: char, name: String },
-    PickupRevealed { pickup: Pickup, at: Qr },
-    Collected { item: Item, at: Qr },
-    Harvested { pickup: Pickup, at: Qr },
-    Healed { dwarf: DwarfClass, amount: u32, health: u32 },
+    EventDrawPending {
+        dwarf: DwarfClass,
+    },
+    Moved {
+        who: Who,
+        path: Vec<Qr>,
+    },
+    Rolled {
+        who: Who,
+        dice: Vec<DieRoll>,
+    },
+    AmmoSpent {
+        dwarf: DwarfClass,
+        primary: u32,
+        secondary: u32,
+    },
+    Chop {
+        dwarf: DwarfClass,
+        successes: u32,
+    },
+    Mined {
+        item: Item,
+        at: Qr,
+    },
+    Carved {
+        at: Qr,
+    },
+    StalagmiteDestroyed {
+        at: Qr,
+    },
+    CaveRevealed {
+        letter: char,
+        name: String,
+    },
+    PickupRevealed {
+        pickup: Pickup,
+        at: Qr,
+    },
+    Collected {
+        item: Item,
+        at: Qr,
+    },
+    Harvested {
+        pickup: Pickup,
+        at: Qr,
+    },
+    Healed {
+        dwarf: DwarfClass,
+        amount: u32,
+        health: u32,
+    },
     /// Hits of one die type on a figure, what resistance took away and the damage that landed.
-    Damaged { who: Who, die: DieKind, hits: u32, resisted: u32, damage: u32, health: u32, note: String },
-    Killed { who: Who },
-    Unconscious { dwarf: DwarfClass },
-    Spawned { who: Who, at: Qr },
-    NothingSpawned { kind: CreatureKind, reason: String },
-    Scared { who: Who, path: Vec<Qr> },
-    EventCard { dwarf: DwarfClass, name: String, text: String },
-    MissionEventCard { text: String },
-    SwarmThreat { step: u32, of: u32 },
-    SwarmCard { name: String, text: String },
+    Damaged {
+        who: Who,
+        die: DieKind,
+        hits: u32,
+        resisted: u32,
+        damage: u32,
+        health: u32,
+        note: String,
+    },
+    Killed {
+        who: Who,
+    },
+    Unconscious {
+        dwarf: DwarfClass,
+    },
+    Spawned {
+        who: Who,
+        at: Qr,
+    },
+    NothingSpawned {
+        kind: CreatureKind,
+        reason: String,
+    },
+    Scared {
+        who: Who,
+        path: Vec<Qr>,
+    },
+    EventCard {
+        dwarf: DwarfClass,
+        name: String,
+        text: String,
+    },
+    MissionEventCard {
+        text: String,
+    },
+    SwarmThreat {
+        step: u32,
+        of: u32,
+    },
+    SwarmCard {
+        name: String,
+        text: String,
+    },
     SwarmSetAside,
-    CreaturesActivate { count: u32 },
-    Activated { who: Who },
-    SkipsActivation { who: Who, why: String },
-    Attacks { who: Who, target: DwarfClass },
-    Afflicted { dwarf: DwarfClass, status: String },
-    Exploded { at: Qr },
-    Crashed { at: Qr },
-    NoReaction { dwarf: DwarfClass },
-    GrabBroken { by: DwarfClass },
-    Grabbed { dwarf: DwarfClass },
-    PickupPlaced { pickup: Pickup, at: Qr },
-    MineralDropped { mineral: Mineral, at: Qr },
-    AmmoGained { dwarf: DwarfClass, primary: u32 },
-    Revived { dwarf: DwarfClass, health: u32 },
-    Skipped { why: String },
-    CreatureStunned { who: Who },
-    Rerolled { who: Who, die: usize, roll: DieRoll },
-    Doubled { die: usize },
-    CardsDrawn { dwarf: DwarfClass, rock_and_stone: u32, throwables: u32 },
-    ResupplyLanded { at: Qr, primary: u32, secondary: u32, health: u32 },
-    MissionEnded { result: super::end::Result, reason: String },
+    CreaturesActivate {
+        count: u32,
+    },
+    Activated {
+        who: Who,
+    },
+    SkipsActivation {
+        who: Who,
+        why: String,
+    },
+    Attacks {
+        who: Who,
+        target: DwarfClass,
+    },
+    Afflicted {
+        dwarf: DwarfClass,
+        status: String,
+    },
+    Exploded {
+        at: Qr,
+    },
+    Crashed {
+        at: Qr,
+    },
+    NoReaction {
+        dwarf: DwarfClass,
+    },
+    GrabBroken {
+        by: DwarfClass,
+    },
+    Grabbed {
+        dwarf: DwarfClass,
+    },
+    PickupPlaced {
+        pickup: Pickup,
+        at: Qr,
+    },
+    MineralDropped {
+        mineral: Mineral,
+        at: Qr,
+    },
+    AmmoGained {
+        dwarf: DwarfClass,
+        primary: u32,
+    },
+    Revived {
+        dwarf: DwarfClass,
+        health: u32,
+    },
+    Skipped {
+        why: String,
+    },
+    CreatureStunned {
+        who: Who,
+    },
+    Rerolled {
+        who: Who,
+        die: usize,
+        roll: DieRoll,
+    },
+    Doubled {
+        die: usize,
+    },
+    CardsDrawn {
+        dwarf: DwarfClass,
+        rock_and_stone: u32,
+        throwables: u32,
+    },
+    ResupplyLanded {
+        at: Qr,
+        primary: u32,
+        secondary: u32,
+        health: u32,
+    },
+    MissionEnded {
+        result: super::end::Result,
+        reason: String,
+    },
     /// Minerals paid from the M.U.L.E. (an Overclock, a Resupply pod).
-    Paid { item: Item, n: u32 },
-    Overclocked { dwarf: DwarfClass, weapon: String },
-    SuppliesTaken { dwarf: DwarfClass, primary: u32, secondary: u32, health: u32 },
+    Paid {
+        item: Item,
+        n: u32,
+    },
+    Overclocked {
+        dwarf: DwarfClass,
+        weapon: String,
+    },
+    SuppliesTaken {
+        dwarf: DwarfClass,
+        primary: u32,
+        secondary: u32,
+        health: u32,
+    },
     /// The last supplies were taken: the pod token goes and its card is discarded.
-    ResupplyEmptied { at: Qr },
-    Exchanged { dwarf: DwarfClass, with: DwarfClass, gave: super::command::Supplies, took: super::command::Supplies },
+    ResupplyEmptied {
+        at: Qr,
+    },
+    Exchanged {
+        dwarf: DwarfClass,
+        with: DwarfClass,
+        gave: super::command::Supplies,
+        took: super::command::Supplies,
+    },
     /// A knocked-over Dwarf is on his feet again, by himself or helped by another.
-    StoodUp { dwarf: DwarfClass, helped_by: Option<DwarfClass> },
+    StoodUp {
+        dwarf: DwarfClass,
+        helped_by: Option<DwarfClass>,
+    },
     /// A Weapon Upgrade token put on a weapon, maybe in place of one that is discarded.
-    UpgradeFitted { dwarf: DwarfClass, upgrade: String, weapon: super::components::WeaponSlot, discarded: Option<String> },
+    UpgradeFitted {
+        dwarf: DwarfClass,
+        upgrade: String,
+        weapon: super::components::WeaponSlot,
+        discarded: Option<String>,
+    },
     /// A Weapon Upgrade token left where it lies (no free slot and none given up).
-    UpgradeLeft { dwarf: DwarfClass, at: Qr },
+    UpgradeLeft {
+        dwarf: DwarfClass,
+        at: Qr,
+    },
     /// Class gear put on the cave: a Flare, Flames, Zipline pieces, the Shield, the Sentry Gun, Platforms.
-    GearPlaced { dwarf: DwarfClass, token: super::components::Token, at: Vec<Qr> },
+    GearPlaced {
+        dwarf: DwarfClass,
+        token: super::components::Token,
+        at: Vec<Qr>,
+    },
     /// A gear token taken back by its owner (his next turn, reused elsewhere, a struck Shield).
-    GearReturned { token: super::components::Token, at: Qr },
+    GearReturned {
+        token: super::components::Token,
+        at: Qr,
+    },
     /// The Driller drilled into rock and stands in the new space (Power Drilling).
-    Drilled { at: Qr },
+    Drilled {
+        at: Qr,
+    },
     /// A Dwarf walked into Flames this Move (ruling 10).
-    WalkedIntoFlames { dwarf: DwarfClass },
+    WalkedIntoFlames {
+        dwarf: DwarfClass,
+    },
     /// A creature could only spawn on a Flame: the token is gone.
-    FlameSmothered { at: Qr },
+    FlameSmothered {
+        at: Qr,
+    },
     /// A creature's attack or effect did not touch a shielded Dwarf.
-    ShieldHeld { dwarf: DwarfClass },
+    ShieldHeld {
+        dwarf: DwarfClass,
+    },
     /// The Sentry Gun fires at a creature that moved or spawned near it (ruling 21).
-    SentryFires { at: Qr, target: Who },
-    SentryDestroyed { at: Qr },
+    SentryFires {
+        at: Qr,
+        target: Who,
+    },
+    SentryDestroyed {
+        at: Qr,
+    },
     /// A creature attacks the Sentry Gun instead of a Dwarf (ruling 17).
-    SentryAttacked { who: Who },
+    SentryAttacked {
+        who: Who,
+    },
     /// BOSCO's actions begin after the Dwarf's turn (ruling 23).
-    BoscoActs { actions: u32 },
+    BoscoActs {
+        actions: u32,
+    },
     /// BOSCO is gone for the rest of the mission.
-    BoscoLost { why: String },
+    BoscoLost {
+        why: String,
+    },
     /// BOSCO's reaction shot hit: the grab is broken.
     GrabBrokenByBosco,
     /// A Dwarf throws a Throwable card at a space.
-    Threw { dwarf: DwarfClass, card: String, at: Qr },
+    Threw {
+        dwarf: DwarfClass,
+        card: String,
+        at: Qr,
+    },
     /// Where a Throwable goes off: the spaces of its area, the target first.
-    Blast { card: String, area: Vec<Qr> },
+    Blast {
+        card: String,
+        area: Vec<Qr>,
+    },
     /// A creature becomes Frozen, Stunned or Corroded (Throwables).
-    CreatureAfflicted { who: Who, status: String },
+    CreatureAfflicted {
+        who: Who,
+        status: String,
+    },
     /// A Throwable leaves tokens on the cave (Incendiary flames, a mine, a charge, the L.U.R.E.).
-    ThrowableLeft { dwarf: DwarfClass, token: super::components::Token, at: Vec<Qr> },
-    PlatformDestroyed { at: Qr },
+    ThrowableLeft {
+        dwarf: DwarfClass,
+        token: super::components::Token,
+        at: Vec<Qr>,
+    },
+    PlatformDestroyed {
+        at: Qr,
+    },
     /// A creature walks onto a Proximity Mine and sets it off.
-    MineTriggered { who: Who, at: Qr },
+    MineTriggered {
+        who: Who,
+        at: Qr,
+    },
     /// A Satchel Charge is set off by its thrower.
-    Detonated { dwarf: DwarfClass, at: Qr },
+    Detonated {
+        dwarf: DwarfClass,
+        at: Qr,
+    },
     /// A lured creature attacks the L.U.R.E. hologram, to no avail.
-    LureAttacked { who: Who, at: Qr },
+    LureAttacked {
+        who: Who,
+        at: Qr,
+    },
     /// What this Dwarf left "until your next turn" ends as his turn starts.
-    LastingEnded { dwarf: DwarfClass },
+    LastingEnded {
+        dwarf: DwarfClass,
+    },
     /// A Rock and Stone card is played, on a Dwarf when it names one.
-    CardPlayed { dwarf: DwarfClass, card: String, on: Option<DwarfClass> },
+    CardPlayed {
+        dwarf: DwarfClass,
+        card: String,
+        on: Option<DwarfClass>,
+    },
     /// This Dwarf may take one free action now; only a Move when `move_only`.
-    FreeAction { dwarf: DwarfClass, move_only: bool },
+    FreeAction {
+        dwarf: DwarfClass,
+        move_only: bool,
+    },
     /// Ammo gained from a card, as far as the slots allow.
-    AmmoRestocked { dwarf: DwarfClass, primary: u32, secondary: u32 },
-    StatusCleared { dwarf: DwarfClass, status: String },
+    AmmoRestocked {
+        dwarf: DwarfClass,
+        primary: u32,
+        secondary: u32,
+    },
+    StatusCleared {
+        dwarf: DwarfClass,
+        status: String,
+    },
 }
 
 impl GameEvent {

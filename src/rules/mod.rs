@@ -2,6 +2,9 @@
 
 pub mod actions;
 pub mod agenda;
+pub mod blast;
+pub mod bosco;
+pub mod cards;
 pub mod cave;
 pub mod command;
 pub mod components;
@@ -16,23 +19,20 @@ pub mod end;
 pub mod event_deck;
 pub mod hand;
 pub mod hex;
+pub mod lasting;
+pub mod legal;
 pub mod log;
 pub mod reaction;
 pub mod resupply;
 pub mod reveal;
 pub mod setup;
 pub mod sight;
+pub mod skills;
 pub mod spawn;
 pub mod state;
 pub mod swarm;
-pub mod turn;
-pub mod blast;
-pub mod cards;
-pub mod lasting;
-pub mod legal;
 pub mod thrown;
-pub mod bosco;
-pub mod skills;
+pub mod turn;
 
 use bevy::prelude::*;
 use command::{Command, CommandQueue, Current, Pending, Rejected};
@@ -84,15 +84,7 @@ impl Plugin for RulesPlugin {
             .rules_resource::<decks::Decks>()
             .configure_sets(
                 Update,
-                (
-                    RulesSet::Take,
-                    RulesSet::Actions,
-                    RulesSet::Ask,
-                    RulesSet::Refuse,
-                    RulesSet::Reveal,
-                    RulesSet::Jobs,
-                    RulesSet::End,
-                )
+                (RulesSet::Take, RulesSet::Actions, RulesSet::Ask, RulesSet::Refuse, RulesSet::Reveal, RulesSet::Jobs, RulesSet::End)
                     .chain()
                     // Nothing to rule on before a mission is laid out (the game's menus).
                     .run_if(resource_exists::<state::MissionInfo>),
@@ -160,7 +152,13 @@ pub struct Moment<'a> {
 }
 
 impl<'a> Moment<'a> {
-    pub fn now(pending: &'a Pending, agenda: &agenda::Agenda, job: &agenda::CurrentJob, outcome: &'a end::Outcome, progress: &actions::InProgress) -> Self {
+    pub fn now(
+        pending: &'a Pending,
+        agenda: &agenda::Agenda,
+        job: &agenda::CurrentJob,
+        outcome: &'a end::Outcome,
+        progress: &actions::InProgress,
+    ) -> Self {
         let idle = matches!(progress, actions::InProgress::Idle);
         Moment { pending, over: outcome.0.as_ref(), working: agenda::busy(agenda, job) || !idle, still: job.0.is_none() && idle }
     }

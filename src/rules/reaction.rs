@@ -4,24 +4,24 @@
 //! secondary, upgrades included, paying its ammo, laid and dealt as any shot. A grab's leech is
 //! broken by any hit. Ambushes and grabs then land if the threat survived.
 
-use crate::rules::command::Desk;
-use super::command::{ask_of, command_is};
+use super::actions::modifiers::{Modifiers, for_attack};
+use super::actions::shoot::{check_target, karl_in_hand, next_step, pay, roll_shot};
+use super::actions::{InProgress, secondary};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::{Answer, Command, Pending};
+use super::command::{ask_of, command_is};
 use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
 use super::hex::distance;
 use super::log::{GameEvent, Who};
-use super::actions::modifiers::{Modifiers, for_attack};
-use super::actions::shoot::{check_target, karl_in_hand, next_step, pay, roll_shot};
-use super::actions::{InProgress, secondary};
 use super::state::Turn;
 use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, hits};
 use crate::data::weapons::FireMode;
+use crate::rules::command::Desk;
 use crate::rules::components::WeaponSlot;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -73,7 +73,8 @@ fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, vi
     let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
     // The active Dwarf's Steady Hands is his own next attack, not a reaction's.
     let quiet = Turn { extra_dice: 0, ..turn.clone() };
-    let primary = cave.data.weapons.of(d.2.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
+    let primary =
+        cave.data.weapons.of(d.2.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
     let secondary = secondary::card(&cave.data, &loadout).ok().map(|(w, side)| (secondary::fire_mode(w, side), WeaponSlot::Secondary));
     primary
         .chain(secondary)
@@ -87,7 +88,14 @@ fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, vi
 }
 
 #[allow(clippy::too_many_arguments)]
-fn offer_reaction(cave: Cave, turn: Res<Turn>, loadouts: Query<&Loadout>, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
+fn offer_reaction(
+    cave: Cave,
+    turn: Res<Turn>,
+    loadouts: Query<&Loadout>,
+    mut job: ResMut<CurrentJob>,
+    mut pending: ResMut<Pending>,
+    mut fx: Effects,
+) {
     let Some(Job::ReactionOffer { seat, target, creature }) = job.0.clone() else { return };
     if pending.0.is_some() {
         return;
@@ -127,7 +135,10 @@ fn take_reaction(
         let Answer::React(mode) = a else { return Ok(()) };
         let d = cave.dwarf_in_seat(seat).ok_or("the reacting Dwarf is gone")?;
         let at = aim(&cave, target, creature);
-        let r = reactions(&cave, &turn, &loadouts, seat, target, at).into_iter().find(|r| r.mode.id == mode).ok_or("that reaction shot is not on offer")?;
+        let r = reactions(&cave, &turn, &loadouts, seat, target, at)
+            .into_iter()
+            .find(|r| r.mode.id == mode)
+            .ok_or("that reaction shot is not on offer")?;
         let karl = karl_in_hand(&cave.data, &hands);
         let state = roll_shot(&cave, &mut fx, &d, r.mode, r.slot, r.mods, at, karl && creature.is_some())?;
         if creature.is_some() {

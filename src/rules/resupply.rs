@@ -32,9 +32,6 @@ pub fn land_pod(cave: &Cave, decks: &mut Decks, fx: &mut Effects, at: Hex) {
     }
     let Some(card) = decks.resupply.draw(&mut fx.rng) else { return };
     let c = &cave.data.resupply[card];
-    fx.spawn_with_id((
-        Token::ResupplyPod { card: card as u32, primary: c.primary, secondary: c.secondary, health: c.health },
-        At(at),
-    ));
+    fx.spawn_with_id((Token::ResupplyPod { card: card as u32, primary: c.primary, secondary: c.secondary, health: c.health }, At(at)));
     fx.say(GameEvent::ResupplyLanded { at: at.into(), primary: c.primary, secondary: c.secondary, health: c.health });
 }

@@ -7,10 +7,10 @@ use super::effects::Effects;
 use super::hex::{adjacent, canonical, neighbours};
 use super::log::GameEvent;
 use super::spawn::{figure_available, placement, spawn_creature};
-use std::collections::BTreeSet;
 use crate::data::mission::{FaceItem, Ground};
 use bevy::prelude::*;
 use hexx::Hex;
+use std::collections::BTreeSet;
 
 /// The Weapon Upgrade tokens not yet placed, by index into the upgrade list.
 #[derive(Resource, Default, Debug, Clone)]
@@ -22,9 +22,7 @@ pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
         .tokens
         .iter()
         .filter_map(|(e, id, t, at)| match t {
-            Token::Pickup { pickup, revealed: false }
-                if spaces.iter().any(|s| *s == at.0 || adjacent(*s, at.0)) =>
-            {
+            Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == at.0 || adjacent(*s, at.0)) => {
                 Some((e, *id, at.0, *pickup))
             }
             _ => None,
@@ -46,11 +44,8 @@ pub fn reveal_pickups_by_dwarves(cave: Cave, mut fx: Effects) {
 
 /// Reveal every face-down cave touching a space that was just carved open.
 pub fn reveal_caves_touching(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, carved: Hex) {
-    let mut caves: Vec<(Entity, &HiddenCave)> = cave
-        .caves
-        .iter()
-        .filter(|(_, c)| !c.revealed && c.spaces.iter().any(|s| adjacent(*s, carved)))
-        .collect();
+    let mut caves: Vec<(Entity, &HiddenCave)> =
+        cave.caves.iter().filter(|(_, c)| !c.revealed && c.spaces.iter().any(|s| adjacent(*s, carved))).collect();
     caves.sort_by_key(|(_, c)| c.letter);
     for (e, hidden) in caves {
         reveal_cave(cave, fx, pool, e, hidden);
@@ -81,13 +76,22 @@ pub fn reveal_cave(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, e: Ent
         }
     }
     // The printed creatures' spaces are theirs: a two-space creature's back goes elsewhere.
-    let mut taken: BTreeSet<(i32, i32)> = hidden.face.iter().filter(|(_, i)| matches!(i, FaceItem::Creature(_))).map(|(at, _)| canonical(*at)).collect();
+    let mut taken: BTreeSet<(i32, i32)> =
+        hidden.face.iter().filter(|(_, i)| matches!(i, FaceItem::Creature(_))).map(|(at, _)| canonical(*at)).collect();
     for (at, item) in &hidden.face {
         place_face_item(cave, fx, pool, hidden, *at, *item, &mut taken);
     }
 }
 
-fn place_face_item(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, hidden: &HiddenCave, at: Hex, item: FaceItem, taken: &mut BTreeSet<(i32, i32)>) {
+fn place_face_item(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    hidden: &HiddenCave,
+    at: Hex,
+    item: FaceItem,
+    taken: &mut BTreeSet<(i32, i32)>,
+) {
     match item {
         FaceItem::TunnelExit3 => {
             if let Some(space) = cave.space(at) {

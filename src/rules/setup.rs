@@ -4,16 +4,16 @@
 use super::cave::Cave;
 use super::components::*;
 use super::decks::Decks;
-use super::dive::{self, Carried};
-use super::hand::deal;
 use super::dice::GameRng;
-use super::swarm::SwarmThreat;
+use super::dive::{self, Carried};
 use super::effects::Effects;
+use super::hand::deal;
 use super::hex::{cell_to_hex, sort_canonical};
+use super::lasting::UntilNextTurn;
 use super::log::{GameEvent, GameLog};
 use super::reveal::UpgradePool;
-use super::lasting::UntilNextTurn;
 use super::state::{Board, Fresh, MissionInfo, NextId, Turn};
+use super::swarm::SwarmThreat;
 use super::turn::begin_turn;
 use crate::data::GameData;
 use crate::data::map::{MapSymbol, parse};
@@ -181,11 +181,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         }
     }
     for hc in &mission.hidden_caves {
-        let mut spaces: Vec<Hex> = cells
-            .iter()
-            .filter(|(_, s)| **s == MapSymbol::Hidden(hc.id))
-            .map(|(c, _)| cell_to_hex(*c))
-            .collect();
+        let mut spaces: Vec<Hex> = cells.iter().filter(|(_, s)| **s == MapSymbol::Hidden(hc.id)).map(|(c, _)| cell_to_hex(*c)).collect();
         sort_canonical(&mut spaces);
         world.spawn(HiddenCave {
             letter: hc.id,

@@ -16,13 +16,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 /// Spawn one creature figure at a hex, at full health.
 pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex, facing: Facing) -> u32 {
     let stats = cave.stats(kind);
-    let (e, id) = fx.spawn_with_id((
-        Creature { kind },
-        At(at),
-        Health(stats.health),
-        Faces(facing),
-        CreatureStatus::default(),
-    ));
+    let (e, id) = fx.spawn_with_id((Creature { kind }, At(at), Health(stats.health), Faces(facing), CreatureStatus::default()));
     fx.placed.creatures.push((e, kind));
     fx.say(GameEvent::Spawned { who: Who::Creature { kind, id: id.0 }, at: at.into() });
     super::skills::on_spawn(cave, fx, e, id, kind, at, facing);
@@ -58,7 +52,9 @@ pub fn placement(cave: &Cave, kind: CreatureKind, h: Hex, taken: &BTreeSet<(i32,
         return None;
     }
     let toward = super::hex::facing_toward(h, cave.nearest_dwarf_hex(h).unwrap_or(h));
-    std::iter::once(toward).chain(super::hex::FACINGS).find(|f| cave.creature_spaces(kind, h, Some(&Faces(*f))).iter().all(|s| *s == h || vacant(*s)))
+    std::iter::once(toward)
+        .chain(super::hex::FACINGS)
+        .find(|f| cave.creature_spaces(kind, h, Some(&Faces(*f))).iter().all(|s| *s == h || vacant(*s)))
 }
 
 /// Whether a creature may stand on a space: floor or pit, no figure on it, not taken this placement.
@@ -133,12 +129,8 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
 
 /// Every revealed Tunnel Exit, by number.
 pub fn revealed_exits(cave: &Cave) -> Vec<(u8, Hex)> {
-    let mut v: Vec<(u8, Hex)> = cave
-        .board
-        .spaces
-        .iter()
-        .filter_map(|(h, e)| cave.spaces.get(*e).ok().and_then(|s| s.2.map(|x| (x.0, *h))))
-        .collect();
+    let mut v: Vec<(u8, Hex)> =
+        cave.board.spaces.iter().filter_map(|(h, e)| cave.spaces.get(*e).ok().and_then(|s| s.2.map(|x| (x.0, *h)))).collect();
     v.sort_by_key(|(n, h)| (*n, canonical(*h)));
     v
 }
@@ -148,9 +140,8 @@ pub fn revealed_exits(cave: &Cave) -> Vec<(u8, Hex)> {
 pub fn exits_for(cave: &Cave, place: &Place, active: Option<Hex>) -> Vec<Hex> {
     let exits = revealed_exits(cave);
     let numbered = |n: u8| exits.iter().find(|(x, _)| *x == n).map(|(_, h)| *h);
-    let nearest = |to: &[Hex]| {
-        exits.iter().min_by_key(|(n, h)| (to.iter().map(|d| distance(*d, *h)).min().unwrap_or(u32::MAX), *n)).map(|(_, h)| *h)
-    };
+    let nearest =
+        |to: &[Hex]| exits.iter().min_by_key(|(n, h)| (to.iter().map(|d| distance(*d, *h)).min().unwrap_or(u32::MAX), *n)).map(|(_, h)| *h);
     let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
     match place {
         Place::Exit(n) | Place::NextToExit(n) => numbered(*n).into_iter().collect(),

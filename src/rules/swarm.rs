@@ -1,14 +1,14 @@
 //! The Swarm Threat meter and the Swarm deck (rulebook "Swarms").
 
+use super::JobsRun;
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::decks::Decks;
 use super::effects::Effects;
 use super::log::GameEvent;
-use super::JobsRun;
 use crate::data::cards::EventEffect;
-use bevy::prelude::*;
 use crate::rules::state::RulesResource;
+use bevy::prelude::*;
 
 /// Where the Swarm Threat marker stands.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
@@ -17,10 +17,7 @@ pub struct SwarmThreat(pub u32);
 pub fn plugin(app: &mut App) {
     app.rules_resource::<SwarmThreat>().add_systems(
         Update,
-        (
-            threat_step.run_if(next_job(|j| matches!(j, Job::ThreatStep(_)))),
-            swarm.run_if(next_job(|j| matches!(j, Job::Swarm))),
-        )
+        (threat_step.run_if(next_job(|j| matches!(j, Job::ThreatStep(_)))), swarm.run_if(next_job(|j| matches!(j, Job::Swarm))))
             .in_set(JobsRun)
             .ambiguous_with(JobsRun),
     );

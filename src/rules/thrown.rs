@@ -2,35 +2,32 @@
 //! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
 //! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
 
-use crate::rules::command::Desk;
-use super::actions::scare::{ScareState, start_scare};
+use super::RulesSet;
 use super::actions::InProgress;
-use super::command::command_is;
+use super::actions::scare::{ScareState, start_scare};
 use super::blast::{self, Figures, Landing};
 use super::cave::{Cave, CreatureItem};
+use super::command::command_is;
 use super::command::{Command, Pending};
 use super::components::*;
-use super::creatures::targeting::{can_attack_from, targets};
 use super::creatures::step_along;
+use super::creatures::targeting::{can_attack_from, targets};
 use super::effects::Effects;
-use super::state::Mule;
 use super::hex::{Qr, canonical, distance};
 use super::log::{GameEvent, Who};
 use super::reveal::UpgradePool;
-use super::RulesSet;
-use crate::data::weapons::DwarfClass;
+use super::state::Mule;
 use crate::data::cards::ThrowEffect;
 use crate::data::creatures::Attack;
+use crate::data::weapons::DwarfClass;
+use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        detonate
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
+        detonate.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
     );
 }
 
@@ -99,7 +96,8 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
         return false;
     }
     let mines = thrown(cave, |e| matches!(e, ThrowEffect::ProximityMine(_)));
-    let Some((i, (e, at, seat, card))) = path.iter().enumerate().find_map(|(i, h)| mines.iter().find(|m| m.1 == *h).map(|m| (i, *m))) else {
+    let Some((i, (e, at, seat, card))) = path.iter().enumerate().find_map(|(i, h)| mines.iter().find(|m| m.1 == *h).map(|m| (i, *m)))
+    else {
         return false;
     };
     step_along(cave, fx, pool, c, &path[..=i]);
@@ -171,4 +169,3 @@ fn go_off(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, l: Landing) -> 
     blast::on_spaces(cave, fx, pool, &inner, &l, &out.killed)?;
     Ok(out.scared)
 }
-

@@ -1,15 +1,15 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
 //! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
-use crate::rules::command::Desk;
+use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::Command;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use super::agenda::{CurrentJob, Job, next_job};
 use super::{JobsRun, RulesSet};
+use crate::rules::command::Desk;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -25,12 +25,7 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn end_turn(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = cave.dwarf_in_seat(turn.seat).ok_or_else(|| "no Dwarf has the turn".to_string()).map(|d| {
         if super::bosco::takes_over(&cave, &mut turn, &mut fx) {
             return;

@@ -4,16 +4,16 @@
 //! ordinary save (its set-up holds what was carried), so it is resumed and replayed like any game.
 
 use crate::data::load::Problem;
+use crate::data::mission::Item;
 use crate::data::weapons::DwarfClass;
 use crate::rules::dive::Carried;
-use crate::data::mission::Item;
 use crate::rules::end::{Outcome, Result as MissionResult};
 use crate::rules::log::GameLog;
+use crate::rules::setup::MissionSetup;
 use crate::rules::state::{Mule, Turn};
 use bevy::prelude::World;
-use std::collections::BTreeMap;
-use crate::rules::setup::MissionSetup;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// The dive file format this game writes and reads.
@@ -91,7 +91,21 @@ impl Leg {
 
 impl Dive {
     pub fn new(missions: Vec<PathBuf>, team: Vec<DwarfClass>, secondaries: Vec<String>, hazard: u32, bosco: bool, seed: u64) -> Dive {
-        Dive { format: FORMAT, seed, hazard, bosco: bosco && team.len() == 1, team, secondaries, missions, at: 0, attempt: 0, carried: vec![], save: None, legs: vec![], state: DiveState::UnderWay }
+        Dive {
+            format: FORMAT,
+            seed,
+            hazard,
+            bosco: bosco && team.len() == 1,
+            team,
+            secondaries,
+            missions,
+            at: 0,
+            attempt: 0,
+            carried: vec![],
+            save: None,
+            legs: vec![],
+            state: DiveState::UnderWay,
+        }
     }
 
     /// The set-up of the mission to play now: the Dwarves still in the dive with what they carry
@@ -162,7 +176,12 @@ impl Dive {
         if self.missions.len() != MISSIONS || self.at > MISSIONS {
             return bad(format!("a Deep Dive is {MISSIONS} missions, at mission 1 to {MISSIONS}"));
         }
-        if self.team.is_empty() || self.team.len() > 4 || !(1..=3).contains(&self.hazard) || self.attempt > MOST_ATTEMPTS || self.legs.len() > (MISSIONS * (MOST_ATTEMPTS as usize + 1)) {
+        if self.team.is_empty()
+            || self.team.len() > 4
+            || !(1..=3).contains(&self.hazard)
+            || self.attempt > MOST_ATTEMPTS
+            || self.legs.len() > (MISSIONS * (MOST_ATTEMPTS as usize + 1))
+        {
             return bad("the team is 1 to 4 Dwarves, the hazard 1 to 3".into());
         }
         Ok(())

@@ -34,7 +34,13 @@ impl Revealed {
             return None;
         }
         let log = &log.0;
-        Some(self.last.filter(|l| Some(*l) != before.last).and_then(|l| log.get(l)).and_then(|e| e.reveals()).unwrap_or("the dice have been rolled"))
+        Some(
+            self.last
+                .filter(|l| Some(*l) != before.last)
+                .and_then(|l| log.get(l))
+                .and_then(|e| e.reveals())
+                .unwrap_or("the dice have been rolled"),
+        )
     }
 }
 

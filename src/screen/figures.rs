@@ -7,18 +7,23 @@ use super::look::{INK, PAPER, Shape, class_colour, class_letter, creature_look, 
 use super::sprites::{Shapes, Shows, Z_FIGURE};
 use crate::data::GameData;
 use crate::data::creatures::Trait;
+use crate::rules::components::Id;
 use crate::rules::components::{At, Creature, Dwarf, Faces, Health};
 use crate::rules::hex::{opposite, step};
-use crate::rules::components::Id;
 use crate::rules::log::{GameEvent, Who};
-use bevy::prelude::*;
 use crate::screen::front::Table;
+use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::VecDeque;
 
 pub fn plugin(app: &mut App) {
     let rewinding = resource_exists::<super::play::history::Rewinding>;
-    app.add_systems(Update, (draw_dwarves, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures).chain().in_set(Table));
+    app.add_systems(
+        Update,
+        (draw_dwarves, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures)
+            .chain()
+            .in_set(Table),
+    );
 }
 
 /// The root of a figure's drawing, placed on its space.
@@ -130,7 +135,8 @@ fn place_figures(
     ats: Query<&At>,
     mut figures: Query<(&Shows, &mut Transform, &mut Walk), With<Figure>>,
 ) {
-    let instant = pace.is_some_and(|p| p.speed == super::play::pace::Speed::Instant || p.skipping) || settings.is_some_and(|s| !s.animations);
+    let instant =
+        pace.is_some_and(|p| p.speed == super::play::pace::Speed::Instant || p.skipping) || settings.is_some_and(|s| !s.animations);
     let step = GLIDE * geo.hex_width() * time.delta_secs();
     for (shows, mut t, mut walk) in &mut figures {
         let Ok(at) = ats.get(shows.0) else { continue };

@@ -4,17 +4,17 @@
 
 use super::layout::HUD_WIDTH;
 use super::look::{PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
+use super::words::describe;
 use crate::data::GameData;
 use crate::data::mission::{Item, Objective};
+use crate::data::weapons::DwarfClass;
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
-use super::words::describe;
 use crate::rules::end::Outcome;
 use crate::rules::log::GameLog;
 use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
-use crate::data::weapons::DwarfClass;
-use bevy::prelude::*;
 use crate::screen::front::{AtTable, Table};
+use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>()
@@ -78,24 +78,22 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
         row_gap: px(4.0),
         ..default()
     };
-    commands
-        .spawn((panel, BackgroundColor(PANEL), DespawnOnExit(AtTable)))
-        .with_children(|p| {
-            p.spawn(text(info.name.clone(), 24.0, PAPER));
-            p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));
-            p.spawn(heading("TURN"));
-            p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
-            p.spawn(heading("M.U.L.E."));
-            p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
-            p.spawn(heading("SWARM THREAT"));
-            p.spawn((ThreatText, text("", 12.0, PAPER), Tooltip::Says(THREAT), Interaction::default(), BackgroundColor(Color::NONE)));
-            p.spawn(heading("DWARVES"));
-            for dwarf in seated {
-                p.spawn(dwarf_row(dwarf));
-            }
-            p.spawn(heading("LOG (mouse wheel scrolls)"));
-            p.spawn((LogText, text("", 12.0, DIM)));
-        });
+    commands.spawn((panel, BackgroundColor(PANEL), DespawnOnExit(AtTable))).with_children(|p| {
+        p.spawn(text(info.name.clone(), 24.0, PAPER));
+        p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));
+        p.spawn(heading("TURN"));
+        p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
+        p.spawn(heading("M.U.L.E."));
+        p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
+        p.spawn(heading("SWARM THREAT"));
+        p.spawn((ThreatText, text("", 12.0, PAPER), Tooltip::Says(THREAT), Interaction::default(), BackgroundColor(Color::NONE)));
+        p.spawn(heading("DWARVES"));
+        for dwarf in seated {
+            p.spawn(dwarf_row(dwarf));
+        }
+        p.spawn(heading("LOG (mouse wheel scrolls)"));
+        p.spawn((LogText, text("", 12.0, DIM)));
+    });
 }
 
 fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
@@ -131,7 +129,12 @@ fn set(text: &mut Text, s: String) {
 }
 
 /// The turn number and the active Dwarf, in his class colour.
-fn show_turn(turn: Res<Turn>, outcome: Res<Outcome>, dwarves: Query<&Dwarf>, mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>) {
+fn show_turn(
+    turn: Res<Turn>,
+    outcome: Res<Outcome>,
+    dwarves: Query<&Dwarf>,
+    mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>,
+) {
     let Ok((mut text, mut colour)) = texts.single_mut() else { return };
     let Some(dwarf) = dwarves.iter().find(|d| d.seat == turn.seat) else { return };
     let now = match &outcome.0 {
@@ -187,7 +190,15 @@ fn show_threat(
     let Ok(mut text) = texts.single_mut() else { return };
     let meter = &data.numbers.swarm_meter;
     let row: String = (1..=meter.steps)
-        .map(|s| if s <= threat.0 { '#' } else if meter.swarm_steps.contains(&s) { 'S' } else { '-' })
+        .map(|s| {
+            if s <= threat.0 {
+                '#'
+            } else if meter.swarm_steps.contains(&s) {
+                'S'
+            } else {
+                '-'
+            }
+        })
         .collect();
     let next = meter.swarm_steps.iter().find(|s| **s > threat.0);
     let next = next.map_or("no swarm left".to_string(), |s| format!("next swarm at {s}"));
@@ -214,7 +225,11 @@ fn scroll_log(
     log: Res<GameLog>,
     mut scroll: ResMut<LogScroll>,
 ) {
-    let over_hud = window.single().ok().and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w))).unwrap_or(false);
+    let over_hud = window
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w)))
+        .unwrap_or(false);
     for w in wheel.read().filter(|_| over_hud) {
         let back = scroll.0 as f32 + w.y.signum();
         scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));
@@ -229,8 +244,13 @@ fn show_log(log: Res<GameLog>, data: Res<GameData>, scroll: Res<LogScroll>, mut 
     if scroll.0 > 0 {
         lines.push(format!("(scrolled back {} - wheel down for the newest)", scroll.0));
     }
-    set(&mut text, lines.join("
-"));
+    set(
+        &mut text,
+        lines.join(
+            "
+",
+        ),
+    );
 }
 
 fn tick(done: bool) -> char {

@@ -9,8 +9,8 @@ use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Mineral, Pickup};
 use crate::rules::components::{Creature, Token};
-use bevy::prelude::*;
 use crate::screen::front::{AtTable, Table};
+use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(AtTable), build).add_systems(Update, (name_creatures, toggle).in_set(Table));
@@ -63,14 +63,16 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
     let resupply = Token::ResupplyPod { card: 0, primary: 0, secondary: 0, health: 0 };
     let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade"), (resupply, "Resupply pod")];
     let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
-    commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(|s| {
-        for e in tiles {
-            s.spawn(e);
-        }
-        for e in tokens {
-            s.spawn(e);
-        }
-    });
+    commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(
+        |s| {
+            for e in tiles {
+                s.spawn(e);
+            }
+            for e in tokens {
+                s.spawn(e);
+            }
+        },
+    );
 }
 
 fn entry(icon: impl Bundle, label: String) -> impl Bundle {

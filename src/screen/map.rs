@@ -6,8 +6,8 @@ use super::layout::MapGeometry;
 use super::look::BACKGROUND;
 use super::sprites::Z_LABEL;
 use crate::rules::components::{DropPod, HiddenCave, Space, Terrain, TunnelExit};
-use bevy::prelude::*;
 use crate::screen::front::{AtTable, Table};
+use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -44,7 +44,8 @@ fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<A
     for space in &spaces {
         let Some(position) = geo.tile_pos(space.0.0) else { continue };
         let texture_index = TileTextureIndex(tile_kind(space).index());
-        let tile = commands.spawn((TileBundle { position, texture_index, tilemap_id: TilemapId(map), ..default() }, DespawnOnExit(AtTable))).id();
+        let tile =
+            commands.spawn((TileBundle { position, texture_index, tilemap_id: TilemapId(map), ..default() }, DespawnOnExit(AtTable))).id();
         storage.set(&position, tile);
     }
     commands.entity(map).insert(TilemapBundle {

@@ -22,9 +22,9 @@ pub mod words;
 use crate::data::load::Problem;
 use crate::data::validate::load_mission;
 use crate::data::{GameData, assets_dir};
-use crate::save::{Save, folder};
 use crate::rules::RulesPlugin;
 use crate::rules::setup::MissionSetup;
+use crate::save::{Save, folder};
 use bevy::prelude::*;
 use options::{Options, Resume};
 use std::process::ExitCode;
@@ -101,7 +101,10 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
                     return Ok((game, "Watching: Right and Left step, Page Up and Down a turn, P plays on".into()));
                 }
                 let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
-                let words = format!("Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.", game.mission.name, turns);
+                let words = format!(
+                    "Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.",
+                    game.mission.name, turns
+                );
                 return Ok((game, words));
             }
             // A game to watch that cannot be played again is nothing to watch.
@@ -121,10 +124,17 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
 
 /// A new game of a mission file, with its save file (`keep`); the second value says why the game
 /// cannot be saved, if it cannot (it is played all the same).
-pub fn new_game(path: &std::path::Path, setup: MissionSetup, run: crate::save::Run, data: &GameData, keep: bool) -> Result<(play::Game, Option<String>), String> {
+pub fn new_game(
+    path: &std::path::Path,
+    setup: MissionSetup,
+    run: crate::save::Run,
+    data: &GameData,
+    keep: bool,
+) -> Result<(play::Game, Option<String>), String> {
     let (mission, text) = load_mission(path, data).map_err(|ps| Problem::lines(&ps))?;
     let mut unsaved = None;
-    let file = if keep { folder::new_save(path).map_err(|e| unsaved = Some(format!("the game will not be saved: {e}"))).ok() } else { None };
+    let file =
+        if keep { folder::new_save(path).map_err(|e| unsaved = Some(format!("the game will not be saved: {e}"))).ok() } else { None };
     let mut save = Save::begin(path, &text, setup);
     save.run = run;
     Ok((play::Game { save, mission, file }, unsaved))

@@ -106,4 +106,3 @@ fn first_ron(dir: &Path) -> Option<PathBuf> {
 fn time_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
-

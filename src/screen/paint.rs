@@ -75,11 +75,7 @@ impl Canvas {
     }
 
     pub fn into_image(self) -> Image {
-        let data = self
-            .pixels
-            .iter()
-            .flat_map(|p| p.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8))
-            .collect();
+        let data = self.pixels.iter().flat_map(|p| p.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)).collect();
         Image::new(
             Extent3d { width: self.width, height: self.height, depth_or_array_layers: 1 },
             TextureDimension::D2,

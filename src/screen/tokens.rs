@@ -6,8 +6,8 @@ use super::layout::MapGeometry;
 use super::look::{ink_on, token_look};
 use super::sprites::{Shapes, Shows, Z_TOKEN, Z_TOKEN_OVER};
 use crate::rules::components::{At, Creature, Dwarf, Id, Token};
-use bevy::prelude::*;
 use crate::screen::front::Table;
+use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::{BTreeMap, HashSet};
 

@@ -55,13 +55,17 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::AmmoSpent { dwarf, primary, secondary } => format!("The {dwarf:?} spends {primary} primary, {secondary} secondary ammo"),
         GameEvent::Afflicted { dwarf, status } => format!("The {dwarf:?} is {}", status.to_lowercase()),
         GameEvent::CreatureAfflicted { who: w, status } => format!("{} is {}", who(data, w), status.to_lowercase()),
-        GameEvent::ResupplyLanded { primary, secondary, health, .. } => format!("A Resupply pod lands: {primary} primary, {secondary} secondary, {health} Health"),
+        GameEvent::ResupplyLanded { primary, secondary, health, .. } => {
+            format!("A Resupply pod lands: {primary} primary, {secondary} secondary, {health} Health")
+        }
         GameEvent::Scared { who: w, path } => format!("{} runs {} space(s) in fright", who(data, w), path.len()),
         GameEvent::Activated { who: w } => format!("{} activates", who(data, w)),
         GameEvent::SkipsActivation { who: w, why } => format!("{} skips its activation ({why})", who(data, w)),
         GameEvent::CreaturesActivate { count } => format!("The creatures activate ({count})"),
         GameEvent::NoReaction { dwarf } => format!("The {dwarf:?} has no reaction shot"),
-        GameEvent::Rerolled { who: w, die, roll } => format!("{} rerolls die {}: {}", who(data, w), die + 1, faces(std::slice::from_ref(roll))),
+        GameEvent::Rerolled { who: w, die, roll } => {
+            format!("{} rerolls die {}: {}", who(data, w), die + 1, faces(std::slice::from_ref(roll)))
+        }
         GameEvent::CardPlayed { dwarf, card, on } => match on {
             Some(c) => format!("The {dwarf:?} plays {card} on the {c:?}"),
             None => format!("The {dwarf:?} plays {card}"),
@@ -71,7 +75,9 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Revived { dwarf, health } => format!("The {dwarf:?} is revived with {health} Health"),
         GameEvent::Healed { dwarf, amount, health } => format!("The {dwarf:?} heals {amount}: {health} Health"),
         GameEvent::Paid { item, n } => format!("{n} {item:?} paid from the M.U.L.E."),
-        GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {throwables} Throwable card(s)"),
+        GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => {
+            format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {throwables} Throwable card(s)")
+        }
         GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places {token:?}"),
         GameEvent::StalagmiteDestroyed { .. } => "A stalagmite is smashed".to_string(),
         other => format!("{other:?}").split([' ', '(', '{']).next().unwrap_or("").to_string(),

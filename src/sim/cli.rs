@@ -63,7 +63,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         let mut value = || rest.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |v: &str, most: u64| v.parse::<u64>().ok().filter(|n| (1..=most).contains(n)).ok_or_else(|| format!("{flag} is a number from 1 to {most}"));
+        let number = |v: &str, most: u64| {
+            v.parse::<u64>().ok().filter(|n| (1..=most).contains(n)).ok_or_else(|| format!("{flag} is a number from 1 to {most}"))
+        };
         match flag.as_str() {
             "--mission" => o.missions.push(PathBuf::from(value()?)),
             "--all" => all = true,
@@ -128,11 +130,14 @@ fn simulate(args: &[String]) -> Result<bool, String> {
     let tables: Vec<Table> = o
         .missions
         .iter()
-        .map(|f| load_mission(f, &data).map(|(mission, text)| Table { file: f.clone(), text, mission }).map_err(|ps| crate::data::load::Problem::lines(&ps)))
+        .map(|f| {
+            load_mission(f, &data)
+                .map(|(mission, text)| Table { file: f.clone(), text, mission })
+                .map_err(|ps| crate::data::load::Problem::lines(&ps))
+        })
         .collect::<Result<_, _>>()?;
-    let plays: Vec<(usize, u32, u64)> = (0..tables.len())
-        .flat_map(|t| o.hazards.iter().flat_map(move |h| (0..o.games).map(move |i| (t, *h, i))))
-        .collect();
+    let plays: Vec<(usize, u32, u64)> =
+        (0..tables.len()).flat_map(|t| o.hazards.iter().flat_map(move |h| (0..o.games).map(move |i| (t, *h, i)))).collect();
     let bar = progress(plays.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs.unwrap_or(0)).build().map_err(|e| e.to_string())?;
     let records: Vec<(usize, u32, GameRecord)> = pool.install(|| {

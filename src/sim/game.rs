@@ -4,10 +4,10 @@
 //! save, to be written as a replay file.
 
 use super::bot::{Bot, BotKind};
-use crate::headless::invariants;
 use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::{TerrainSnapshot, dump};
+use crate::headless::invariants;
 use crate::headless::{apply, first_turn, laid_out};
 use crate::rules::command::CommandLog;
 use crate::rules::end::{Outcome, Result as MissionResult};
@@ -42,7 +42,8 @@ pub struct GameRecord {
 /// Play one game to its end. `check`: the invariants after every command and the replay at the end.
 pub fn play(data: &GameData, mission: &Mission, save: Save, bot: BotKind, check: bool) -> GameRecord {
     let setup = save.setup.clone();
-    let mut record = GameRecord { seed: setup.seed, result: None, reason: String::new(), turns: 0, swarms: 0, downed: 0, kills: 0, failure: None, save };
+    let mut record =
+        GameRecord { seed: setup.seed, result: None, reason: String::new(), turns: 0, swarms: 0, downed: 0, kills: 0, failure: None, save };
     let (mut app, snapshot) = match start(data, mission, &setup) {
         Ok(x) => x,
         Err(e) => {
@@ -81,7 +82,8 @@ fn run(app: &mut App, bot: BotKind, seed: u64, check: bool) -> Result<(), String
             return Ok(());
         }
         let listed = legal(app.world_mut());
-        let cmd = bot.choose(app.world_mut(), &listed).ok_or_else(|| format!("command {}: nothing is listed and the mission goes on", n + 1))?;
+        let cmd =
+            bot.choose(app.world_mut(), &listed).ok_or_else(|| format!("command {}: nothing is listed and the mission goes on", n + 1))?;
         apply(app, cmd.clone()).map_err(|e| format!("command {} ({cmd:?}) was listed but refused: {e}", n + 1))?;
         if check {
             invariants::check(app.world_mut()).map_err(|v| format!("after command {} ({}): {v}", n + 1, cmd.name()))?;

@@ -80,10 +80,13 @@ pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
 }
 
 fn chop_targets(a: &Action) -> Vec<ChopTarget> {
-    a.offers().iter().flat_map(|o| match &o.detail {
-        Detail::Chop(targets) => targets.clone(),
-        _ => vec![],
-    }).collect()
+    a.offers()
+        .iter()
+        .flat_map(|o| match &o.detail {
+            Detail::Chop(targets) => targets.clone(),
+            _ => vec![],
+        })
+        .collect()
 }
 
 /// What an axe success is well spent on, best first; a carve only when it opens the way (above).
@@ -160,10 +163,14 @@ fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
     is(|a| matches!(a, Answer::React(_)))
         .or_else(|| is(|a| matches!(a, Answer::Accept(true))))
         .or_else(|| {
-            commands.iter().filter_map(|c| match c {
-                Command::Choose(a @ Answer::Chop(_)) => Some((chop_rank(a), *c)),
-                _ => None,
-            }).min_by_key(|(r, _)| *r).map(|(_, c)| c.clone())
+            commands
+                .iter()
+                .filter_map(|c| match c {
+                    Command::Choose(a @ Answer::Chop(_)) => Some((chop_rank(a), *c)),
+                    _ => None,
+                })
+                .min_by_key(|(r, _)| *r)
+                .map(|(_, c)| c.clone())
         })
         .or_else(|| commands.first().map(|c| (*c).clone()))
 }
@@ -180,7 +187,8 @@ fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
     let goals = if cave.objectives_met(&mule) {
         pod.iter().map(|h| (*h, 0)).collect()
     } else {
-        let wanted: Vec<&Objective> = cave.mission.objectives.primary.iter().filter(|o| !matches!(o, Objective::Collect(i, n) if mule.count(*i) >= *n)).collect();
+        let wanted: Vec<&Objective> =
+            cave.mission.objectives.primary.iter().filter(|o| !matches!(o, Objective::Collect(i, n) if mule.count(*i) >= *n)).collect();
         let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(&cave, o)).collect();
         if goals.is_empty() {
             goals = mineral_walls(&cave, |_| true);

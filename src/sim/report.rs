@@ -103,7 +103,8 @@ pub fn table(summaries: &[Summary]) -> String {
     let rows: Vec<[String; 11]> = summaries.iter().map(row).collect();
     let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).chain([HEADINGS[i].len()]).max().unwrap_or(0);
     let widths: Vec<usize> = (0..HEADINGS.len()).map(width).collect();
-    let line = |cells: Vec<&str>| cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect::<Vec<_>>().join("  ").trim_end().to_string();
+    let line =
+        |cells: Vec<&str>| cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect::<Vec<_>>().join("  ").trim_end().to_string();
     let mut out = vec![line(HEADINGS.to_vec())];
     out.extend(rows.iter().map(|r| line(r.iter().map(String::as_str).collect())));
     out.push(String::new());

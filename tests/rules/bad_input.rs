@@ -187,7 +187,9 @@ fn extreme_numbers_anywhere_are_refused_or_played_never_a_panic() {
         }
         for step in setup_cases {
             let step = step.replace('N', n);
-            texts.push(format!("(mission: File(\"tests/bad-input/open.ron\"), dwarves: [Driller], seed: 1, setup: [{step}], commands: [EndTurn])"));
+            texts.push(format!(
+                "(mission: File(\"tests/bad-input/open.ron\"), dwarves: [Driller], seed: 1, setup: [{step}], commands: [EndTurn])"
+            ));
         }
         for cmd in command_cases {
             let cmd = cmd.replace('N', n);

@@ -4,7 +4,6 @@ use super::common::{hoxxes, text};
 use std::path::Path;
 use std::process::Command;
 
-
 #[test]
 fn validate_passes_sound_missions_and_fails_broken_ones() {
     let ok = hoxxes(&["validate", "missions/00-tutorial.ron", "missions/01-first-light.ron"]);
@@ -120,7 +119,9 @@ fn validate_still_checks_the_files_given_when_the_games_data_is_broken() {
 /// that never ends) with exit 1 and the file named, at once.
 #[test]
 fn replay_prints_a_saves_end_and_refuses_what_is_no_save() {
-    let run = |file: &str| Command::new(env!("CARGO_BIN_EXE_hoxxes")).args(["replay", file]).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    let run = |file: &str| {
+        Command::new(env!("CARGO_BIN_EXE_hoxxes")).args(["replay", file]).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+    };
     let out = run("tests/replays/first-light-two-turns.ron");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let want = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.json")).unwrap();

@@ -357,7 +357,12 @@ fn no_event_names_a_creature_that_never_was() {
         let record = hoxxes::sim::play(&data(), &mission, Save::begin(&file, &text, setup.clone()), hoxxes::sim::BotKind::Random, false);
         assert!(record.failure.is_none(), "{:?}", record.failure);
         let mut start = hoxxes::headless::laid_out(data(), &mission, &setup).expect("laid out");
-        let mut known: BTreeSet<u64> = start.world_mut().query::<(&hoxxes::rules::components::Id, &hoxxes::rules::components::Creature)>().iter(start.world()).map(|(i, _)| i.0 as u64).collect();
+        let mut known: BTreeSet<u64> = start
+            .world_mut()
+            .query::<(&hoxxes::rules::components::Id, &hoxxes::rules::components::Creature)>()
+            .iter(start.world())
+            .map(|(i, _)| i.0 as u64)
+            .collect();
         let (app, _) = hoxxes::save::replay::headless(data(), &mission, &record.save).expect("replays");
         for e in &app.world().resource::<GameLog>().0 {
             if let GameEvent::Spawned { who: hoxxes::rules::log::Who::Creature { id, .. }, .. } = e {
@@ -462,7 +467,11 @@ fn the_oppressor_crashing_beside_a_hidden_cave_reveals_it() {
     let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
     g.dice(&[(CreatureDie, 0)]);
     g.job(Job::ActivateAll);
-    assert_eq!((g.terrain(4, 2), g.terrain(5, 2)), (Terrain::Open(Ground::Floor), Terrain::Open(Ground::Floor)), "it crashed through both walls");
+    assert_eq!(
+        (g.terrain(4, 2), g.terrain(5, 2)),
+        (Terrain::Open(Ground::Floor), Terrain::Open(Ground::Floor)),
+        "it crashed through both walls"
+    );
     assert_eq!(g.creature_pos(id), Some(q(3, 2)));
     assert_ne!(g.terrain(4, 1), Terrain::Hidden('a'), "the cave beside the crashed walls is open");
     // Both walls touch the cave: it is revealed once, its Grunt placed once.

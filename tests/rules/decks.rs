@@ -24,7 +24,6 @@ fn temp_dir(test: &str) -> PathBuf {
     dir
 }
 
-
 /// Replace exactly one occurrence of `from`.
 fn edit(text: &str, from: &str, to: &str) -> String {
     assert_eq!(text.matches(from).count(), 1, "{from:?} occurs once");
@@ -33,11 +32,7 @@ fn edit(text: &str, from: &str, to: &str) -> String {
 
 /// Problems the asset checker finds in `text` given as `file`.
 fn problems(file: &str, text: &str) -> Vec<String> {
-    validate_asset(&Path::new("somewhere").join(file), text)
-        .expect("an asset file")
-        .into_iter()
-        .map(|p| p.0)
-        .collect()
+    validate_asset(&Path::new("somewhere").join(file), text).expect("an asset file").into_iter().map(|p| p.0).collect()
 }
 
 fn copies<T>(deck: &[T], n: impl Fn(&T) -> u32) -> u32 {

@@ -67,7 +67,11 @@ fn the_next_mission_starts_with_what_was_carried_plus_the_free_card_and_the_owed
     assert_eq!(hand.rock_and_stone[0], 2);
     assert_eq!(hand.throwables.len(), 3, "his two and one for the upgrade given back");
     assert_eq!(&hand.throwables[..2], &c.hand.throwables[..]);
-    assert_eq!((loadout.primary_upgrades.clone(), loadout.secondary_upgrades.clone()), (vec![], vec![3]), "he kept the one picked (ruling 42)");
+    assert_eq!(
+        (loadout.primary_upgrades.clone(), loadout.secondary_upgrades.clone()),
+        (vec![], vec![3]),
+        "he kept the one picked (ruling 42)"
+    );
     assert!(loadout.overclocked);
     assert_eq!(loadout.secondary, 1);
     let pool = g.world().resource::<UpgradePool>().0.clone();
@@ -139,7 +143,11 @@ fn a_lost_mission_is_replayed_with_the_whole_team_fresh_or_the_dive_given_up() {
     assert_eq!(d.state, DiveState::MissionLost);
     d.replay_lost();
     let s = d.setup();
-    assert_eq!((d.at, s.classes.clone(), s.carried.len()), (1, vec![Scout, Driller], 0), "the same mission, every Dwarf back and fresh (ruling 41)");
+    assert_eq!(
+        (d.at, s.classes.clone(), s.carried.len()),
+        (1, vec![Scout, Driller], 0),
+        "the same mission, every Dwarf back and fresh (ruling 41)"
+    );
     assert_ne!(s.seed, first_try, "a replay is a new dive of the mission");
     d.mission_over(leg(MissionResult::Loss), vec![]);
     d.give_up();
@@ -169,11 +177,13 @@ fn whole_dives_are_played_headless_by_the_greedy_bot() {
     let data = data();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions");
     let files = ["00-tutorial.ron", "02-ember-vein.ron", "05-apoca-gardens.ron"];
-    let missions: Vec<_> = files.iter().map(|f| hoxxes::data::validate::load_mission(&dir.join(f), &data).expect("shipped mission").0).collect();
+    let missions: Vec<_> =
+        files.iter().map(|f| hoxxes::data::validate::load_mission(&dir.join(f), &data).expect("shipped mission").0).collect();
     let mut outcomes = Vec::new();
     for seed in 1..=3 {
         let dive = Dive::new(files.iter().map(|f| dir.join(f)).collect(), vec![Scout, Driller], vec![], 1, false, seed);
-        let d = hoxxes::sim::dive::whole_dive(&data, &missions, dive, hoxxes::sim::bot::BotKind::Greedy, 1).expect("the dive plays to its end");
+        let d =
+            hoxxes::sim::dive::whole_dive(&data, &missions, dive, hoxxes::sim::bot::BotKind::Greedy, 1).expect("the dive plays to its end");
         assert!(d.over(), "seed {seed}: the dive ends");
         for (i, l) in d.legs.iter().enumerate() {
             if l.result != MissionResult::Loss {

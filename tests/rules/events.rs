@@ -428,7 +428,11 @@ fn a_reaction_shot_may_be_fired_with_the_secondary_weapon() {
     g.put(Gunner, 4, 4);
     let data = data();
     let mut q = g.world().query::<(&hoxxes::rules::components::Dwarf, &hoxxes::rules::components::Loadout)>();
-    let secondary = q.iter(g.app.world()).find(|(d, _)| d.class == Gunner).map(|(_, l)| data.secondaries[l.secondary].name.clone()).expect("the Gunner");
+    let secondary = q
+        .iter(g.app.world())
+        .find(|(d, _)| d.class == Gunner)
+        .map(|(_, l)| data.secondaries[l.secondary].name.clone())
+        .expect("the Gunner");
     // The seeded dice roll: whatever they show, the ammo is what is checked.
     draw(&mut g, "Slasher Ambush");
     assert!(g.options().contains(&Answer::React(secondary.clone())), "{secondary} in {:?}", g.options());

@@ -109,10 +109,13 @@ fn a_save_is_written_and_read_back_and_replays_to_the_game() {
     let dir = temp("save");
     let (mut app, snapshot) = at_the_table(&dir);
     let step = a_move(&app);
-    input(&mut app, PlayerInput::Hex(match &step {
-        Command::Move(p) => (*p.last().expect("a path")).into(),
-        _ => unreachable!(),
-    }));
+    input(
+        &mut app,
+        PlayerInput::Hex(match &step {
+            Command::Move(p) => (*p.last().expect("a path")).into(),
+            _ => unreachable!(),
+        }),
+    );
     input(&mut app, PlayerInput::Key(KeyCode::KeyE));
     let file = dir.join("game.ron");
     let saved = save::read(&file).expect("the autosave reads");
@@ -201,14 +204,24 @@ fn clearing_the_table_puts_back_every_resource_the_rules_keep() {
     app.add_plugins(hoxxes::rules::RulesPlugin);
     let fresh = app.world().components().component_id::<Fresh>().expect("the registry");
     let events = app.world().components().component_id::<Messages<hoxxes::rules::log::GameEvent>>().expect("events");
-    let rules: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).filter(|id| !bevy_own.contains(id) && ![fresh, events].contains(id)).collect();
+    let rules: Vec<_> = app
+        .world()
+        .iter_resources()
+        .map(|(info, _)| info.id())
+        .filter(|id| !bevy_own.contains(id) && ![fresh, events].contains(id))
+        .collect();
     assert!(rules.len() > 15, "the rules keep their resources: {}", rules.len());
     for id in &rules {
         app.world_mut().remove_resource_by_id(*id);
     }
     Fresh::restore(app.world_mut());
     let back: Vec<_> = app.world().iter_resources().map(|(info, _)| info.id()).collect();
-    let missing: Vec<String> = rules.iter().filter(|id| !back.contains(id)).filter_map(|id| app.world().components().get_info(*id)).map(|i| i.name().to_string()).collect();
+    let missing: Vec<String> = rules
+        .iter()
+        .filter(|id| !back.contains(id))
+        .filter_map(|id| app.world().components().get_info(*id))
+        .map(|i| i.name().to_string())
+        .collect();
     assert!(missing.is_empty(), "registered with init_resource, not rules_resource: {missing:?}");
 }
 
@@ -218,7 +231,11 @@ fn clearing_the_table_puts_back_every_resource_the_rules_keep() {
 #[test]
 fn the_saved_games_in_tests_replays_replay_to_their_recorded_end() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
-    let mut saves: Vec<PathBuf> = std::fs::read_dir(&dir).expect("tests/replays").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect();
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/replays")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
     saves.sort();
     assert!(!saves.is_empty());
     for file in saves {
@@ -309,7 +326,11 @@ fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
     assert_eq!(played(&app), saved.commands);
     assert_eq!(dump(app.world_mut(), &snapshot), at(saved.commands.len()));
     let turn = app.world().resource::<hoxxes::rules::state::Turn>().number;
-    assert!(app.world().resource::<Notice>().0.contains(&format!(", turn {turn} -")), "the rules' own turn: {}", app.world().resource::<Notice>().0);
+    assert!(
+        app.world().resource::<Notice>().0.contains(&format!(", turn {turn} -")),
+        "the rules' own turn: {}",
+        app.world().resource::<Notice>().0
+    );
     input(&mut app, PlayerInput::Key(KeyCode::Home));
     assert!(played(&app).is_empty());
     assert_eq!(dump(app.world_mut(), &snapshot), at(0));

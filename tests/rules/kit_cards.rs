@@ -311,7 +311,8 @@ fn a_satchel_charge_waits_for_its_thrower_and_blows_the_rock_away() {
     assert_eq!(g.terrain(5, 1), Terrain::Open(Ground::Floor));
     assert_eq!(g.tokens_at(5, 1), vec![Token::Mineral { mineral: Min::Nitra, loose: true }]);
     assert_eq!(g.terrain(6, 2), Terrain::Open(Ground::Floor));
-    let mineral_die = |e: &GameEvent| matches!(e, GameEvent::Rolled { dice, .. } if dice.iter().any(|d| d.die == hoxxes::data::dice::DieKind::Mineral));
+    let mineral_die =
+        |e: &GameEvent| matches!(e, GameEvent::Rolled { dice, .. } if dice.iter().any(|d| d.die == hoxxes::data::dice::DieKind::Mineral));
     assert!(!g.events().iter().any(mineral_die), "a blast destroys a stalagmite without a roll (ruling 28)");
     assert!(g.tokens_at(5, 2).is_empty(), "the platform is blown away and the charge is spent");
     assert_eq!(g.turn().actions_left, 2, "setting it off is free");
@@ -328,7 +329,8 @@ fn a_satchel_charge_goes_off_between_two_creatures_activations() {
     g.creature(Grunt, 8, 5);
     g.next_event("They Are Awake");
     g.world().resource_mut::<CommandQueue>().0.push_back(Command::EndTurn);
-    let moved = |g: &mut Game| g.events().iter().any(|e| matches!(e, GameEvent::Moved { who: Who::Creature { id, .. }, .. } if *id == grunt));
+    let moved =
+        |g: &mut Game| g.events().iter().any(|e| matches!(e, GameEvent::Moved { who: Who::Creature { id, .. }, .. } if *id == grunt));
     for _ in 0..50 {
         if moved(&mut g) {
             break;

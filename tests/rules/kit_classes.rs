@@ -392,12 +392,7 @@ fn an_unstruck_shield_stays_until_the_gunners_next_turn_and_keeps_creatures_off_
 // The Engineer.
 
 /// A corridor along row 1: the only way from the east end to the pod.
-const CORRIDOR: [&str; 4] = [
-    "# # # # # # # # # # #",
-    " # P . . . . . . . . #",
-    "# P # # # # # # # # #",
-    " # # # # # # # # # # #",
-];
+const CORRIDOR: [&str; 4] = ["# # # # # # # # # # #", " # P . . . . . . . . #", "# P # # # # # # # # #", " # # # # # # # # # # #"];
 
 #[test]
 fn the_sentry_gun_goes_next_to_the_engineer_for_an_action_and_an_ammo_and_moves() {

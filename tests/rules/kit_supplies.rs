@@ -417,7 +417,9 @@ fn an_exchange_moves_ammo_cards_and_upgrades_both_ways() {
     g.put(Scout, 3, 2);
     g.put(Gunner, 4, 2);
     let (rock, throwable) = card_names(&g);
-    for (class, cards) in [(Scout, Hand { rock_and_stone: vec![0], throwables: vec![] }), (Gunner, Hand { rock_and_stone: vec![], throwables: vec![0] })] {
+    for (class, cards) in
+        [(Scout, Hand { rock_and_stone: vec![0], throwables: vec![] }), (Gunner, Hand { rock_and_stone: vec![], throwables: vec![0] })]
+    {
         let e = entity(&mut g, class);
         g.world().entity_mut(e).insert(cards);
     }

@@ -20,8 +20,8 @@ use hoxxes::rules::end::Outcome;
 use hoxxes::rules::hex::Qr;
 use hoxxes::rules::legal::{ActionKind, Detail, legal};
 use hoxxes::rules::setup::MissionSetup;
-use hoxxes::sim::{Bot, BotKind};
 use hoxxes::rules::state::{Board, Turn};
+use hoxxes::sim::{Bot, BotKind};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -78,7 +78,11 @@ fn unlisted(app: &mut App, rng: &mut impl Rng) -> Vec<Command> {
         }
         out.push(Command::ShootSecondary { target: t });
         out.extend([Command::Flare(t), Command::Zipline(t), Command::Sentry(t), Command::Platforms(vec![t]), Command::CallResupply(t)]);
-        out.extend([Command::Bosco(BoscoAction::LightGun(t)), Command::Bosco(BoscoAction::Rocket(t)), Command::Bosco(BoscoAction::Move(vec![t]))]);
+        out.extend([
+            Command::Bosco(BoscoAction::LightGun(t)),
+            Command::Bosco(BoscoAction::Rocket(t)),
+            Command::Bosco(BoscoAction::Move(vec![t])),
+        ]);
         let card = &data.throwables[rng.random_range(0..data.throwables.len())];
         out.push(Command::Throw { card: card.name.clone(), target: t });
         out.push(Command::Choose(Answer::Place { die: 0, at: t }));
@@ -100,7 +104,13 @@ fn check_mission(path: &Path, i: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
     let mut bot = Bot::new(BotKind::Random, i as u64);
     let where_ = |app: &App, step: usize| {
-        format!("{} (team {:?}, seed {}), step {step}, commands so far: {:?}", path.display(), setup.classes, setup.seed, app.world().resource::<CommandLog>().0)
+        format!(
+            "{} (team {:?}, seed {}), step {step}, commands so far: {:?}",
+            path.display(),
+            setup.classes,
+            setup.seed,
+            app.world().resource::<CommandLog>().0
+        )
     };
     for step in 0..steps() {
         if app.world().resource::<Outcome>().0.is_some() {
@@ -109,10 +119,14 @@ fn check_mission(path: &Path, i: usize) {
         }
         let l = legal(app.world_mut());
         // Complete: what is not listed is refused, and changes nothing.
-        let ends: Vec<Qr> = l.of(ActionKind::Move).flat_map(|a| a.offers()).filter_map(|o| match &o.detail {
-            Detail::Move { to, .. } => Some(*to),
-            _ => None,
-        }).collect();
+        let ends: Vec<Qr> = l
+            .of(ActionKind::Move)
+            .flat_map(|a| a.offers())
+            .filter_map(|o| match &o.detail {
+                Detail::Move { to, .. } => Some(*to),
+                _ => None,
+            })
+            .collect();
         for cmd in unlisted(&mut app, &mut rng) {
             // One path is offered to each end: another path to a listed end may be good too.
             let listed_end = matches!(&cmd, Command::Move(p) if p.last().is_some_and(|e| ends.contains(e)));
@@ -147,7 +161,13 @@ fn a_move_offer_is_the_path_the_move_takes() {
     let moves = l.of(ActionKind::Move).next().expect("Move is listed").offers().to_vec();
     // Three move points in an open room, less the Drop Pod spaces (closed until the objectives
     // are met).
-    let ends: Vec<Qr> = moves.iter().filter_map(|o| match &o.detail { Detail::Move { to, .. } => Some(*to), _ => None }).collect();
+    let ends: Vec<Qr> = moves
+        .iter()
+        .filter_map(|o| match &o.detail {
+            Detail::Move { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
     assert!(ends.contains(&q(4, 2)) && ends.contains(&q(6, 2)), "{ends:?}");
     assert!(!ends.contains(&q(7, 2)), "four spaces away is out of reach");
     assert!(!ends.contains(&q(1, 2)), "the Drop Pod is closed");
@@ -202,10 +222,16 @@ fn a_creatures_intent_is_what_its_activation_does() {
                 let me = |w: &Who| matches!(w, Who::Creature { id, .. } if *id == first.id);
                 let did = match &first.intent {
                     Intent::Skip { .. } => events.iter().any(|e| matches!(e, GameEvent::SkipsActivation { who, .. } if me(who))),
-                    Intent::Attack { target, .. } => events.iter().any(|e| matches!(e, GameEvent::Attacks { who, target: t } if me(who) && t == target)),
-                    Intent::Move { path, .. } => events.iter().any(|e| matches!(e, GameEvent::Moved { who, path: p } if me(who) && path.starts_with(p)))
-                        || events.iter().any(|e| matches!(e, GameEvent::MineTriggered { .. } | GameEvent::SentryFires { .. })),
-                    Intent::Stay => !events.iter().any(|e| matches!(e, GameEvent::Moved { who, .. } | GameEvent::Attacks { who, .. } if me(who))),
+                    Intent::Attack { target, .. } => {
+                        events.iter().any(|e| matches!(e, GameEvent::Attacks { who, target: t } if me(who) && t == target))
+                    }
+                    Intent::Move { path, .. } => {
+                        events.iter().any(|e| matches!(e, GameEvent::Moved { who, path: p } if me(who) && path.starts_with(p)))
+                            || events.iter().any(|e| matches!(e, GameEvent::MineTriggered { .. } | GameEvent::SentryFires { .. }))
+                    }
+                    Intent::Stay => {
+                        !events.iter().any(|e| matches!(e, GameEvent::Moved { who, .. } | GameEvent::Attacks { who, .. } if me(who)))
+                    }
                     Intent::Hatch { .. } => events.iter().any(|e| matches!(e, GameEvent::Rolled { who, .. } if me(who))),
                     Intent::Explode => events.iter().any(|e| matches!(e, GameEvent::Exploded { .. })),
                     Intent::AttackSentry { .. } => events.iter().any(|e| matches!(e, GameEvent::SentryAttacked { who } if me(who))),

@@ -66,8 +66,7 @@ fn the_campaign_lists_every_mission_once_from_easy_to_hard() {
     assert_eq!(listed.len(), order.len(), "a mission is listed twice: {order:?}");
     let on_disk = mission_files(&folder("missions"));
     assert_eq!(listed, on_disk.iter().collect::<BTreeSet<_>>());
-    let difficulty: Vec<u32> =
-        order.iter().map(|f| read_ron::<Mission>(&folder("missions").join(f)).expect("reads").difficulty).collect();
+    let difficulty: Vec<u32> = order.iter().map(|f| read_ron::<Mission>(&folder("missions").join(f)).expect("reads").difficulty).collect();
     assert!(difficulty.is_sorted(), "not from easiest to hardest: {order:?} {difficulty:?}");
 }
 
@@ -78,13 +77,7 @@ fn every_mission_plays_a_scripted_opening() {
         let (cells, _) = parse(&m.map);
         for d in end["dwarves"].as_array().expect("dwarves") {
             let at = hex_to_cell(qr(&d["hex"]).into());
-            assert_ne!(
-                cells.get(&at),
-                Some(&MapSymbol::DropPod),
-                "{}: {} stayed on the pod",
-                path.display(),
-                d["class"]
-            );
+            assert_ne!(cells.get(&at), Some(&MapSymbol::DropPod), "{}: {} stayed on the pod", path.display(), d["class"]);
         }
         let chops = end["commands"].as_array().expect("commands").iter().filter(|c| c.as_str() == Some("Chop")).count();
         assert_eq!(chops, DwarfClass::ALL.len(), "{}", path.display());
@@ -153,13 +146,9 @@ fn way_off_the_pod(cells: &BTreeMap<Cell, MapSymbol>, figures: &Figures, reach: 
     let at = |c: &Cell| cells.get(c).copied();
     let open = |c: &Cell| matches!(at(c), Some(MapSymbol::Ground(Ground::Floor) | MapSymbol::PickupSpot));
     let stand = |c: &Cell| open(c) && !figures.dwarves.contains(c) && !figures.creatures.contains(c);
-    let pass =
-        |c: &Cell| (open(c) || matches!(at(c), Some(MapSymbol::TunnelExit(_)))) && !figures.creatures.contains(c);
-    let rock = |c: &Cell| {
-        cell_neighbours(*c)
-            .iter()
-            .any(|n| matches!(at(n), Some(MapSymbol::Ground(Ground::Wall(_) | Ground::Stalagmite))))
-    };
+    let pass = |c: &Cell| (open(c) || matches!(at(c), Some(MapSymbol::TunnelExit(_)))) && !figures.creatures.contains(c);
+    let rock =
+        |c: &Cell| cell_neighbours(*c).iter().any(|n| matches!(at(n), Some(MapSymbol::Ground(Ground::Wall(_) | Ground::Stalagmite))));
     let mut came: BTreeMap<Cell, Cell> = BTreeMap::new();
     let mut queue = VecDeque::from([(from, 0)]);
     let mut ends = Vec::new();

@@ -11,19 +11,12 @@ use hoxxes::data::validate;
 use std::path::Path;
 
 /// A sound little cave: the pod on the left, one Morkite wall, both exits on the right.
-const SOUND: [&str; 5] =
-    ["# # # # # # # # #", " # P P . . . . 1 #", "# P . . . . . M #", " # P . . . . . 2 #", "# # # # # # # # #"];
+const SOUND: [&str; 5] = ["# # # # # # # # #", " # P P . . . . 1 #", "# P . . . . . M #", " # P . . . . . 2 #", "# # # # # # # # #"];
 
 /// A cave cut in two by a column of pits from the top edge to the bottom edge: the east room,
 /// its Morkite, its exits and hidden cave 'a' cannot be reached without crossing a pit.
-const SPLIT: [&str; 6] = [
-    "# # # # O # # # #",
-    " # P P . O . . 1 #",
-    "# P . . O . . M #",
-    " # P . . O . . 2 #",
-    "# # # # O # a a #",
-    " # # # # O # # # #",
-];
+const SPLIT: [&str; 6] =
+    ["# # # # O # # # #", " # P P . O . . 1 #", "# P . . O . . M #", " # P . . O . . 2 #", "# # # # O # a a #", " # # # # O # # # #"];
 
 fn problems(m: &Mission) -> Vec<String> {
     let (cells, bad) = parse(&m.map);
@@ -88,10 +81,7 @@ fn morkite_in_a_hidden_cave_counts_toward_the_quota() {
 fn a_room_sealed_off_by_pits_is_an_error() {
     let m = mission(&SPLIT);
     let p = problems(&m);
-    assert!(
-        has(&p, &["open spaces cannot be reached from the Drop Pod without crossing a pit", "Tunnel Exit I (7, 1)"]),
-        "{p:?}"
-    );
+    assert!(has(&p, &["open spaces cannot be reached from the Drop Pod without crossing a pit", "Tunnel Exit I (7, 1)"]), "{p:?}");
     assert!(has(&p, &["hidden cave 'a' cannot be reached"]), "{p:?}");
     assert!(has(&p, &["asks for 1 Morkite", "reach only 0"]), "the Morkite beyond the pits does not count: {p:?}");
     let mut bridged = m.clone();
@@ -185,9 +175,8 @@ fn the_campaign_must_list_every_mission_once() {
         std::fs::write(dir.join(f), "()").unwrap();
     }
     let campaign = dir.join("campaign.ron");
-    let problems_of = |text: &str| -> Vec<String> {
-        validate_campaign(&campaign, text).expect("a campaign file").into_iter().map(|p| p.0).collect()
-    };
+    let problems_of =
+        |text: &str| -> Vec<String> { validate_campaign(&campaign, text).expect("a campaign file").into_iter().map(|p| p.0).collect() };
     assert_eq!(problems_of(r#"["a.ron", "b.ron", "c.ron"]"#), Vec::<String>::new());
     let p = problems_of(r#"["a.ron", "a.ron", "d.ron", "c.ron"]"#);
     assert!(p.iter().any(|s| s.contains("a.ron is listed more than once")), "{p:?}");

@@ -24,7 +24,14 @@ fn table(classes: &[DwarfClass]) -> Game {
 /// A key pressed and let go, as the window would send it.
 fn key(g: &mut Game, k: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        let e = KeyboardInput { key_code: k, logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified), state, text: None, repeat: false, window: Entity::PLACEHOLDER };
+        let e = KeyboardInput {
+            key_code: k,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        };
         g.app.world_mut().write_message(e);
         settle(g);
     }
@@ -130,8 +137,14 @@ fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
     let roll = |symbols: Vec<Symbol>| DieRoll { die: DieKind::Bullet, face: 0, symbols };
     let grunt = Who::Creature { kind: CreatureKind::Grunt, id: 4 };
     let mut tray = Tray::default();
-    tray.take(&data, &GameEvent::Rolled { who: Who::Dwarf(DwarfClass::Gunner), dice: vec![roll(vec![Symbol::Bullet, Symbol::Bullet]), roll(vec![])] });
-    tray.take(&data, &GameEvent::Damaged { who: grunt.clone(), die: DieKind::Bullet, hits: 3, resisted: 1, damage: 2, health: 1, note: String::new() });
+    tray.take(
+        &data,
+        &GameEvent::Rolled { who: Who::Dwarf(DwarfClass::Gunner), dice: vec![roll(vec![Symbol::Bullet, Symbol::Bullet]), roll(vec![])] },
+    );
+    tray.take(
+        &data,
+        &GameEvent::Damaged { who: grunt.clone(), die: DieKind::Bullet, hits: 3, resisted: 1, damage: 2, health: 1, note: String::new() },
+    );
     tray.take(&data, &GameEvent::Rerolled { who: Who::Dwarf(DwarfClass::Gunner), die: 1, roll: roll(vec![Symbol::Bullet]) });
     assert_eq!(tray.title, "Gunner rolls");
     let faces: Vec<String> = tray.dice.iter().map(hoxxes::screen::words::face).collect();

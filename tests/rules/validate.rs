@@ -2,9 +2,9 @@
 //! never a panic.
 
 use super::common::*;
-use hoxxes::data::validate::{check, validate_file};
 use hoxxes::data::load::parse_ron;
 use hoxxes::data::mission::Mission;
+use hoxxes::data::validate::{check, validate_file};
 use hoxxes::rules::dice::GameRng;
 use std::path::Path;
 
@@ -54,15 +54,7 @@ fn semantic_mistakes_are_sentences_naming_the_thing() {
             rows.join(", ")
         )
     };
-    let map = [
-        "# # # # # # #",
-        " # P P . . 1 #",
-        "# P . . . . #",
-        " # P . . . 2 #",
-        "# # # # # M #",
-        " # # a a # # #",
-        "# # # # # # #",
-    ];
+    let map = ["# # # # # # #", " # P P . . 1 #", "# P . . . . #", " # P . . . 2 #", "# # # # # M #", " # # a a # # #", "# # # # # # #"];
     let cave = "hidden_caves: [(id: 'a', contents: [(at: (2, 5), put: TunnelExit3), (at: (3, 5), put: Flare)])], pickups: {RedSugar: 1}";
     assert!(problems_of(&small(cave, &map)).is_empty(), "{:?}", problems_of(&small(cave, &map)));
     let outside = cave.replace("(3, 5), put: Flare", "(30, 5), put: Flare");
@@ -134,7 +126,8 @@ fn old_stalagmite_marks_still_load_and_validate_calls_them_obsolete() {
     let file = dir.join("old.ron");
     std::fs::write(&file, &old).unwrap();
     let (mission, _) = hoxxes::data::validate::load_mission(&file, &data()).expect("an old mission still plays");
-    let (new, _) = hoxxes::data::validate::load_mission(&Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron"), &data()).unwrap();
+    let (new, _) =
+        hoxxes::data::validate::load_mission(&Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron"), &data()).unwrap();
     let cells = |m: &Mission| hoxxes::data::map::parse(&m.map).0;
     assert_eq!(cells(&mission), cells(&new), "`$` reads as `^`");
     assert_eq!(format!("{:?}", mission.hidden_caves), format!("{:?}", new.hidden_caves), "`Stalagmite(true)` reads as `Stalagmite`");

@@ -2,13 +2,13 @@
 //! Dwarf"): a knocked-over Dwarf stands up with two actions of one turn, or a Dwarf next to him
 //! helps him up with one; a Dwarf next to an unconscious one revives him with 1 Health.
 
-use crate::rules::command::Desk;
 use super::supplies::take_actions;
 use super::{actor, command_is};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
@@ -31,12 +31,7 @@ pub fn plugin(app: &mut App) {
 
 /// Stand up: the one action a knocked-over Dwarf may take (`actor` refuses him every other), and
 /// its actions must all come from this turn.
-fn stand_up(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn stand_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = (|| {
         let d = check_stand_up(&cave, &turn)?;
         let class = d.2.class;
@@ -101,12 +96,7 @@ pub fn next_to<'a>(cave: &'a Cave, me: &DwarfItem, class: DwarfClass) -> Result<
 }
 
 /// Help another Dwarf on his feet: 1 action, next to a knocked-over (not unconscious) Dwarf.
-fn help_up(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn help_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::HelpUp(class)) = desk.current.0.clone() else { return };
     let result = (|| {
         let (me, other) = check_help_up(&cave, &turn, class)?;
@@ -119,12 +109,7 @@ fn help_up(
 }
 
 /// Revive an unconscious Dwarf: 1 action, next to him; he stands with the revive Health.
-fn revive(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn revive(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Revive(class)) = desk.current.0.clone() else { return };
     let result = (|| {
         let other = check_revive(&cave, &turn, class)?;

@@ -1,6 +1,5 @@
 //! The Axe chop action (rulebook "Axe chops"): roll the Axe die, spend each success on one target.
 
-use crate::rules::command::Desk;
 use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, Symbol, hits};
@@ -8,6 +7,7 @@ use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
@@ -207,9 +207,7 @@ fn set_floor(cave: &Cave, fx: &mut Effects, h: Hex) {
 /// Mine a wall's mineral (the wall is carved out too) or a mineral lying on the Dwarf's space.
 fn mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, at: Hex, h: Hex) {
     if h == at {
-        if let Some((e, _, Token::Mineral { mineral, .. })) =
-            cave.tokens_at(h).into_iter().find(|t| matches!(t.2, Token::Mineral { .. }))
-        {
+        if let Some((e, _, Token::Mineral { mineral, .. })) = cave.tokens_at(h).into_iter().find(|t| matches!(t.2, Token::Mineral { .. })) {
             fx.commands.entity(e).despawn();
             collect(fx, mineral, h);
         }
@@ -234,11 +232,7 @@ fn carve(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
 }
 
 fn take_pickup(cave: &Cave, fx: &mut Effects, q: Qr, kind: Pickup) {
-    if let Some((e, _, _)) = cave
-        .tokens_at(q.into())
-        .into_iter()
-        .find(|t| matches!(t.2, Token::Pickup { pickup, .. } if pickup == kind))
-    {
+    if let Some((e, _, _)) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup, .. } if pickup == kind)) {
         fx.commands.entity(e).despawn();
         fx.say(GameEvent::Harvested { pickup: kind, at: q });
     }

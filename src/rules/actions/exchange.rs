@@ -2,7 +2,6 @@
 //! Weapon Upgrades and Rock and Stone cards with an adjacent Dwarf; never Health. Both sides of the
 //! exchange happen at once, and each Dwarf must have the slots for what he ends up with.
 
-use crate::rules::command::Desk;
 use super::aid::next_to;
 use super::overclock::secondary_slots;
 use super::supplies::take_actions;
@@ -12,6 +11,7 @@ use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::Desk;
 use crate::rules::command::{Command, Supplies};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -22,10 +22,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        exchange
-            .run_if(command_is(|c| matches!(c, Command::Exchange { .. })))
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
+        exchange.run_if(command_is(|c| matches!(c, Command::Exchange { .. }))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     );
 }
 
@@ -72,7 +69,10 @@ impl Kit {
         }
         for m in &s.upgrades {
             let tokens = tokens_on(&mut self.loadout, m.from);
-            let at = tokens.iter().position(|t| *t == m.token).ok_or_else(|| missing(&format!("upgrade {} on his {:?} weapon", m.token, m.from)))?;
+            let at = tokens
+                .iter()
+                .position(|t| *t == m.token)
+                .ok_or_else(|| missing(&format!("upgrade {} on his {:?} weapon", m.token, m.from)))?;
             p.upgrades.push((tokens.remove(at), m.to));
         }
         Ok(p)
@@ -132,13 +132,7 @@ pub fn check_exchange<'a>(
 }
 
 /// Exchange supplies: 1 action with an adjacent Dwarf; both parcels change hands at once.
-fn exchange(
-    mut desk: Desk,
-    cave: Cave,
-    kits: Query<(&Loadout, &Hand)>,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn exchange(mut desk: Desk, cave: Cave, kits: Query<(&Loadout, &Hand)>, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Exchange { with, give, take }) = desk.current.0.clone() else { return };
     let result = (|| {
         let (me, other, mine, theirs) = check_exchange(&cave, &turn, &kits, with, &give, &take)?;

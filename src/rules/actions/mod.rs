@@ -1,25 +1,25 @@
 //! Action resolution: one system per Dwarf action, each taking the current command when it is its
 //! kind, checking it is legal, and applying it.
 
+pub mod aid;
 pub mod chop;
+pub mod exchange;
 pub mod modifiers;
 pub mod movement;
-pub mod scare;
-pub mod shoot;
-pub mod secondary;
 pub mod overclock;
+pub mod scare;
+pub mod secondary;
+pub mod shoot;
 pub mod supplies;
-pub mod exchange;
-pub mod aid;
-pub mod upgrade;
 pub mod throw;
+pub mod upgrade;
 
 use super::cave::{Cave, DwarfItem};
 use super::command::{Command, Current};
 pub use super::command::{ask, command_is};
 use super::state::Turn;
-use bevy::prelude::*;
 use crate::rules::state::RulesResource;
+use bevy::prelude::*;
 
 /// An action that stopped for a choice and carries on with the answer.
 #[derive(Resource, Default, Debug)]
@@ -74,10 +74,7 @@ pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>
         return Err(format!("the {:?} is knocked over: he must stand up first", d.2.class));
     }
     if turn.actions_left < cost {
-        return Err(format!(
-            "the {:?} has {} action(s) left; this needs {cost}",
-            d.2.class, turn.actions_left
-        ));
+        return Err(format!("the {:?} has {} action(s) left; this needs {cost}", d.2.class, turn.actions_left));
     }
     Ok(d)
 }

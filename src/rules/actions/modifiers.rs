@@ -2,12 +2,12 @@
 //! doubled die, ignored resistance or a stun. Each source adds its part here; the Shoot action asks
 //! for the rerolls and the doubled die before the results are laid.
 
+use crate::data::cards::ThrowEffect;
 use crate::data::cards::UpgradeEffect;
 use crate::data::dice::DieKind;
 use crate::rules::cave::Cave;
 use crate::rules::components::{Loadout, WeaponSlot};
 use crate::rules::state::Turn;
-use crate::data::cards::ThrowEffect;
 use hexx::Hex;
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -1,19 +1,19 @@
 //! The Move action (rulebook "Movement", rulings 2 and 10).
 
-use crate::rules::command::Desk;
 use super::{actor, command_is};
+use crate::data::mission::{Item, Pickup};
+use crate::rules::RulesSet;
+use crate::rules::agenda::Job;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
-use crate::rules::state::{Mule, Turn};
-use crate::rules::RulesSet;
 use crate::rules::skills;
-use crate::rules::agenda::Job;
-use crate::data::mission::{Item, Pickup};
+use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -24,13 +24,7 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn resolve_move(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-    mut pool: ResMut<crate::rules::reveal::UpgradePool>,
-) {
+fn resolve_move(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects, mut pool: ResMut<crate::rules::reveal::UpgradePool>) {
     let Some(Command::Move(path)) = desk.current.0.clone() else { return };
     let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
     let result = check_move(&cave, &turn, &fx.mule, &path).map(|dwarf| {

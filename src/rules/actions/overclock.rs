@@ -2,30 +2,27 @@
 //! the M.U.L.E. flip the card to its overclocked side for the rest of the mission. The overclocked
 //! ammo slots open, but no ammo comes with them.
 
-use crate::rules::command::Desk;
 use super::secondary::card;
 use super::supplies::{can_pay, pay, take_actions};
 use super::{actor, command_is};
 use crate::data::GameData;
+use crate::data::cards::SecondaryWeapon;
 use crate::data::mission::Item;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::data::cards::SecondaryWeapon;
-use crate::rules::state::Mule;
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
+use crate::rules::state::Mule;
 use crate::rules::state::Turn;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        overclock
-            .run_if(command_is(|c| matches!(c, Command::Overclock)))
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
+        overclock.run_if(command_is(|c| matches!(c, Command::Overclock))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     );
 }
 
@@ -37,7 +34,12 @@ pub fn secondary_slots(data: &GameData, loadout: &Loadout) -> u32 {
 
 /// Whether the active Dwarf may overclock his secondary weapon: him, his loadout and the card when
 /// he may. The legal-moves query asks this same function.
-pub fn check_overclock<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, loadouts: &Query<&Loadout>) -> Result<(DwarfItem<'a>, Loadout, &'a SecondaryWeapon), String> {
+pub fn check_overclock<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    mule: &Mule,
+    loadouts: &Query<&Loadout>,
+) -> Result<(DwarfItem<'a>, Loadout, &'a SecondaryWeapon), String> {
     let d = actor(cave, turn, 1)?;
     let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
     let (w, _) = card(&cave.data, &loadout)?;
@@ -49,13 +51,7 @@ pub fn check_overclock<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, loadouts: &
 }
 
 /// Overclock: refused without the Gold or when the card is already flipped.
-fn overclock(
-    mut desk: Desk,
-    cave: Cave,
-    loadouts: Query<&Loadout>,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn overclock(mut desk: Desk, cave: Cave, loadouts: Query<&Loadout>, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = (|| {
         let (d, loadout, w) = check_overclock(&cave, &turn, &fx.mule, &loadouts)?;
         pay(&mut fx, "an overclock", &[Item::Gold], cave.data.numbers.kit.overclock_gold)?;

@@ -2,20 +2,20 @@
 //! cause than the last; the attacking player picks the spaces. A two-space creature (the Oppressor)
 //! runs front first, its back following on the space the front left (ruling 33).
 
-use crate::rules::skills::engineer::sentry_walk;
-use crate::rules::command::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::creatures::Trait;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, canonical, distance, facing_to};
 use crate::rules::log::{GameEvent, Who};
-use crate::rules::reveal::board_neighbours;
-use crate::rules::thrown::{lure_at, may_leave};
 use crate::rules::reveal::UpgradePool;
+use crate::rules::reveal::board_neighbours;
+use crate::rules::skills::engineer::sentry_walk;
+use crate::rules::thrown::{lure_at, may_leave};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -48,18 +48,14 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
     if pending.0.is_some() {
         return;
     }
-    state.queue.retain(|id| {
-        cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.2.kind).has(Trait::Immobile))
-    });
+    state.queue.retain(|id| cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.2.kind).has(Trait::Immobile)));
     let Some(first) = state.queue.first().copied() else {
         *progress = InProgress::Idle;
         return;
     };
     let c = cave.creature_by_id(first).expect("kept above");
-    let options = paths(&cave, &c, state.cause, state.max)
-        .into_iter()
-        .map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect()))
-        .collect();
+    let options =
+        paths(&cave, &c, state.cause, state.max).into_iter().map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect())).collect();
     ask(&mut pending, format!("Scare the {:?} (id {first}) away", c.2.kind), options);
 }
 
@@ -107,7 +103,10 @@ fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
 /// No figure but the running creature itself (whose back may rest where its front was).
 fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
-    open && cave.creature_at(h).is_none_or(|c| c.1.0 == me) && cave.dwarf_at(h).is_none() && !lure_at(cave, h) && crate::rules::skills::creature_may_stand(cave, h)
+    open && cave.creature_at(h).is_none_or(|c| c.1.0 == me)
+        && cave.dwarf_at(h).is_none()
+        && !lure_at(cave, h)
+        && crate::rules::skills::creature_may_stand(cave, h)
 }
 
 fn move_scared(

@@ -2,7 +2,6 @@
 //! side up (normal, or overclocked once flipped) is fired through the same shot pipeline as the
 //! primary, paying secondary ammo; the card's own rules join the attack's modifiers.
 
-use crate::rules::command::Desk;
 use super::modifiers::{Modifiers, for_attack};
 use super::shoot::{check_target, fire, next_step, open_space};
 use super::{InProgress, actor, command_is};
@@ -11,6 +10,7 @@ use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
 use crate::data::weapons::FireMode;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -74,7 +74,12 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
 /// Everything that decides whether the active Dwarf may fire his secondary weapon at a target: the
 /// side up as a fire mode, the shooter and the modifiers when he may. The legal-moves query asks
 /// this same function.
-pub fn check_secondary<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, target: Hex) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
+pub fn check_secondary<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    loadouts: &Query<&Loadout>,
+    target: Hex,
+) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let probe = actor(cave, turn, 0)?;
     let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
     let (w, side) = card(&cave.data, &loadout)?;
@@ -116,7 +121,13 @@ fn start_secondary(
 pub fn next_spaces(cave: &Cave, target: Hex) -> Vec<Answer> {
     let mut spaces: Vec<Hex> = neighbours(target).into_iter().filter(|h| open_space(cave, *h)).collect();
     spaces.sort_by_key(|h| {
-        let rank = if cave.creature_at(*h).is_some() { 0 } else if cave.dwarf_at(*h).is_some() { 2 } else { 1 };
+        let rank = if cave.creature_at(*h).is_some() {
+            0
+        } else if cave.dwarf_at(*h).is_some() {
+            2
+        } else {
+            1
+        };
         (rank, canonical(*h))
     });
     spaces.into_iter().map(|h| Answer::AlsoAt(h.into())).collect()

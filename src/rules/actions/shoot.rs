@@ -1,22 +1,22 @@
 //! The Shoot action (rulebook "Shoot", "Damaging targets"; rulings 6-9): pay, roll, take the
 //! rerolls and the doubled die the modifiers allow, lay the results, deal the damage, scare.
 
-use crate::data::GameData;
-use crate::data::cards::RockAndStoneEffect;
-use crate::rules::command::Desk;
+use super::modifiers::{Modifiers, for_attack};
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answering, ask, command_is};
+use crate::data::GameData;
+use crate::data::cards::RockAndStoneEffect;
 use crate::data::dice::{Symbol, hits};
-use super::modifiers::{Modifiers, for_attack};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
-use crate::rules::cave::DwarfItem;
-use crate::rules::dice::roll;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
+use crate::rules::cave::DwarfItem;
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
+use crate::rules::dice::roll;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
@@ -117,10 +117,7 @@ pub fn pay(ammo: &Ammo, slot: WeaponSlot, cost: u32, any_ammo: bool) -> Result<A
 pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMode, DwarfItem<'a>), String> {
     let probe = actor(cave, turn, 0)?;
     let weapon = cave.data.weapons.of(probe.2.class);
-    let mode = weapon
-        .mode(mode_id)
-        .ok_or_else(|| format!("the {} has no mode {mode_id}", weapon.name))?
-        .clone();
+    let mode = weapon.mode(mode_id).ok_or_else(|| format!("the {} has no mode {mode_id}", weapon.name))?.clone();
     let d = actor(cave, turn, crate::rules::skills::scout::action_cost(turn, &mode))?;
     if !mode.only_after.is_empty() && !turn.last_shot.as_ref().is_some_and(|l| mode.only_after.contains(l)) {
         return Err(format!("{} only comes straight after: {}", mode.name, mode.only_after.join(", ")));
@@ -136,7 +133,13 @@ pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(Fir
 /// Everything that decides whether the active Dwarf may fire his primary weapon in a mode at a
 /// target: the mode, the shooter and the attack's modifiers when he may. The legal-moves query asks
 /// this same function of every mode and space it offers.
-pub fn check_shoot<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, mode_id: &str, target: Hex) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
+pub fn check_shoot<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    loadouts: &Query<&Loadout>,
+    mode_id: &str,
+    target: Hex,
+) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let (mode, d) = check_shot(cave, turn, mode_id)?;
     let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
     let mods = for_attack(cave, turn, &loadout, WeaponSlot::Primary, target);
@@ -234,8 +237,7 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         *progress = InProgress::Shot(state);
         return;
     }
-    let doubles: Vec<usize> =
-        (0..state.rolls.len()).filter(|i| counts(&state.rolls[*i].symbols)).collect();
+    let doubles: Vec<usize> = (0..state.rolls.len()).filter(|i| counts(&state.rolls[*i].symbols)).collect();
     if state.mods.double_one && state.doubled.is_none() && !doubles.is_empty() {
         let mut order = doubles;
         order.sort_by_key(|i| std::cmp::Reverse(hits(&state.rolls[*i].symbols)));
@@ -255,7 +257,10 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
 
 /// Whether any Dwarf holds a card that rerolls the roll just made (For Karl!).
 pub fn karl_in_hand(data: &GameData, hands: &Query<&Hand>) -> bool {
-    hands.iter().flat_map(|h| &h.rock_and_stone).any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
+    hands
+        .iter()
+        .flat_map(|h| &h.rock_and_stone)
+        .any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
 }
 
 /// A result worth doubling: a hit or a scare.
@@ -376,13 +381,7 @@ fn chain_spaces(cave: &Cave, state: &ShotState) -> Vec<Hex> {
     out
 }
 
-fn place_results(
-    mut desk: Desk,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    cave: Cave,
-    mut fx: Effects,
-) {
+fn place_results(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, cave: Cave, mut fx: Effects) {
     let InProgress::Shot(state) = &*progress else { return };
     let mut state = state.clone();
     let result = desk.answer(&pending).and_then(|a| {

@@ -2,13 +2,13 @@
 //! stands in) to land the pod on an empty floor space; next to it, take its ammo and Health up to
 //! the slots on the Dwarf's board.
 
-use crate::rules::command::Desk;
 use super::overclock::secondary_slots;
 use super::{actor, command_is};
 use crate::data::mission::Item;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
 use crate::rules::effects::Effects;
@@ -74,13 +74,7 @@ pub fn check_call_resupply<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, at: Hex
 }
 
 /// Call down a Resupply pod: 1 action and the Nitra; an earlier pod moves (`land_pod`).
-fn call_resupply(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut decks: ResMut<Decks>,
-    mut fx: Effects,
-) {
+fn call_resupply(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut decks: ResMut<Decks>, mut fx: Effects) {
     let Some(Command::CallResupply(at)) = desk.current.0.clone() else { return };
     let result = (|| {
         check_call_resupply(&cave, &turn, &fx.mule, at.into())?;
@@ -146,7 +140,12 @@ pub fn supplies_within_reach(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout
 
 /// Whether the active Dwarf may take this much from the pod next to him: him and the pod when he may.
 #[allow(clippy::type_complexity)]
-pub fn check_get_supplies<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loadout>, want: [u32; 3]) -> Result<(DwarfItem<'a>, (Entity, Hex, u32, [u32; 3])), String> {
+pub fn check_get_supplies<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    loadouts: &Query<&Loadout>,
+    want: [u32; 3],
+) -> Result<(DwarfItem<'a>, (Entity, Hex, u32, [u32; 3])), String> {
     let d = actor(cave, turn, 1)?;
     let pod = pod_next_to(cave, d.3.0)?;
     check_take(cave, &d, &loadouts.get(d.0).cloned().unwrap_or_default(), want, pod.3)?;
@@ -154,20 +153,15 @@ pub fn check_get_supplies<'a>(cave: &'a Cave, turn: &Turn, loadouts: &Query<&Loa
 }
 
 /// Get supplies: 1 action next to the pod; the pod token goes once its last content is taken.
-fn get_supplies(
-    mut desk: Desk,
-    cave: Cave,
-    loadouts: Query<&Loadout>,
-    mut turn: ResMut<Turn>,
-    mut decks: ResMut<Decks>,
-    mut fx: Effects,
-) {
+fn get_supplies(mut desk: Desk, cave: Cave, loadouts: Query<&Loadout>, mut turn: ResMut<Turn>, mut decks: ResMut<Decks>, mut fx: Effects) {
     let Some(Command::GetSupplies { primary, secondary, health }) = desk.current.0.clone() else { return };
     let want = [primary, secondary, health];
     let result = (|| {
         let (d, (pod, at, card, left)) = check_get_supplies(&cave, &turn, &loadouts, want)?;
         take_actions(&mut turn, 1);
-        fx.commands.entity(d.0).insert((Ammo { primary: d.5.primary + primary, secondary: d.5.secondary + secondary }, Health(d.4.0 + health)));
+        fx.commands
+            .entity(d.0)
+            .insert((Ammo { primary: d.5.primary + primary, secondary: d.5.secondary + secondary }, Health(d.4.0 + health)));
         fx.say(GameEvent::SuppliesTaken { dwarf: d.2.class, primary, secondary, health });
         let rest: Vec<u32> = (0..3).map(|i| left[i] - want[i]).collect();
         if rest.iter().all(|n| *n == 0) {

@@ -3,7 +3,6 @@
 //! the line; the area may be turned but keeps its shape. The dice are rolled once, the area is laid,
 //! the card's effects land (`blast`) and the card goes to the Throwable discard pile.
 
-use crate::rules::command::Desk;
 use super::scare::{ScareState, start_scare};
 use super::shoot::triangles;
 use super::{InProgress, actor, answering, ask, command_is};
@@ -13,6 +12,7 @@ use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::blast::{self, Landing};
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
@@ -70,27 +70,35 @@ fn start_throw(
     mut fx: Effects,
 ) {
     let Some(Command::Throw { card, target }) = desk.current.0.clone() else { return };
-    let result = check_throw(&cave, &turn, &|e, i| hands.get(e).is_ok_and(|h| h.throwables.contains(&i)), &card, target).and_then(|(d, i, shapes)| {
-        fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
-        let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
-        turn.actions_left -= cost(&turn, &cave.data);
-        turn.last_shot = None;
-        turn.light_footed = false;
-        if let Ok(mut hand) = hands.get_mut(d.0) {
-            let at = hand.throwables.iter().position(|c| *c == i).expect("checked in hand");
-            hand.throwables.remove(at);
-        }
-        decks.throwables.discard(i);
-        let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
-        lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
-    });
+    let result = check_throw(&cave, &turn, &|e, i| hands.get(e).is_ok_and(|h| h.throwables.contains(&i)), &card, target).and_then(
+        |(d, i, shapes)| {
+            fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
+            let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
+            turn.actions_left -= cost(&turn, &cave.data);
+            turn.last_shot = None;
+            turn.light_footed = false;
+            if let Ok(mut hand) = hands.get_mut(d.0) {
+                let at = hand.throwables.iter().position(|c| *c == i).expect("checked in hand");
+                hand.throwables.remove(at);
+            }
+            decks.throwables.discard(i);
+            let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
+            lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
+        },
+    );
     desk.settle(result);
 }
 
 /// Everything a throw needs before any die is rolled: the thrower, the card (its index) in his hand,
 /// and the ways its area may lie with one space in range and in line. `holds` says whether a Dwarf
 /// holds a Throwable card (by index). The legal-moves query asks this same function.
-pub fn check_throw<'a>(cave: &'a Cave, turn: &Turn, holds: &dyn Fn(Entity, usize) -> bool, name: &str, target: Qr) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
+pub fn check_throw<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    holds: &dyn Fn(Entity, usize) -> bool,
+    name: &str,
+    target: Qr,
+) -> Result<(DwarfItem<'a>, usize, Vec<Shape>), String> {
     let d = actor(cave, turn, cost(turn, &cave.data))?;
     let (i, card) = cave
         .data
@@ -108,8 +116,10 @@ pub fn check_throw<'a>(cave: &'a Cave, turn: &Turn, holds: &dyn Fn(Entity, usize
     }
     token_space(cave, card, t)?;
     let from = d.3.0;
-    let in_range: Vec<Shape> =
-        shapes(cave, card.area, from, t).into_iter().filter(|s| s.1.iter().any(|h| (1..=card.range).contains(&distance(from, *h)))).collect();
+    let in_range: Vec<Shape> = shapes(cave, card.area, from, t)
+        .into_iter()
+        .filter(|s| s.1.iter().any(|h| (1..=card.range).contains(&distance(from, *h))))
+        .collect();
     if in_range.is_empty() {
         return Err(format!("({}, {}) is too far: the {name} reaches {} spaces", target.q, target.r, card.range));
     }
@@ -187,7 +197,14 @@ fn lines(cave: &Cave, from: Hex, target: Hex) -> Vec<Shape> {
 }
 
 /// Lay the area at once when it cannot turn, or ask how.
-fn lay(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, pending: &mut Pending, progress: &mut InProgress, state: ThrowState) -> Result<(), String> {
+fn lay(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    state: ThrowState,
+) -> Result<(), String> {
     if let [(_, area)] = state.shapes.as_slice() {
         let area = area.clone();
         return land(cave, fx, pool, pending, progress, &state, area);

@@ -2,11 +2,11 @@
 //! space and puts it on a weapon with a free upgrade slot; with none free he may discard an earlier
 //! upgrade to make room, or leave the token where it lies.
 
-use crate::rules::command::Desk;
 use super::{InProgress, answering, ask};
 use crate::data::GameData;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -31,10 +31,7 @@ pub struct UpgradeOffer {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        fit_upgrade
-            .run_if(answering(|p| matches!(p, InProgress::Upgrade(_))))
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
+        fit_upgrade.run_if(answering(|p| matches!(p, InProgress::Upgrade(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     )
     .add_systems(Update, offer_upgrade.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
 }

@@ -1,5 +1,7 @@
 //! A creature's attack on a Dwarf: Creature dice, hits as damage, "!" as the creature's effect.
 
+use crate::data::creatures::CreatureKind;
+use crate::data::creatures::Trait;
 use crate::data::creatures::{Attack, Bang};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
@@ -9,8 +11,6 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::facing_toward;
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::spawn::spawn_near;
-use crate::data::creatures::CreatureKind;
-use crate::data::creatures::Trait;
 
 /// Roll the creature's attack at a Dwarf and apply it.
 pub fn attack(cave: &Cave, fx: &mut Effects, c: &CreatureItem, d: &DwarfItem) {

@@ -5,8 +5,8 @@
 use super::super::cave::{Cave, CreatureItem};
 use super::super::hex::{Qr, adjacent, canonical, distance};
 use super::super::state::{Mule, Turn};
-use super::targeting::{attack_target, targets};
 use super::pathing::Reach;
+use super::targeting::{attack_target, targets};
 use super::{advance_goal, path_toward, reach_of};
 use crate::data::creatures::Attack;
 use crate::data::weapons::DwarfClass;
@@ -47,8 +47,8 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
     match cave.stats(c.2.kind).attack {
         Attack::Spawn(n) => Intent::Hatch { dice: n },
         Attack::Explode(..) => {
-            let next_to_dwarf = targets(cave, mule).iter().any(|d| adjacent(d.3.0, c.3.0))
-                || crate::rules::skills::engineer::sentry_next_to(cave, c.3.0);
+            let next_to_dwarf =
+                targets(cave, mule).iter().any(|d| adjacent(d.3.0, c.3.0)) || crate::rules::skills::engineer::sentry_next_to(cave, c.3.0);
             if next_to_dwarf { Intent::Explode } else { advance(cave, turn, mule, c) }
         }
         Attack::Dice(n) if crate::rules::skills::engineer::sentry_first(cave, mule, c) => Intent::AttackSentry { dice: n },

@@ -6,26 +6,26 @@ pub mod intent;
 pub mod pathing;
 pub mod targeting;
 
+use super::JobsRun;
+use super::actions::InProgress;
+use super::actions::scare::{ScareState, start_scare};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::{Cave, CreatureItem};
+use super::command::Pending;
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
-use super::actions::InProgress;
-use super::actions::scare::{ScareState, start_scare};
-use super::command::Pending;
 use super::hex::facing_to;
 use super::log::{GameEvent, Who};
 use super::spawn::spawn_near;
 use super::state::{Mule, Turn};
-use intent::Intent;
-use super::JobsRun;
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::Ground;
 use crate::rules::reveal::UpgradePool;
 use bevy::prelude::*;
 use hexx::Hex;
+use intent::Intent;
 use pathing::{Mover, Reach, route};
 use targeting::{can_attack_from, recency, targets};
 
@@ -107,7 +107,8 @@ pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> V
 /// the most recent turn; hex distance breaks no tie (ruling 36). Or the Sentry Gun when it is
 /// nearer.
 pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Option<Hex> {
-    let target = targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), recency(cave, turn, d.2.seat)))?;
+    let target =
+        targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), recency(cave, turn, d.2.seat)))?;
     Some(super::skills::engineer::goal(cave, reach, target.3.0))
 }
 
@@ -156,13 +157,7 @@ fn crash_through(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, path: &[
 }
 
 /// An Exploder goes off: one Explosive die on every figure next to it. Dwarves ignore the scare.
-fn explode(
-    cave: Cave,
-    mut job: ResMut<CurrentJob>,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    mut fx: Effects,
-) {
+fn explode(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, mut fx: Effects) {
     let Some(Job::Explode(at, id)) = job.0.take() else { return };
     let (die, n) = match cave.stats(CreatureKind::Exploder).attack {
         Attack::Explode(die, n) => (die, n),

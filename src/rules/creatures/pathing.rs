@@ -2,13 +2,13 @@
 //! never through Dwarves; flyers over everything but walls; the Oppressor through bare rock.
 
 use crate::data::creatures::Trait;
+use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{canonical, distance};
 use crate::rules::reveal::board_neighbours;
 use crate::rules::skills;
 use crate::rules::thrown::{lure_at, may_leave};
-use crate::data::mission::Ground;
 use hexx::Hex;
 use std::collections::{HashMap, VecDeque};
 

@@ -8,22 +8,21 @@
 //! spaces within a weapon's reach, the cards in each hand. The top of `rules/`: it reads every layer
 //! below and nothing imports it but the clients.
 
-
 mod moves;
 mod offers;
 
+use super::Moment;
 use super::actions::InProgress;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::Cave;
 use super::command::{ChoiceKind, Command, Pending};
 use super::components::*;
+use super::creatures::intent::{Intent, intent, order};
 use super::end::Outcome;
 use super::hex::Qr;
 use super::log::{GameLog, Who};
 use super::state::{Mule, Turn};
 use super::swarm::SwarmThreat;
-use super::Moment;
-use super::creatures::intent::{Intent, intent, order};
 use crate::data::dice::DieKind;
 use crate::data::weapons::DwarfClass;
 use bevy::ecs::system::SystemParam;
@@ -124,10 +123,20 @@ pub enum Detail {
     None,
     /// A Move: where it ends, its cost in movement points, the path sent, the Health the Flames on
     /// the way take.
-    Move { to: Qr, cost: u32, path: Vec<Qr>, flame_damage: u32 },
+    Move {
+        to: Qr,
+        cost: u32,
+        path: Vec<Qr>,
+        flame_damage: u32,
+    },
     /// An attack at a space: the figures there and how the dice meet them, the ammo and actions it
     /// costs.
-    Target { at: Qr, figures: Vec<FigureHit>, ammo: u32, actions: u32 },
+    Target {
+        at: Qr,
+        figures: Vec<FigureHit>,
+        ammo: u32,
+        actions: u32,
+    },
     /// A space the command acts on (gear, the pod, a card's space).
     Space(Qr),
     /// A Dwarf the command is given with or played on.

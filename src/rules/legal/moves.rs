@@ -4,13 +4,13 @@
 //! that reached it, so the offer is exactly what the Move action would take.
 
 use super::{Detail, Offer};
+use crate::data::weapons::DwarfClass;
 use crate::rules::actions::movement::{check_move, enterable};
 use crate::rules::cave::Cave;
 use crate::rules::command::Command;
 use crate::rules::hex::{Qr, canonical, neighbours};
 use crate::rules::skills::{has_flame, move_cost, step_over};
 use crate::rules::state::{Mule, Turn};
-use crate::data::weapons::DwarfClass;
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

@@ -7,7 +7,6 @@ use crate::rules::actions::{aid, exchange, overclock, secondary, shoot, supplies
 use crate::rules::agenda::busy;
 use crate::rules::bosco::{self, BoscoAction};
 use crate::rules::cards::{CardsNow, check_card, lent};
-use crate::rules::state::Turn;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Command, Supplies};
 use crate::rules::components::*;
@@ -16,6 +15,7 @@ use crate::rules::end::check_launch;
 use crate::rules::hex::{Qr, canonical, within};
 use crate::rules::log::Who;
 use crate::rules::skills::{engineer, gear_count, gunner, scout};
+use crate::rules::state::Turn;
 use crate::rules::thrown::check_detonate;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -47,9 +47,13 @@ pub fn all(t: &Table) -> Vec<Action> {
         push(ActionKind::Throw, &card, throws(t, turn, &d, &card));
     }
     push(ActionKind::Overclock, "", overclock::check_overclock(cave, turn, &t.mule, &t.loadouts).map(|_| vec![plain(Command::Overclock)]));
-    push(ActionKind::CallResupply, "", spaces(cave, board(cave), "no space for the pod", |h| {
-        supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
-    }));
+    push(
+        ActionKind::CallResupply,
+        "",
+        spaces(cave, board(cave), "no space for the pod", |h| {
+            supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
+        }),
+    );
     push(ActionKind::GetSupplies, "", get_supplies(t, turn));
     push(ActionKind::Exchange, "", exchanges(t, turn, &d));
     push(ActionKind::StandUp, "", aid::check_stand_up(cave, turn).map(|_| vec![plain(Command::StandUp)]));
@@ -91,7 +95,12 @@ pub fn all(t: &Table) -> Vec<Action> {
         out.extend(bosco_actions(t, by));
     }
     out.push(Action { kind: ActionKind::EndTurn, what: String::new(), by, allowed: Ok(vec![plain(Command::EndTurn)]) });
-    out.push(Action { kind: ActionKind::Launch, what: String::new(), by, allowed: check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]) });
+    out.push(Action {
+        kind: ActionKind::Launch,
+        what: String::new(),
+        by,
+        allowed: check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]),
+    });
     for other in cave.dwarves_sorted() {
         let c = other.2.class;
         let allowed = check_detonate(cave, c).map(|_| vec![plain(Command::Detonate { by: c })]);
@@ -149,7 +158,10 @@ fn dwarves(cave: &Cave, check: impl Fn(DwarfClass) -> Result<Command, String>) -
     }
     if offers.is_empty() {
         // The active Dwarf names himself first: his reason is the other Dwarves'.
-        let why = reasons.into_iter().find(|r| !r.contains("the Dwarf taking the action")).unwrap_or_else(|| "no Dwarf next to him needs it".into());
+        let why = reasons
+            .into_iter()
+            .find(|r| !r.contains("the Dwarf taking the action"))
+            .unwrap_or_else(|| "no Dwarf next to him needs it".into());
         return Err(why);
     }
     Ok(offers)
@@ -166,7 +178,13 @@ fn figures(cave: &Cave, from: Hex, h: Hex, dice: &[(crate::data::dice::DieKind, 
             .iter()
             .map(|(k, _)| (*k, if resistance_ignored(cave, &c, &blow, *k).is_some() { 0 } else { stats.resistance_to(*k) }))
             .collect();
-        out.push(FigureHit { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, health: c.4.0, resistance, ignored: ignored.map(str::to_string), frozen: c.6.frozen });
+        out.push(FigureHit {
+            who: Who::Creature { kind: c.2.kind, id: c.1.0 },
+            health: c.4.0,
+            resistance,
+            ignored: ignored.map(str::to_string),
+            frozen: c.6.frozen,
+        });
     }
     if let Some(d) = cave.dwarf_at(h) {
         out.push(FigureHit { who: Who::Dwarf(d.2.class), health: d.4.0, resistance: vec![], ignored: None, frozen: false });
@@ -210,10 +228,21 @@ fn aimed(candidates: Vec<Hex>, check: impl Fn(Hex) -> Result<Offer, String>) -> 
     }
 }
 
-fn target_offer(cave: &Cave, command: Command, from: Hex, h: Hex, m: &FireMode, mods: &crate::rules::actions::modifiers::Modifiers, actions: u32) -> Offer {
+fn target_offer(
+    cave: &Cave,
+    command: Command,
+    from: Hex,
+    h: Hex,
+    m: &FireMode,
+    mods: &crate::rules::actions::modifiers::Modifiers,
+    actions: u32,
+) -> Offer {
     let mut dice = m.dice.clone();
     dice.extend(mods.extra_dice.iter().copied());
-    Offer { command, detail: Detail::Target { at: h.into(), figures: figures(cave, from, h, &dice, mods.ignore_resistance), ammo: m.ammo, actions } }
+    Offer {
+        command,
+        detail: Detail::Target { at: h.into(), figures: figures(cave, from, h, &dice, mods.ignore_resistance), ammo: m.ammo, actions },
+    }
 }
 
 fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
@@ -234,7 +263,11 @@ fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, 
 
 /// The Throwable cards in the Dwarf's hand, by name, each once.
 fn throwables(t: &Table, d: &DwarfItem) -> Vec<String> {
-    let mut names: Vec<String> = t.hands.get(d.0).map(|h| h.throwables.iter().filter_map(|i| t.cave.data.throwables.get(*i)).map(|c| c.name.clone()).collect()).unwrap_or_default();
+    let mut names: Vec<String> = t
+        .hands
+        .get(d.0)
+        .map(|h| h.throwables.iter().filter_map(|i| t.cave.data.throwables.get(*i)).map(|c| c.name.clone()).collect())
+        .unwrap_or_default();
     names.dedup();
     names
 }
@@ -252,7 +285,12 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
             let dice: Vec<_> = crate::rules::blast::dice_of(&card.effects);
             Offer {
                 command: Command::Throw { card: name.to_string(), target: h.into() },
-                detail: Detail::Target { at: h.into(), figures: figures(cave, d.3.0, h, &dice, false), ammo: 0, actions: throw::cost(turn, &cave.data) },
+                detail: Detail::Target {
+                    at: h.into(),
+                    figures: figures(cave, d.3.0, h, &dice, false),
+                    ammo: 0,
+                    actions: throw::cost(turn, &cave.data),
+                },
             }
         })
         .collect();
@@ -291,7 +329,10 @@ fn exchanges(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String
         }
     }
     if offers.is_empty() {
-        return Err(reasons.into_iter().find(|r| r.contains("actions") || r.contains("knocked") || r.contains("unconscious")).unwrap_or_else(|| "no Dwarf next to him to exchange with".into()));
+        return Err(reasons
+            .into_iter()
+            .find(|r| r.contains("actions") || r.contains("knocked") || r.contains("unconscious"))
+            .unwrap_or_else(|| "no Dwarf next to him to exchange with".into()));
     }
     Ok(offers)
 }
@@ -338,7 +379,11 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
     let guns = &cave.data.numbers.bosco;
     let flights = bosco_flights(cave, at, points)
         .into_iter()
-        .filter_map(|path| check(BoscoAction::Move(path.clone())).ok().map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) }))
+        .filter_map(|path| {
+            check(BoscoAction::Move(path.clone()))
+                .ok()
+                .map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) })
+        })
         .collect();
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
         spaces(cave, reach(at, g.range), "no target in range and line of sight", |h| check(make(h.into())))

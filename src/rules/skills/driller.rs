@@ -2,7 +2,6 @@
 //! Flaming Ground. What Flames do to creatures and Dwarves is in [`super`]; it holds for every Flame
 //! token, whoever put it there.
 
-use crate::rules::command::Desk;
 use super::{gear_count, has_flame, owned_by, place};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
@@ -10,6 +9,7 @@ use crate::rules::RulesSet;
 use crate::rules::actions::shoot::ShotState;
 use crate::rules::actions::{InProgress, answering, ask};
 use crate::rules::cave::Cave;
+use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -36,10 +36,7 @@ pub struct FlameState {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        place_flames
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(answering(|p| matches!(p, InProgress::Flames(_)))),
+        place_flames.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Flames(_)))),
     )
     .add_systems(Update, offer_flames.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
 }
@@ -131,13 +128,7 @@ fn grow(layer: &BTreeSet<Vec<(i32, i32)>>, spots: &[Hex]) -> BTreeSet<Vec<(i32, 
     next
 }
 
-fn place_flames(
-    mut desk: Desk,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    cave: Cave,
-    mut fx: Effects,
-) {
+fn place_flames(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, cave: Cave, mut fx: Effects) {
     let InProgress::Flames(state) = &*progress else { return };
     let seat = state.seat;
     let result = desk.answer(&pending).map(|a| {

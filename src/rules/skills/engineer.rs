@@ -2,16 +2,16 @@
 //! Gun fires at creatures that move or spawn near it (ruling 21), and creatures go for it when it is
 //! nearer than every Dwarf (ruling 17).
 
-use crate::rules::command::Desk;
 use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, vacant};
 use crate::data::creatures::{Attack, Bang};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
-use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
+use crate::rules::command::command_is;
 use crate::rules::components::*;
 use crate::rules::creatures::pathing::Reach;
 use crate::rules::creatures::step_along;
@@ -20,9 +20,9 @@ use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent, distance};
 use crate::rules::log::{GameEvent, Who};
+use crate::rules::reveal::UpgradePool;
 use crate::rules::sight::has_line;
 use crate::rules::state::{Mule, Turn};
-use crate::rules::reveal::UpgradePool;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -53,12 +53,7 @@ fn sentry(cave: &Cave) -> Option<Sentry> {
     })
 }
 
-fn set_up_sentry(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn set_up_sentry(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Sentry(at)) = desk.current.0.clone() else { return };
     let result = sentry_gun(&cave, &mut turn, &mut fx, at.into());
     desk.settle(result);
@@ -98,12 +93,7 @@ pub fn check_sentry<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<(DwarfIt
     Ok((d, ammo))
 }
 
-fn fire_platforms(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn fire_platforms(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Platforms(spaces)) = desk.current.0.clone() else { return };
     let spaces: Vec<Hex> = spaces.into_iter().map(Hex::from).collect();
     let result = platforms(&cave, &mut turn, &mut fx, &spaces);
@@ -143,8 +133,7 @@ pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Resul
     }
     let out = tokens_of(cave, |t| matches!(t, Token::Platform));
     let in_box = most.saturating_sub(out.len());
-    let free: Vec<(Entity, Hex)> =
-        out.into_iter().filter(|(_, h)| cave.dwarf_at(*h).is_none() && cave.creature_at(*h).is_none()).collect();
+    let free: Vec<(Entity, Hex)> = out.into_iter().filter(|(_, h)| cave.dwarf_at(*h).is_none() && cave.creature_at(*h).is_none()).collect();
     let reuse = spaces.len().saturating_sub(in_box);
     if reuse > free.len() {
         return Err(format!("only {} platforms are free: the others have a figure on them", in_box + free.len()));
@@ -179,8 +168,7 @@ pub fn sentry_first(cave: &Cave, mule: &Mule, c: &CreatureItem) -> bool {
     let range = cave.stats(c.2.kind).range;
     let spaces = cave.creature_spaces(c.2.kind, c.3.0, c.5);
     let near = |h: Hex| spaces.iter().map(|x| distance(*x, h)).min().unwrap_or(u32::MAX);
-    let dwarf =
-        targets(cave, mule).iter().filter(|d| can_attack_from(cave, &spaces, range, d.3.0)).map(|d| near(d.3.0)).min();
+    let dwarf = targets(cave, mule).iter().filter(|d| can_attack_from(cave, &spaces, range, d.3.0)).map(|d| near(d.3.0)).min();
     range > 0 && can_attack_from(cave, &spaces, range, s.at) && dwarf.is_none_or(|n| near(s.at) < n)
 }
 
@@ -241,9 +229,8 @@ fn sentry_step(cave: &Cave, c: &CreatureItem, path: &[Hex]) -> Option<usize> {
     }
     let range = cave.data.numbers.skills.sentry_range;
     let own = cave.creature_spaces(c.2.kind, c.3.0, c.5);
-    path.iter().position(|h| {
-        distance(s.at, *h) <= range && has_line(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight))
-    })
+    path.iter()
+        .position(|h| distance(s.at, *h) <= range && has_line(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight)))
 }
 
 /// Ruling 21: a creature walking into the Sentry Gun's range is fired at as it ends that step, and a

@@ -1,13 +1,13 @@
 //! The Gunner (rulebook "The Gunner"): the Zipline launcher and the Shield generator. Riding a
 //! Zipline is part of any Dwarf's Move ([`super::move_cost`]).
 
-use crate::rules::command::Desk;
 use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, tokens_of, vacant};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
-use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::Desk;
+use crate::rules::command::command_is;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{FACINGS, Qr, distance, step};
@@ -37,12 +37,7 @@ pub fn bridged(cave: &Cave, h: Hex) -> bool {
     lies_on(cave, h, |t| matches!(t, Token::Platform | Token::Zipline))
 }
 
-fn launch_zipline(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn launch_zipline(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Zipline(to)) = desk.current.0.clone() else { return };
     let result = zipline(&cave, &mut turn, &mut fx, to.into());
     desk.settle(result);
@@ -52,10 +47,12 @@ fn launch_zipline(
 fn straight_between(from: Hex, to: Hex) -> Option<Vec<Hex>> {
     let n = distance(from, to);
     FACINGS.into_iter().find_map(|f| {
-        let row: Vec<Hex> = (1..=n).scan(from, |h, _| {
-            *h = step(*h, f);
-            Some(*h)
-        }).collect();
+        let row: Vec<Hex> = (1..=n)
+            .scan(from, |h, _| {
+                *h = step(*h, f);
+                Some(*h)
+            })
+            .collect();
         (row.last() == Some(&to)).then(|| row[..row.len() - 1].to_vec())
     })
 }
@@ -98,12 +95,7 @@ pub fn check_zipline<'a>(cave: &'a Cave, turn: &Turn, to: Hex) -> Result<(DwarfI
     Ok((d, line, pieces))
 }
 
-fn raise_shield(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn raise_shield(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = shield(&cave, &mut turn, &mut fx);
     desk.settle(result);
 }
@@ -146,10 +138,5 @@ pub fn shield_holds(cave: &Cave, fx: &mut Effects, d: &DwarfItem) -> bool {
 
 /// Whether creatures attacked shielded Dwarves in the turn now ending (the log since it started).
 pub fn struck_this_turn(fx: &Effects) -> bool {
-    fx.log
-        .0
-        .iter()
-        .rev()
-        .take_while(|e| !matches!(e, GameEvent::TurnStarted { .. }))
-        .any(|e| matches!(e, GameEvent::ShieldHeld { .. }))
+    fx.log.0.iter().rev().take_while(|e| !matches!(e, GameEvent::TurnStarted { .. })).any(|e| matches!(e, GameEvent::ShieldHeld { .. }))
 }

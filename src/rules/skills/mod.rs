@@ -138,11 +138,7 @@ pub fn step_over(cave: &Cave, class: DwarfClass, h: Hex, last: bool) -> bool {
     }
     let scout = class == DwarfClass::Scout;
     let creature = cave.creature_at(h).is_some();
-    if t.is_pit() {
-        scout || (gunner::bridged(cave, h) && !creature)
-    } else {
-        t.is_floor() && creature && scout
-    }
+    if t.is_pit() { scout || (gunner::bridged(cave, h) && !creature) } else { t.is_floor() && creature && scout }
 }
 
 /// Movement points a path costs: one a space, but getting on, riding and leaving a Zipline costs

@@ -1,12 +1,12 @@
 //! The Scout (rulebook "The Scout"): Light-footed, the Grappling hook (in [`super::step_over`]) and
 //! the Flare Gun.
 
-use crate::rules::command::Desk;
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::RulesSet;
-use crate::rules::command::command_is;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::Desk;
+use crate::rules::command::command_is;
 use crate::rules::command::{Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -19,10 +19,7 @@ use hexx::Hex;
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Reveal)).add_systems(
         Update,
-        fire_flare
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(command_is(|c| matches!(c, Command::Flare(_)))),
+        fire_flare.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Flare(_)))),
     );
 }
 
@@ -43,12 +40,7 @@ fn light_foot_lapses(log: Res<CommandLog>, mut turn: ResMut<Turn>) {
     }
 }
 
-fn fire_flare(
-    mut desk: Desk,
-    cave: Cave,
-    mut turn: ResMut<Turn>,
-    mut fx: Effects,
-) {
+fn fire_flare(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let Some(Command::Flare(at)) = desk.current.0.clone() else { return };
     let result = flare(&cave, &mut turn, &mut fx, at.into());
     desk.settle(result);

@@ -62,23 +62,50 @@ fn read_record(mut picked: ResMut<Picked>) {
 
 fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res<TeamForm>, data: Res<GameData>) {
     let open = picked.record.open(&picked.missions);
-    let name_of = |file: &str| book.find(std::ffi::OsStr::new(file)).and_then(|i| book.0[i].mission.as_ref().ok()).map(|m| m.name.clone()).unwrap_or_else(|| file.to_string());
+    let name_of = |file: &str| {
+        book.find(std::ffi::OsStr::new(file))
+            .and_then(|i| book.0[i].mission.as_ref().ok())
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| file.to_string())
+    };
     frame(&mut commands, Screen::Campaign, "Solo campaign", |b| {
         b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(420.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
-                for (i, file) in picked.missions.iter().enumerate() {
-                    let status = match picked.record.missions.get(file) {
-                        Some(r) if r.won_at_hazard > 0 => format!("won: {:?}, hazard {}", r.best, r.won_at_hazard),
-                        Some(r) => format!("played {}, not won", r.played),
-                        None if open[i] => "open".to_string(),
-                        None => "locked".to_string(),
-                    };
-                    let tip = if open[i] { format!("Pick {}", name_of(file)) } else { "Win the mission before it to open this one".to_string() };
-                    button(list, format!("{}. {}  ({status})", i + 1, name_of(file)), Entry::Mission(i), MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true });
-                }
-            });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), ..default() }).with_children(|c| {
-                let chosen = picked.missions.get(picked.mission).and_then(|f| book.find(std::ffi::OsStr::new(f))).and_then(|i| book.0[i].mission.as_ref().ok());
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(420.0), flex_shrink: 0.0, ..default() })
+                .with_children(|list| {
+                    for (i, file) in picked.missions.iter().enumerate() {
+                        let status = match picked.record.missions.get(file) {
+                            Some(r) if r.won_at_hazard > 0 => format!("won: {:?}, hazard {}", r.best, r.won_at_hazard),
+                            Some(r) => format!("played {}, not won", r.played),
+                            None if open[i] => "open".to_string(),
+                            None => "locked".to_string(),
+                        };
+                        let tip = if open[i] {
+                            format!("Pick {}", name_of(file))
+                        } else {
+                            "Win the mission before it to open this one".to_string()
+                        };
+                        button(
+                            list,
+                            format!("{}. {}  ({status})", i + 1, name_of(file)),
+                            Entry::Mission(i),
+                            MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true },
+                        );
+                    }
+                });
+            cols.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10.0),
+                flex_grow: 1.0,
+                flex_basis: px(0.0),
+                min_width: px(0.0),
+                ..default()
+            })
+            .with_children(|c| {
+                let chosen = picked
+                    .missions
+                    .get(picked.mission)
+                    .and_then(|f| book.find(std::ffi::OsStr::new(f)))
+                    .and_then(|i| book.0[i].mission.as_ref().ok());
                 if let Some(m) = chosen {
                     words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);
@@ -97,14 +124,29 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
     });
 }
 
-fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, book: Res<Book>, picked: Res<Picked>, form: Res<TeamForm>, data: Res<GameData>) {
+fn build_again(
+    mut commands: Commands,
+    roots: Query<Entity, With<super::MenuRoot>>,
+    book: Res<Book>,
+    picked: Res<Picked>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+) {
     for e in &roots {
         commands.entity(e).despawn();
     }
     build(commands, book, picked, form, data);
 }
 
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut picked: ResMut<Picked>, form: Res<TeamForm>, data: Res<GameData>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut picked: ResMut<Picked>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         match *entry {
@@ -115,7 +157,9 @@ fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut picked
                 let path = crate::data::missions_dir().join(file);
                 match crate::screen::new_game(&path, form.setup(&data), Run::Campaign, &data, true) {
                     Ok((game, unsaved)) => {
-                        let welcome = unsaved.unwrap_or_else(|| format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name));
+                        let welcome = unsaved.unwrap_or_else(|| {
+                            format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name)
+                        });
                         commands.insert_resource(Begin { game, watch: false, welcome });
                     }
                     Err(e) => picked.said = e,

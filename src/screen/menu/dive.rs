@@ -70,7 +70,10 @@ fn read_dive(mut view: ResMut<View>, book: Res<Book>) {
 }
 
 fn name(book: &Book, path: &std::path::Path) -> String {
-    book.find(path.file_name().unwrap_or_default()).and_then(|i| book.0[i].mission.as_ref().ok()).map(|m| m.name.clone()).unwrap_or_else(|| path.display().to_string())
+    book.find(path.file_name().unwrap_or_default())
+        .and_then(|i| book.0[i].mission.as_ref().ok())
+        .map(|m| m.name.clone())
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 fn build(mut commands: Commands, book: Res<Book>, view: Res<View>, form: Res<TeamForm>, data: Res<GameData>) {
@@ -95,20 +98,32 @@ fn legs(b: &mut ChildSpawnerCommands, d: &Dive) {
     for (i, leg) in d.legs.iter().enumerate() {
         let back: Vec<String> = leg.back.iter().map(|(c, h)| format!("{c:?} ({h} Health)")).collect();
         let back = if back.is_empty() { "nobody came back".to_string() } else { format!("back aboard: {}", back.join(", ")) };
-        let mule: Vec<String> = leg.mule.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
+        let mule: Vec<String> =
+            leg.mule.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
         let mule = if mule.is_empty() { "empty".to_string() } else { mule.join(", ") };
-        words(b, format!("{}. {}: {:?} in {} turns, {} kills, M.U.L.E. {mule}; {back}", i + 1, leg.mission, leg.result, leg.turns, leg.kills), 15.0, crate::screen::look::PAPER);
+        words(
+            b,
+            format!("{}. {}: {:?} in {} turns, {} kills, M.U.L.E. {mule}; {back}", i + 1, leg.mission, leg.result, leg.turns, leg.kills),
+            15.0,
+            crate::screen::look::PAPER,
+        );
     }
 }
 
 fn summary(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book) {
     let missions: Vec<String> = d.missions.iter().map(|m| name(book, m)).collect();
-    words(b, format!("The last dive ({}): {}, hazard {}", missions.join(", "), if d.state == DiveState::Won { "WON" } else { "LOST" }, d.hazard), 20.0, super::AMBER);
+    words(
+        b,
+        format!("The last dive ({}): {}, hazard {}", missions.join(", "), if d.state == DiveState::Won { "WON" } else { "LOST" }, d.hazard),
+        20.0,
+        super::AMBER,
+    );
     legs(b, d);
 }
 
 fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameData) {
-    let missions: Vec<String> = d.missions.iter().enumerate().map(|(i, m)| if i == d.at { format!("[{}]", name(book, m)) } else { name(book, m) }).collect();
+    let missions: Vec<String> =
+        d.missions.iter().enumerate().map(|(i, m)| if i == d.at { format!("[{}]", name(book, m)) } else { name(book, m) }).collect();
     words(b, format!("Hazard {}, seed {}: {}", d.hazard, d.seed, missions.join(" > ")), 18.0, super::DIM);
     legs(b, d);
     if d.carried.is_empty() {
@@ -117,11 +132,28 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {} Throwable(s)", c.hand.rock_and_stone.len(), c.hand.throwables.len());
         row(b, |r| {
-            words(r, format!("{:?}: {} Health, ammo {}+{}, {cards}; draws 1 Rock and Stone card{}", c.class, c.health, c.primary_ammo, c.secondary_ammo, if c.owed_throwables() > 0 { format!(" and {} Throwable(s) for upgrades given back", c.owed_throwables()) } else { String::new() }), 15.0, crate::screen::look::PAPER);
+            words(
+                r,
+                format!(
+                    "{:?}: {} Health, ammo {}+{}, {cards}; draws 1 Rock and Stone card{}",
+                    c.class,
+                    c.health,
+                    c.primary_ammo,
+                    c.secondary_ammo,
+                    if c.owed_throwables() > 0 {
+                        format!(" and {} Throwable(s) for upgrades given back", c.owed_throwables())
+                    } else {
+                        String::new()
+                    }
+                ),
+                15.0,
+                crate::screen::look::PAPER,
+            );
             if c.upgrades.len() > 1 {
                 for (k, u) in c.upgrades.iter().enumerate() {
                     let label = data.upgrades.get(u.card as usize).map(|x| x.name.clone()).unwrap_or_default();
-                    let tip = "A Dwarf keeps one Weapon Upgrade between missions; each other one gives him a Throwable (ruling 42)".to_string();
+                    let tip =
+                        "A Dwarf keeps one Weapon Upgrade between missions; each other one gives him a Throwable (ruling 42)".to_string();
                     button(r, format!("keep {label}"), Entry::Keep(n, k), MenuButton { picked: c.keep == k, tip, ..default() });
                 }
             }
@@ -130,10 +162,19 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     row(b, |r| {
         let next = d.missions.get(d.at).map(|m| name(book, m)).unwrap_or_default();
         if d.state == DiveState::MissionLost {
-            button(r, format!("Replay {next} with fresh Dwarves"), Entry::Replay, says("Every Dwarf the dive began with comes back fresh, as at set-up (ruling 41)"));
+            button(
+                r,
+                format!("Replay {next} with fresh Dwarves"),
+                Entry::Replay,
+                says("Every Dwarf the dive began with comes back fresh, as at set-up (ruling 41)"),
+            );
             button(r, "Give up the dive", Entry::GiveUp, says("The dive is lost"));
         } else {
-            let label = if d.save.is_some() { format!("Go on with mission {}: {next}", d.at + 1) } else { format!("Play mission {}: {next}", d.at + 1) };
+            let label = if d.save.is_some() {
+                format!("Go on with mission {}: {next}", d.at + 1)
+            } else {
+                format!("Play mission {}: {next}", d.at + 1)
+            };
             button(r, label, Entry::Play, says("To the cave"));
         }
         button(r, "Back", Entry::Back, says("Back to the main menu: the dive is kept (Escape)"));
@@ -141,12 +182,22 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
 }
 
 fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamForm, data: &GameData) {
-    words(b, "A new dive: three missions in a row. Nothing is restocked between them; each Dwarf keeps one Weapon Upgrade; only those back aboard go on.", 15.0, super::DIM);
+    words(
+        b,
+        "A new dive: three missions in a row. Nothing is restocked between them; each Dwarf keeps one Weapon Upgrade; only those back aboard go on.",
+        15.0,
+        super::DIM,
+    );
     row(b, |r| {
         words(r, "Missions", 18.0, super::DIM);
         for (n, i) in view.slots.iter().enumerate() {
             let label = book.0.get(*i).map(|e| name(book, &e.path)).unwrap_or_default();
-            button(r, format!("{}. {label}", n + 1), Entry::Slot(n), says("Click for the next mission of the book (a mission may come twice)"));
+            button(
+                r,
+                format!("{}. {label}", n + 1),
+                Entry::Slot(n),
+                says("Click for the next mission of the book (a mission may come twice)"),
+            );
         }
         button(r, "Draw three", Entry::Draw, says("Three different missions drawn by the seed (ruling 39)"));
     });
@@ -157,7 +208,14 @@ fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamF
     });
 }
 
-fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, book: Res<Book>, view: Res<View>, form: Res<TeamForm>, data: Res<GameData>) {
+fn build_again(
+    mut commands: Commands,
+    roots: Query<Entity, With<super::MenuRoot>>,
+    book: Res<Book>,
+    view: Res<View>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+) {
     for e in &roots {
         commands.entity(e).despawn();
     }
@@ -165,7 +223,16 @@ fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot
 }
 
 #[allow(clippy::too_many_arguments)]
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut view: ResMut<View>, book: Res<Book>, form: Res<TeamForm>, data: Res<GameData>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut view: ResMut<View>,
+    book: Res<Book>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         let playable = |i: usize| book.0.get(i).is_some_and(|e| e.mission.is_ok());
@@ -244,7 +311,12 @@ fn play(view: &mut View, data: &GameData, commands: &mut Commands) {
     };
     d.save = game.file.as_ref().and_then(|f| f.file_name()).map(PathBuf::from);
     keep(view);
-    let welcome = format!("Deep Dive, mission {} of {}: {}. F10 goes back to the menu.", view.dive.as_ref().map_or(1, |d| d.at + 1), dive::MISSIONS, game.mission.name);
+    let welcome = format!(
+        "Deep Dive, mission {} of {}: {}. F10 goes back to the menu.",
+        view.dive.as_ref().map_or(1, |d| d.at + 1),
+        dive::MISSIONS,
+        game.mission.name
+    );
     commands.insert_resource(Begin { game, watch: false, welcome });
 }
 

@@ -13,7 +13,6 @@ mod settings;
 mod team;
 mod title;
 
-
 use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
 use bevy::input::keyboard::KeyboardInput;
@@ -98,8 +97,15 @@ pub fn frame(commands: &mut Commands, screen: Screen, title: &str, body: impl Fn
         .spawn((MenuRoot, DespawnOnExit(screen), root, BackgroundColor(BACKGROUND)))
         .with_children(|r| {
             r.spawn(ui_text(title, 34.0, AMBER));
-            r.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, align_items: AlignItems::FlexStart, row_gap: px(8.0), overflow: Overflow::clip(), ..default() })
-                .with_children(body);
+            r.spawn(Node {
+                flex_grow: 1.0,
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::FlexStart,
+                row_gap: px(8.0),
+                overflow: Overflow::clip(),
+                ..default()
+            })
+            .with_children(body);
             r.spawn((TipText, ui_text("", 16.0, DIM), Node { min_height: px(40.0), ..default() }));
         })
         .id()
@@ -117,9 +123,12 @@ pub fn button(parent: &mut ChildSpawnerCommands, label: impl Into<String>, what:
         ..default()
     };
     let ink = if state.off { DIM } else { PAPER };
-    parent.spawn((Button, node, BackgroundColor(BUTTON), BorderColor::all(Color::NONE), state, what)).with_children(|b| {
-        b.spawn(ui_text(label, size, ink));
-    }).id()
+    parent
+        .spawn((Button, node, BackgroundColor(BUTTON), BorderColor::all(Color::NONE), state, what))
+        .with_children(|b| {
+            b.spawn(ui_text(label, size, ink));
+        })
+        .id()
 }
 
 /// A plain button: pressable, with a tip.
@@ -129,7 +138,9 @@ pub fn says(tip: impl Into<String>) -> MenuButton {
 
 /// A row of buttons or words.
 pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
-    parent.spawn(Node { column_gap: px(8.0), row_gap: px(6.0), flex_wrap: FlexWrap::Wrap, align_items: AlignItems::Center, ..default() }).with_children(body);
+    parent
+        .spawn(Node { column_gap: px(8.0), row_gap: px(6.0), flex_wrap: FlexWrap::Wrap, align_items: AlignItems::Center, ..default() })
+        .with_children(body);
 }
 
 /// A label in the body.
@@ -202,7 +213,11 @@ fn clicks(
 }
 
 /// The focused button is ringed; a picked option is amber; one that cannot be pressed is dark.
-fn show_focus(buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>, mut looks: Query<(&mut BackgroundColor, &mut BorderColor, &Interaction)>, focus: Res<Focus>) {
+fn show_focus(
+    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    mut looks: Query<(&mut BackgroundColor, &mut BorderColor, &Interaction)>,
+    focus: Res<Focus>,
+) {
     let order = in_order(&buttons);
     let focused = order.get(focus.at.min(order.len().saturating_sub(1))).copied();
     for (e, b, _) in &buttons {

@@ -11,14 +11,12 @@ use crate::screen::play::Game;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Picked>()
-        .add_systems(OnEnter(Screen::QuickMission), (super::reset_focus, read_book, build).chain())
-        .add_systems(
-            Update,
-            (press.after(MenuInput), build_again.run_if(resource_changed::<Picked>.or_eager(resource_changed::<TeamForm>)))
-                .chain()
-                .run_if(in_state(Screen::QuickMission)),
-        );
+    app.init_resource::<Picked>().add_systems(OnEnter(Screen::QuickMission), (super::reset_focus, read_book, build).chain()).add_systems(
+        Update,
+        (press.after(MenuInput), build_again.run_if(resource_changed::<Picked>.or_eager(resource_changed::<TeamForm>)))
+            .chain()
+            .run_if(in_state(Screen::QuickMission)),
+    );
 }
 
 /// The mission picked (its place in the book), and a word on why the last start failed.
@@ -35,21 +33,41 @@ enum Entry {
     Back,
 }
 
-fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res<TeamForm>, data: Res<GameData>, mut images: ResMut<Assets<Image>>) {
+fn build(
+    mut commands: Commands,
+    book: Res<Book>,
+    picked: Res<Picked>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+    mut images: ResMut<Assets<Image>>,
+) {
     let chosen = book.0.get(picked.mission);
     let picture = chosen.and_then(|e| e.mission.as_ref().ok()).map(|m| preview(m, &mut images));
     frame(&mut commands, Screen::QuickMission, "Quick mission", |b| {
         b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(260.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
-                for (i, entry) in book.0.iter().enumerate() {
-                    let (label, tip, off) = match &entry.mission {
-                        Ok(m) => (format!("{} ({})", m.name, m.difficulty), m.briefing.clone(), false),
-                        Err(e) => (format!("{} (cannot be played)", entry.path.file_name().unwrap_or_default().to_string_lossy()), e.clone(), true),
-                    };
-                    button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
-                }
-            });
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(10.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), ..default() }).with_children(|c| {
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(260.0), flex_shrink: 0.0, ..default() })
+                .with_children(|list| {
+                    for (i, entry) in book.0.iter().enumerate() {
+                        let (label, tip, off) = match &entry.mission {
+                            Ok(m) => (format!("{} ({})", m.name, m.difficulty), m.briefing.clone(), false),
+                            Err(e) => (
+                                format!("{} (cannot be played)", entry.path.file_name().unwrap_or_default().to_string_lossy()),
+                                e.clone(),
+                                true,
+                            ),
+                        };
+                        button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
+                    }
+                });
+            cols.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10.0),
+                flex_grow: 1.0,
+                flex_basis: px(0.0),
+                min_width: px(0.0),
+                ..default()
+            })
+            .with_children(|c| {
                 if let Some(Ok(m)) = chosen.map(|e| &e.mission) {
                     words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);
@@ -86,7 +104,16 @@ fn build_again(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut picked: ResMut<Picked>, book: Res<Book>, form: Res<TeamForm>, data: Res<GameData>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut picked: ResMut<Picked>,
+    book: Res<Book>,
+    form: Res<TeamForm>,
+    data: Res<GameData>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         match *entry {
@@ -96,7 +123,12 @@ fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut picked
                 let Some(path) = book.0.get(picked.mission).map(|e| e.path.clone()) else { continue };
                 match crate::screen::new_game(&path, form.setup(&data), Run::Quick, &data, true) {
                     Ok((game, unsaved)) => {
-                        let welcome = unsaved.unwrap_or_else(|| format!("{}: seed {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name, game.save.setup.seed));
+                        let welcome = unsaved.unwrap_or_else(|| {
+                            format!(
+                                "{}: seed {}. F10 goes back to the menu; the game is saved after every command.",
+                                game.mission.name, game.save.setup.seed
+                            )
+                        });
                         commands.insert_resource(Begin { game, watch: false, welcome });
                     }
                     Err(e) => picked.said = e,

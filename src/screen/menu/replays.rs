@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Said>()
-        .add_systems(OnEnter(Screen::Replays), (super::reset_focus, build))
-        .add_systems(Update, (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Replays)));
+    app.init_resource::<Said>().add_systems(OnEnter(Screen::Replays), (super::reset_focus, build)).add_systems(
+        Update,
+        (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Replays)),
+    );
 }
 
 /// Why the last game picked could not be shown.
@@ -32,7 +33,13 @@ const LISTED: usize = 14;
 fn describe(file: &Path) -> String {
     let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("?").to_string();
     match crate::save::read(file) {
-        Ok(save) => format!("{name}: {} Dwarves, hazard {}, seed {}, {} commands", save.setup.classes.len(), save.setup.hazard, save.setup.seed, save.commands.len()),
+        Ok(save) => format!(
+            "{name}: {} Dwarves, hazard {}, seed {}, {} commands",
+            save.setup.classes.len(),
+            save.setup.hazard,
+            save.setup.seed,
+            save.commands.len()
+        ),
         Err(_) => format!("{name}: cannot be read"),
     }
 }
@@ -42,7 +49,12 @@ fn build(mut commands: Commands, said: Res<Said>) {
     let finished = folder::saves_in(folder::finished());
     let said = said.0.clone();
     frame(&mut commands, Screen::Replays, "Replays", |b| {
-        words(b, "Watching: Right and Left step one command, Page Up and Down a turn, Home and End, P plays on by itself", 15.0, super::DIM);
+        words(
+            b,
+            "Watching: Right and Left step one command, Page Up and Down a turn, Home and End, P plays on by itself",
+            15.0,
+            super::DIM,
+        );
         words(b, "Under way", 20.0, crate::screen::look::PAPER);
         if under_way.is_empty() {
             words(b, "none", 15.0, super::DIM);
@@ -78,7 +90,14 @@ fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot
     build(commands, said);
 }
 
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, data: Res<GameData>, mut commands: Commands, mut next: ResMut<NextState<Screen>>, mut said: ResMut<Said>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    data: Res<GameData>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut said: ResMut<Said>,
+) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         let (file, watch) = match entry {
@@ -95,7 +114,11 @@ fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, data: Res<
                     // Watched, never written over.
                     game.file = None;
                 }
-                let welcome = if watch { "Watching: Right steps on, Left back, P plays on; F10 for the menu".to_string() } else { format!("Welcome back: {}", game.mission.name) };
+                let welcome = if watch {
+                    "Watching: Right steps on, Left back, P plays on; F10 for the menu".to_string()
+                } else {
+                    format!("Welcome back: {}", game.mission.name)
+                };
                 commands.insert_resource(Begin { game, watch, welcome });
             }
             Err(e) => said.0 = e,

@@ -14,7 +14,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Reading>()
         .add_systems(OnEnter(Screen::Rules), (super::reset_focus, clear_search, load, build).chain())
         .add_systems(OnEnter(Screen::Reference), (super::reset_focus, load, look_up, build).chain())
-        .add_systems(Update, (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading))
+        .add_systems(
+            Update,
+            (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading),
+        )
         .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
 }
 
@@ -158,16 +161,30 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
         let search = if reading.search.is_empty() { "type to search".to_string() } else { format!("{}_", reading.search) };
         words(b, format!("Search: {search}   ({} of {} sections)", found.len(), all.len()), 16.0, super::DIM);
         b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(2.0), width: px(300.0), flex_shrink: 0.0, ..default() }).with_children(|list| {
-                for (i, s) in found.iter().take(LISTED) {
-                    button(list, s.title.clone(), Entry::Section(*i), MenuButton { picked: *i == reading.open, tip: format!("Read: {}", s.title), small: true, ..default() });
-                }
-                if found.len() > LISTED {
-                    words(list, format!("and {} more: type to narrow", found.len() - LISTED), 14.0, super::DIM);
-                }
-                button(list, "Back", Entry::Back, says(back));
-            });
-            let page = Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), flex_grow: 1.0, flex_basis: px(0.0), min_width: px(0.0), overflow: Overflow::scroll_y(), ..default() };
+            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(2.0), width: px(300.0), flex_shrink: 0.0, ..default() })
+                .with_children(|list| {
+                    for (i, s) in found.iter().take(LISTED) {
+                        button(
+                            list,
+                            s.title.clone(),
+                            Entry::Section(*i),
+                            MenuButton { picked: *i == reading.open, tip: format!("Read: {}", s.title), small: true, ..default() },
+                        );
+                    }
+                    if found.len() > LISTED {
+                        words(list, format!("and {} more: type to narrow", found.len() - LISTED), 14.0, super::DIM);
+                    }
+                    button(list, "Back", Entry::Back, says(back));
+                });
+            let page = Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8.0),
+                flex_grow: 1.0,
+                flex_basis: px(0.0),
+                min_width: px(0.0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            };
             cols.spawn((Page, page, ScrollPosition::default())).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
@@ -182,7 +199,13 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
     }
 }
 
-fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, reference: Res<Reference>, reading: Res<Reading>, screen: Res<State<Screen>>) {
+fn build_again(
+    mut commands: Commands,
+    roots: Query<Entity, With<super::MenuRoot>>,
+    reference: Res<Reference>,
+    reading: Res<Reading>,
+    screen: Res<State<Screen>>,
+) {
     for e in &roots {
         commands.entity(e).despawn();
     }
@@ -198,7 +221,11 @@ const WHEEL_STEP: f32 = 40.0;
 const PAGE_STEP: f32 = 300.0;
 
 /// The mouse wheel and Page Up / Page Down scroll the section open.
-fn scroll(mut wheel: MessageReader<bevy::input::mouse::MouseWheel>, keys: Res<ButtonInput<KeyCode>>, mut pages: Query<&mut ScrollPosition, With<Page>>) {
+fn scroll(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut pages: Query<&mut ScrollPosition, With<Page>>,
+) {
     let mut by: f32 = wheel.read().map(|w| -w.y * WHEEL_STEP).sum();
     if keys.just_pressed(KeyCode::PageDown) {
         by += PAGE_STEP;
@@ -223,7 +250,9 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut reading: ResMut<Reading>, 
             Key::Backspace => {
                 reading.search.pop();
             }
-            Key::Character(c) if c.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '.') && reading.search.len() < 40 => reading.search.push_str(c),
+            Key::Character(c) if c.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '.') && reading.search.len() < 40 => {
+                reading.search.push_str(c)
+            }
             Key::Space if reading.search.len() < 40 => reading.search.push(' '),
             _ => continue,
         }
@@ -231,7 +260,13 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut reading: ResMut<Reading>, 
     }
 }
 
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut reading: ResMut<Reading>, mut next: ResMut<NextState<Screen>>, screen: Res<State<Screen>>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut reading: ResMut<Reading>,
+    mut next: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+) {
     for Clicked(e) in clicked.read() {
         match entries.get(*e) {
             Ok(Entry::Section(i)) => reading.open = *i,
@@ -260,16 +295,25 @@ mod tests {
     #[test]
     fn what_the_pointer_rests_on_is_looked_up_by_its_name_or_its_first_known_word() {
         let all = sections("## Web Spitter\nSpits webs.\n## Rocks\nA stalagmite blocks sight.\n");
-        assert_eq!(search_for("(9, 4) - floor - Glyphid Web Spitter 2/2 Health - activates 1 of 4", &all), "web spitter", "a title it names");
+        assert_eq!(
+            search_for("(9, 4) - floor - Glyphid Web Spitter 2/2 Health - activates 1 of 4", &all),
+            "web spitter",
+            "a title it names"
+        );
         assert_eq!(search_for("stalagmite: blocks movement and sight", &all), "stalagmite", "no title: the first word a text holds");
         assert_eq!(search_for("(3, 4) - floor", &all), "");
-        assert_eq!(search_for("Glyphid Grunt 1/1 Health - activates 1 of 1: blocks", &all), "blocks", "no title holds a word of it: a word a text holds");
+        assert_eq!(
+            search_for("Glyphid Grunt 1/1 Health - activates 1 of 1: blocks", &all),
+            "blocks",
+            "no title holds a word of it: a word a text holds"
+        );
         assert_eq!(search_for("a Spitter that blocks", &all), "spitter", "a title's word before a text's longer one");
     }
 
     #[test]
     fn the_shipped_reference_has_its_sections_each_titled_once_and_filled() {
-        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference.md")).expect("assets/reference.md");
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference.md"))
+            .expect("assets/reference.md");
         let all = sections(&text);
         assert!(all.len() >= 30, "{} sections", all.len());
         for (i, s) in all.iter().enumerate() {

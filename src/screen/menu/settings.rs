@@ -8,9 +8,10 @@ use crate::screen::settings::{Settings, UI_SCALES};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, apply_settings)
-        .add_systems(OnEnter(Screen::Settings), (super::reset_focus, build))
-        .add_systems(Update, (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)));
+    app.add_systems(Startup, apply_settings).add_systems(OnEnter(Screen::Settings), (super::reset_focus, build)).add_systems(
+        Update,
+        (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)),
+    );
 }
 
 /// The settings file read at start-up; a broken one is named on the main menu and the defaults
@@ -39,7 +40,10 @@ fn build(mut commands: Commands, settings: Res<Settings>) {
         row(b, |r| {
             words(r, "Creatures' turn", 18.0, super::DIM);
             for (speed, name) in SPEEDS {
-                let tip = format!("Each step of the cave's turn stays {} s on screen (Tab changes it during play, Space skips the turn)", speed.seconds());
+                let tip = format!(
+                    "Each step of the cave's turn stays {} s on screen (Tab changes it during play, Space skips the turn)",
+                    speed.seconds()
+                );
                 button(r, name, Entry::Speed(speed), MenuButton { picked: settings.speed == speed, tip, ..default() });
             }
         });
@@ -54,7 +58,12 @@ fn build(mut commands: Commands, settings: Res<Settings>) {
             words(r, "Text and panels", 18.0, super::DIM);
             for (i, s) in UI_SCALES.iter().enumerate() {
                 let tip = "The size of the text, buttons and panels (on top of the window's own size)";
-                button(r, format!("{}%", (s * 100.0).round()), Entry::Scale(i), MenuButton { picked: settings.ui_scale == *s, tip: tip.into(), ..default() });
+                button(
+                    r,
+                    format!("{}%", (s * 100.0).round()),
+                    Entry::Scale(i),
+                    MenuButton { picked: settings.ui_scale == *s, tip: tip.into(), ..default() },
+                );
             }
         });
         let file = crate::screen::settings::file().map(|f| f.display().to_string()).unwrap_or_else(|e| e);
@@ -70,7 +79,14 @@ fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot
     build(commands, settings);
 }
 
-fn press(mut clicked: MessageReader<Clicked>, entries: Query<&Entry>, mut settings: ResMut<Settings>, mut pace: ResMut<Pace>, mut next: ResMut<NextState<Screen>>, mut said: ResMut<super::title::Said>) {
+fn press(
+    mut clicked: MessageReader<Clicked>,
+    entries: Query<&Entry>,
+    mut settings: ResMut<Settings>,
+    mut pace: ResMut<Pace>,
+    mut next: ResMut<NextState<Screen>>,
+    mut said: ResMut<super::title::Said>,
+) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         match *entry {

@@ -32,7 +32,11 @@ impl Book {
     pub fn read(data: &GameData) -> Book {
         let dir = crate::data::missions_dir();
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron") && !p.ends_with("campaign.ron")).collect())
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron") && !p.ends_with("campaign.ron"))
+                    .collect()
+            })
             .unwrap_or_default();
         files.sort();
         let entries = files
@@ -73,7 +77,13 @@ pub struct TeamForm {
 
 impl Default for TeamForm {
     fn default() -> TeamForm {
-        TeamForm { hazard: 1, team: vec![DwarfClass::Scout, DwarfClass::Driller], secondaries: vec![None, None], bosco: false, seed: new_seed() }
+        TeamForm {
+            hazard: 1,
+            team: vec![DwarfClass::Scout, DwarfClass::Driller],
+            secondaries: vec![None, None],
+            bosco: false,
+            seed: new_seed(),
+        }
     }
 }
 
@@ -131,7 +141,10 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
     row(b, |r| {
         words(r, "Hazard", 18.0, super::DIM);
         for h in 1..=3 {
-            let tip = format!("Hazard {h}: {} special Event cards mixed into the deck", data.numbers.special_cards_by_hazard.get(h as usize - 1).copied().unwrap_or(0));
+            let tip = format!(
+                "Hazard {h}: {} special Event cards mixed into the deck",
+                data.numbers.special_cards_by_hazard.get(h as usize - 1).copied().unwrap_or(0)
+            );
             button(r, h.to_string(), FormButton::Hazard(h), MenuButton { picked: form.hazard == h, tip, ..default() });
         }
     });
@@ -143,7 +156,11 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
                 Some(s) => format!("{class:?} (seat {})", s + 1),
                 None => format!("{class:?}"),
             };
-            let tip = if seat.is_some() { "Click to leave him out (one Dwarf always plays)" } else { "Click to bring him: seats go in the order picked" };
+            let tip = if seat.is_some() {
+                "Click to leave him out (one Dwarf always plays)"
+            } else {
+                "Click to bring him: seats go in the order picked"
+            };
             button(r, label, FormButton::Dwarf(class), MenuButton { picked: seat.is_some(), tip: tip.into(), ..default() });
         }
     });
@@ -151,15 +168,34 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
         words(r, "Secondary weapons", 18.0, super::DIM);
         for (seat, class) in form.team.iter().enumerate() {
             let name = secondary_name(data, *class, form.secondaries.get(seat).copied().flatten());
-            button(r, format!("{class:?}: {name}"), FormButton::Secondary(seat), MenuButton { tip: "Click for the next secondary weapon (each Dwarf picks one at set-up)".into(), small: true, ..default() });
+            button(
+                r,
+                format!("{class:?}: {name}"),
+                FormButton::Secondary(seat),
+                MenuButton { tip: "Click for the next secondary weapon (each Dwarf picks one at set-up)".into(), small: true, ..default() },
+            );
         }
     });
     row(b, |r| {
         let alone = form.team.len() == 1;
-        let tip = if alone { "BOSCO, the drone, plays beside a lone Dwarf: two actions after his three" } else { "BOSCO comes only with a single Dwarf" };
-        button(r, if form.bosco { "BOSCO: yes" } else { "BOSCO: no" }, FormButton::Bosco, MenuButton { picked: form.bosco, off: !alone, tip: tip.into(), ..default() });
+        let tip = if alone {
+            "BOSCO, the drone, plays beside a lone Dwarf: two actions after his three"
+        } else {
+            "BOSCO comes only with a single Dwarf"
+        };
+        button(
+            r,
+            if form.bosco { "BOSCO: yes" } else { "BOSCO: no" },
+            FormButton::Bosco,
+            MenuButton { picked: form.bosco, off: !alone, tip: tip.into(), ..default() },
+        );
         words(r, format!("Seed {}", form.seed), 18.0, super::DIM);
-        button(r, "New seed", FormButton::NewSeed, super::says("The seed fixes every die and card: share it (hoxxes --seed N) to play the same dive"));
+        button(
+            r,
+            "New seed",
+            FormButton::NewSeed,
+            super::says("The seed fixes every die and card: share it (hoxxes --seed N) to play the same dive"),
+        );
     });
 }
 
@@ -171,7 +207,13 @@ fn press(mut clicked: MessageReader<Clicked>, buttons: Query<&FormButton>, mut f
             FormButton::Dwarf(c) => form.toggle(c),
             FormButton::Secondary(seat) => {
                 let n = data.secondaries.len().max(1);
-                let now = form.secondaries.get(seat).copied().flatten().or_else(|| form.team.get(seat).and_then(|c| secondary_for(&data, *c, None).ok())).unwrap_or(0);
+                let now = form
+                    .secondaries
+                    .get(seat)
+                    .copied()
+                    .flatten()
+                    .or_else(|| form.team.get(seat).and_then(|c| secondary_for(&data, *c, None).ok()))
+                    .unwrap_or(0);
                 if let Some(s) = form.secondaries.get_mut(seat) {
                     *s = Some((now + 1) % n);
                 }

@@ -8,9 +8,10 @@ use crate::screen::front::{Begin, Screen};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Said>()
-        .add_systems(OnEnter(Screen::Title), (super::reset_focus, build))
-        .add_systems(Update, (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Title)));
+    app.init_resource::<Said>().add_systems(OnEnter(Screen::Title), (super::reset_focus, build)).add_systems(
+        Update,
+        (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Title)),
+    );
 }
 
 /// A line for the player on the main menu: why a save could not be continued, say.
@@ -31,17 +32,49 @@ fn build(mut commands: Commands, said: Res<Said>) {
     let said = said.0.clone();
     frame(&mut commands, Screen::Title, "hoxxes", |b| {
         words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
-        b.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(8.0), margin: UiRect::top(px(18.0)), width: px(520.0), ..default() }).with_children(|c| {
+        b.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8.0),
+            margin: UiRect::top(px(18.0)),
+            width: px(520.0),
+            ..default()
+        })
+        .with_children(|c| {
             if let Some(d) = &dive {
-                button(c, format!("Continue the Deep Dive ({})", d.progress()), Entry::ContinueDive, says("Go back to the Deep Dive under way, where it was left"));
+                button(
+                    c,
+                    format!("Continue the Deep Dive ({})", d.progress()),
+                    Entry::ContinueDive,
+                    says("Go back to the Deep Dive under way, where it was left"),
+                );
             }
             if let Some(file) = &newest {
                 let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("the last game").to_string();
-                button(c, format!("Continue: {}", name.rsplit_once('-').map_or(name.as_str(), |(m, _)| m)), Entry::Continue(file.clone()), says(format!("Go on with the game saved last, exactly where it was ({})", file.display())));
+                button(
+                    c,
+                    format!("Continue: {}", name.rsplit_once('-').map_or(name.as_str(), |(m, _)| m)),
+                    Entry::Continue(file.clone()),
+                    says(format!("Go on with the game saved last, exactly where it was ({})", file.display())),
+                );
             }
-            button(c, "Quick mission", Entry::Go(Screen::QuickMission), says("Pick a mission, a hazard level and 1 to 4 Dwarves, and play it"));
-            button(c, "Solo campaign", Entry::Go(Screen::Campaign), says("The missions from the easiest to the hardest: winning one opens the next"));
-            button(c, "Deep Dive", Entry::Go(Screen::DeepDive), says("Three missions in a row, keeping what the Dwarves carry and nothing else"));
+            button(
+                c,
+                "Quick mission",
+                Entry::Go(Screen::QuickMission),
+                says("Pick a mission, a hazard level and 1 to 4 Dwarves, and play it"),
+            );
+            button(
+                c,
+                "Solo campaign",
+                Entry::Go(Screen::Campaign),
+                says("The missions from the easiest to the hardest: winning one opens the next"),
+            );
+            button(
+                c,
+                "Deep Dive",
+                Entry::Go(Screen::DeepDive),
+                says("Three missions in a row, keeping what the Dwarves carry and nothing else"),
+            );
             button(c, "Replays", Entry::Go(Screen::Replays), says("Watch a saved or finished game step by step, or go on with one"));
             button(c, "Rules reference", Entry::Go(Screen::Rules), says("The rules of the game, in sections, with our rulings"));
             button(c, "Settings", Entry::Go(Screen::Settings), says("The creatures' turn speed, animations, the size of the text"));

@@ -1,6 +1,7 @@
 //! Across the top of the cave: the hand-over between players ("Gunner's turn: pass the mouse"), the
 //! Event card just drawn as a card, a swarm announced, the dice just rolled; at the end, the debrief.
 
+use super::Screen;
 use crate::data::GameData;
 use crate::rules::components::Dwarf;
 use crate::rules::end::Outcome;
@@ -9,7 +10,6 @@ use crate::rules::state::{Mule, Turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::{PAPER, ui_text};
 use crate::screen::words::describe;
-use super::Screen;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -48,9 +48,11 @@ fn build(mut commands: Commands) {
         border_radius: BorderRadius::all(px(6.0)),
         ..default()
     };
-    commands.spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden)).with_children(|b| {
-        b.spawn((BannerText, ui_text("", 18.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
-    });
+    commands
+        .spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden))
+        .with_children(|b| {
+            b.spawn((BannerText, ui_text("", 18.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
+        });
 }
 
 /// What in the log is worth a banner: a new turn at a shared screen, an Event card, a swarm, dice.
@@ -113,11 +115,16 @@ pub struct Tally {
 impl Tally {
     pub fn of(log: &GameLog, mule: &Mule) -> Tally {
         let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
-        let damage = log.0.iter().filter_map(|e| match e {
-            GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
-            _ => None,
-        }).sum();
-        let minerals: Vec<String> = mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
+        let damage = log
+            .0
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
+                _ => None,
+            })
+            .sum();
+        let minerals: Vec<String> =
+            mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
         Tally {
             kills: log.creatures_killed(),
             swarms: count(|e| matches!(e, GameEvent::SwarmCard { .. })),
@@ -128,7 +135,14 @@ impl Tally {
 }
 
 /// The end of the mission: the result and why, and what the team did.
-fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mule: Res<Mule>, turn: Res<Turn>, game: Option<Res<super::Game>>) {
+fn debrief(
+    mut commands: Commands,
+    outcome: Res<Outcome>,
+    log: Res<GameLog>,
+    mule: Res<Mule>,
+    turn: Res<Turn>,
+    game: Option<Res<super::Game>>,
+) {
     let Some(end) = &outcome.0 else { return };
     let t = Tally::of(&log, &mule);
     let result = crate::screen::words::result_name(end.result).to_uppercase();
@@ -155,7 +169,9 @@ fn debrief(mut commands: Commands, outcome: Res<Outcome>, log: Res<GameLog>, mul
         border_radius: BorderRadius::all(px(8.0)),
         ..default()
     };
-    commands.spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10))).with_children(|d| {
-        d.spawn((ui_text(words, 20.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
-    });
+    commands
+        .spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10)))
+        .with_children(|d| {
+            d.spawn((ui_text(words, 20.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
+        });
 }

@@ -12,9 +12,13 @@ use crate::screen::words::{face, who};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Tray>()
-        .add_systems(OnEnter(Screen::Mission), build)
-        .add_systems(Update, (read_log, draw.run_if(resource_changed::<Tray>)).chain().run_if(not(resource_exists::<Rewinding>)).in_set(crate::screen::front::Table));
+    app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), build).add_systems(
+        Update,
+        (read_log, draw.run_if(resource_changed::<Tray>))
+            .chain()
+            .run_if(not(resource_exists::<Rewinding>))
+            .in_set(crate::screen::front::Table),
+    );
 }
 
 /// What the tray shows: who rolled, the dice, the lines of arithmetic; how much of the log is read.
@@ -43,7 +47,13 @@ fn build(mut commands: Commands) {
         border_radius: BorderRadius::all(px(4.0)),
         ..default()
     };
-    commands.spawn((TrayNode, node, BackgroundColor(Color::srgba(0.07, 0.06, 0.05, 0.9)), Visibility::Hidden, DespawnOnExit(Screen::Mission)));
+    commands.spawn((
+        TrayNode,
+        node,
+        BackgroundColor(Color::srgba(0.07, 0.06, 0.05, 0.9)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Mission),
+    ));
 }
 
 /// Take the new entries of the game log into the tray.

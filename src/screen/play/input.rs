@@ -2,14 +2,17 @@
 //! click to back out. Clicks on the panels are the buttons' own.
 
 use super::logic::PlayerInput;
-use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, MapGeometry, scale_for};
 use crate::rules::state::Board;
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, MapGeometry, scale_for};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(Update, (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
+    app.init_resource::<Hovered>().add_systems(
+        Update,
+        (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play),
+    );
 }
 
 /// The space under the pointer, if it is over the cave.

@@ -121,7 +121,11 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
             now.legal = legal;
             now.stamp = Some(stamp);
             // A picked action that is no longer allowed is dropped.
-            let still = world.resource::<Selection>().0.as_ref().is_none_or(|p| find(&world.resource::<LegalNow>().legal, p).is_some_and(Action::is_allowed));
+            let still = world
+                .resource::<Selection>()
+                .0
+                .as_ref()
+                .is_none_or(|p| find(&world.resource::<LegalNow>().legal, p).is_some_and(Action::is_allowed));
             if !still {
                 world.resource_mut::<Selection>().0 = None;
             }
@@ -169,7 +173,12 @@ pub fn space_of(o: &Offer) -> Option<Qr> {
         (_, Command::Choose(a)) => match a {
             Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => Some(*at),
             Answer::Chop(t) => match t {
-                ChopTarget::Mine(h) | ChopTarget::Carve(h) | ChopTarget::Stalagmite(h) | ChopTarget::LootBug(h) | ChopTarget::RedSugar(h) | ChopTarget::AlienEgg(h) => Some(*h),
+                ChopTarget::Mine(h)
+                | ChopTarget::Carve(h)
+                | ChopTarget::Stalagmite(h)
+                | ChopTarget::LootBug(h)
+                | ChopTarget::RedSugar(h)
+                | ChopTarget::AlienEgg(h) => Some(*h),
                 _ => None,
             },
             Answer::Scare(path) => path.last().copied(),
@@ -247,7 +256,17 @@ fn act(
 }
 
 fn digit(k: KeyCode) -> Option<usize> {
-    let keys = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5, KeyCode::Digit6, KeyCode::Digit7, KeyCode::Digit8, KeyCode::Digit9];
+    let keys = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
     keys.iter().position(|d| *d == k)
 }
 

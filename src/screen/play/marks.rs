@@ -4,15 +4,19 @@
 use super::input::Hovered;
 use super::logic::{LegalNow, Selection, at_space, lit};
 use crate::rules::legal::Detail;
+use crate::screen::front::{AtTable, Table};
 use crate::screen::layout::MapGeometry;
 use crate::screen::look::Shape;
 use crate::screen::sprites::{Shapes, Z_FIGURE};
 use bevy::prelude::*;
-use crate::screen::front::{AtTable, Table};
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>)).in_set(Table));
+    app.add_systems(
+        Update,
+        draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>))
+            .in_set(Table),
+    );
 }
 
 #[derive(Component)]
@@ -24,7 +28,15 @@ const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
 const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
 const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);
 
-fn draw(mut commands: Commands, old: Query<Entity, With<Mark>>, now: Res<LegalNow>, selection: Res<Selection>, hovered: Res<Hovered>, geo: Option<Res<MapGeometry>>, shapes: Res<Shapes>) {
+fn draw(
+    mut commands: Commands,
+    old: Query<Entity, With<Mark>>,
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+    geo: Option<Res<MapGeometry>>,
+    shapes: Res<Shapes>,
+) {
     let Some(geo) = geo else { return };
     for e in &old {
         commands.entity(e).despawn();
@@ -45,21 +57,33 @@ fn draw(mut commands: Commands, old: Query<Entity, With<Mark>>, now: Res<LegalNo
         }
     }
     for (h, colour) in lit_spaces {
-        commands.spawn((Mark, shapes.sprite(Shape::Hexagon, colour, 0.92 * w), Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5))));
+        commands.spawn((
+            Mark,
+            shapes.sprite(Shape::Hexagon, colour, 0.92 * w),
+            Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5)),
+        ));
     }
     let Some(h) = hovered.0 else { return };
     // The path the creature under the pointer would walk if it activated now.
     if let Some(c) = now.legal.creatures.iter().find(|c| c.at == h.into()) {
         if let crate::rules::creatures::intent::Intent::Move { path, .. } = &c.intent {
             for step in path {
-                commands.spawn((Mark, shapes.sprite(Shape::Disc, AIM, 0.28 * w), Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5))));
+                commands.spawn((
+                    Mark,
+                    shapes.sprite(Shape::Disc, AIM, 0.28 * w),
+                    Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5)),
+                ));
             }
         }
     }
     // The path a Move to the space under the pointer would walk.
     if let Some(Detail::Move { path, .. }) = offers.iter().find(|o| at_space(o, h.into())).map(|o| &o.detail) {
         for step in path {
-            commands.spawn((Mark, shapes.sprite(Shape::Disc, STEP, 0.22 * w), Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5))));
+            commands.spawn((
+                Mark,
+                shapes.sprite(Shape::Disc, STEP, 0.22 * w),
+                Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5)),
+            ));
         }
     }
 }

@@ -18,13 +18,13 @@ mod record;
 mod view;
 mod watch;
 
-pub use logic::{LegalNow, Listing, Notice, Pick, PlayerInput, Selection, listing};
-pub use keys::{key_of, label};
-pub use history::{Game, History, Rewind};
-pub use record::Record;
-pub use watch::Watching;
-pub use view::Pointed;
 pub use banner::Tally;
+pub use history::{Game, History, Rewind};
+pub use keys::{key_of, label};
+pub use logic::{LegalNow, Listing, Notice, Pick, PlayerInput, Selection, listing};
+pub use record::Record;
+pub use view::Pointed;
+pub use watch::Watching;
 
 use bevy::prelude::*;
 
@@ -39,7 +39,6 @@ pub fn logic_plugin(app: &mut App) {
 }
 
 pub use crate::screen::front::Screen;
-
 
 /// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners;
 /// their systems run while the table is up ([`AtTable`]).

@@ -5,40 +5,45 @@
 use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, lit, listing, reason};
+use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog};
 use crate::rules::components::*;
-use crate::rules::hex::Qr;
 use crate::rules::creatures::intent::Intent;
+use crate::rules::hex::Qr;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{GameLog, Who};
 use crate::rules::state::Board;
-use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::hud::Tooltip;
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::{PAPER, ui_text as text};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BarHover>().init_resource::<Pointed>().add_systems(OnEnter(super::Screen::Mission), (build, written_anew).chain()).add_systems(
-        Update,
-        (
-            tooltips,
-            rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<History>)),
-            press,
-            // The two lines are written again only when what they say may have changed, not every frame.
-            show_prompt.after(press).run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Pace>)),
-            show_hint.after(press).run_if(
-                resource_changed::<LegalNow>
-                    .or_eager(resource_changed::<Selection>)
-                    .or_eager(resource_changed::<Notice>)
-                    .or_eager(resource_changed::<BarHover>)
-                    .or_eager(resource_changed::<Hovered>),
-            ),
-        )
-            .in_set(crate::screen::front::Table),
-    );
+    app.init_resource::<BarHover>()
+        .init_resource::<Pointed>()
+        .add_systems(OnEnter(super::Screen::Mission), (build, written_anew).chain())
+        .add_systems(
+            Update,
+            (
+                tooltips,
+                rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<History>)),
+                press,
+                // The two lines are written again only when what they say may have changed, not every frame.
+                show_prompt
+                    .after(press)
+                    .run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Pace>)),
+                show_hint.after(press).run_if(
+                    resource_changed::<LegalNow>
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<Notice>)
+                        .or_eager(resource_changed::<BarHover>)
+                        .or_eager(resource_changed::<Hovered>),
+                ),
+            )
+                .in_set(crate::screen::front::Table),
+        );
 }
 
 const BAR: Color = Color::srgba(0.09, 0.08, 0.07, 0.98);
@@ -102,10 +107,21 @@ fn build(mut commands: Commands) {
 }
 
 fn button(words: String, on: bool, picked: bool) -> impl Bundle {
-    let colour = if picked { PICKED } else if on { BUTTON } else { BUTTON_OFF };
+    let colour = if picked {
+        PICKED
+    } else if on {
+        BUTTON
+    } else {
+        BUTTON_OFF
+    };
     (
         Button,
-        Node { padding: UiRect::axes(px(6.0), px(2.0)), border: UiRect::all(px(1.0)), border_radius: BorderRadius::all(px(3.0)), ..default() },
+        Node {
+            padding: UiRect::axes(px(6.0), px(2.0)),
+            border: UiRect::all(px(1.0)),
+            border_radius: BorderRadius::all(px(3.0)),
+            ..default()
+        },
         BackgroundColor(colour),
         BorderColor::all(if on { GREY } else { BUTTON_OFF }),
         children![text(words, 13.0, if on { PAPER } else { GREY })],
@@ -138,7 +154,8 @@ fn rebuild(
     }
     let undo = history.why_not_undo(log.0.len(), &game_log).is_none();
     // A watcher steps with the arrows, not with undo and redo.
-    let time_buttons = if watching.is_some() { vec![] } else { vec![(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] };
+    let time_buttons =
+        if watching.is_some() { vec![] } else { vec![(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] };
     for (back, words, on) in time_buttons {
         let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
         commands.entity(actions_row).add_child(b);
@@ -229,7 +246,15 @@ fn tooltips(
             let full = &data.numbers.dwarf;
             format!(
                 "{:?}: {}/{} Health{}, ammo {}/{} + {}/{}; {}",
-                d.class, health.0, full.health, status_words(s), ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo, kit_words(&data, loadout, hand)
+                d.class,
+                health.0,
+                full.health,
+                status_words(s),
+                ammo.primary,
+                full.primary_ammo,
+                ammo.secondary,
+                full.secondary_ammo,
+                kit_words(&data, loadout, hand)
             )
         }),
     };
@@ -334,7 +359,9 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
         Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(chop_words).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
             Command::Choose(a) => answer_words(a),
-            Command::GetSupplies { primary, secondary, health } => format!("take {primary} primary, {secondary} secondary, {health} Health"),
+            Command::GetSupplies { primary, secondary, health } => {
+                format!("take {primary} primary, {secondary} secondary, {health} Health")
+            }
             cmd => cmd.name().to_string(),
         },
     }
@@ -417,7 +444,19 @@ struct SpaceView<'w, 's> {
     board: Res<'w, Board>,
     terrain: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>)>,
     tokens: Query<'w, 's, (&'static At, &'static Token)>,
-    dwarves: Query<'w, 's, (&'static At, &'static Dwarf, &'static Health, &'static DwarfStatus, &'static Ammo, Option<&'static Loadout>, Option<&'static Hand>)>,
+    dwarves: Query<
+        'w,
+        's,
+        (
+            &'static At,
+            &'static Dwarf,
+            &'static Health,
+            &'static DwarfStatus,
+            &'static Ammo,
+            Option<&'static Loadout>,
+            Option<&'static Hand>,
+        ),
+    >,
     creatures: Query<'w, 's, (&'static At, &'static Creature, &'static Health, &'static CreatureStatus)>,
 }
 
@@ -434,13 +473,30 @@ impl SpaceView<'_, '_> {
             });
         }
         for (_, d, health, s, ammo, loadout, hand) in self.dwarves.iter().filter(|d| d.0.0 == h) {
-            parts.push(format!("{:?} {}/{} Health{}, ammo {} + {}", d.class, health.0, data.numbers.dwarf.health, status_words(s), ammo.primary, ammo.secondary));
+            parts.push(format!(
+                "{:?} {}/{} Health{}, ammo {} + {}",
+                d.class,
+                health.0,
+                data.numbers.dwarf.health,
+                status_words(s),
+                ammo.primary,
+                ammo.secondary
+            ));
             parts.push(kit_words(data, loadout, hand));
         }
         for (_, c, health, s) in self.creatures.iter().filter(|c| c.0.0 == h) {
             let stats = data.creatures.get(c.kind);
-            let frozen = if s.frozen { ", frozen" } else if s.stunned { ", stunned" } else { "" };
-            parts.push(format!("{} {}/{} Health, moves {}, range {}{frozen}", stats.name, health.0, stats.health, stats.movement, stats.range));
+            let frozen = if s.frozen {
+                ", frozen"
+            } else if s.stunned {
+                ", stunned"
+            } else {
+                ""
+            };
+            parts.push(format!(
+                "{} {}/{} Health, moves {}, range {}{frozen}",
+                stats.name, health.0, stats.health, stats.movement, stats.range
+            ));
         }
         for (_, t) in self.tokens.iter().filter(|t| t.0.0 == h) {
             parts.push(token_words(t));
@@ -477,7 +533,9 @@ fn token_words(t: &Token) -> String {
         Token::Pickup { revealed: false, .. } => "unknown pickup: turned over when a Dwarf stands next to it".into(),
         Token::Pickup { pickup, .. } => format!("{pickup:?}"),
         Token::Upgrade { .. } => "Weapon Upgrade: walk onto it to fit it".into(),
-        Token::ResupplyPod { primary, secondary, health, .. } => format!("Resupply pod: {primary} primary, {secondary} secondary, {health} Health left"),
+        Token::ResupplyPod { primary, secondary, health, .. } => {
+            format!("Resupply pod: {primary} primary, {secondary} secondary, {health} Health left")
+        }
         Token::SentryGun { health } => format!("Sentry Gun ({health} Health)"),
         Token::Health { amount } => format!("{amount} Health freed by BOSCO: walk onto it"),
         Token::Thrown { .. } => "a Throwable waiting on the cave".into(),
@@ -506,7 +564,9 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
     if let Some(l) = loadout {
         let name = data.secondaries.get(l.secondary).map(|w| w.name.clone()).unwrap_or_default();
         v.push(format!("secondary {name}{}", if l.overclocked { " (overclocked)" } else { "" }));
-        let names = |tokens: &[u32]| tokens.iter().filter_map(|t| data.upgrades.get(*t as usize)).map(|u| u.name.clone()).collect::<Vec<_>>().join(", ");
+        let names = |tokens: &[u32]| {
+            tokens.iter().filter_map(|t| data.upgrades.get(*t as usize)).map(|u| u.name.clone()).collect::<Vec<_>>().join(", ")
+        };
         if !l.primary_upgrades.is_empty() {
             v.push(format!("primary upgrades: {}", names(&l.primary_upgrades)));
         }
@@ -515,7 +575,8 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
         }
     }
     if let Some(h) = hand {
-        let cards = |list: &[usize], name: &dyn Fn(usize) -> Option<String>| list.iter().filter_map(|i| name(*i)).collect::<Vec<_>>().join(", ");
+        let cards =
+            |list: &[usize], name: &dyn Fn(usize) -> Option<String>| list.iter().filter_map(|i| name(*i)).collect::<Vec<_>>().join(", ");
         v.push(format!("Throwables: {}", cards(&h.throwables, &|i| data.throwables.get(i).map(|c| c.name.clone()))));
         v.push(format!("cards: {}", cards(&h.rock_and_stone, &|i| data.rock_and_stone.get(i).map(|c| c.name.clone()))));
     }

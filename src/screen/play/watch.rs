@@ -92,7 +92,14 @@ fn keys(
 
 /// Playing on: the next command once the game waits and the last one has been shown for as long as
 /// the creatures'-turn speed says.
-fn play_on(time: Res<Time>, pace: Res<Pace>, mut watching: ResMut<Watching>, log: Res<CommandLog>, history: Res<History>, mut queue: ResMut<CommandQueue>) {
+fn play_on(
+    time: Res<Time>,
+    pace: Res<Pace>,
+    mut watching: ResMut<Watching>,
+    log: Res<CommandLog>,
+    history: Res<History>,
+    mut queue: ResMut<CommandQueue>,
+) {
     let at = log.0.len();
     if !watching.playing || !history.waiting() || !queue.0.is_empty() {
         return;
