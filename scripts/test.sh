@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs what a fresh machine lacks, runs every test, validates every mission,
+# The test command: installs what a fresh machine lacks, checks the layout (cargo fmt) and the
+# lints (clippy, no warning), runs every test, validates every mission,
 # lets the simulator's bots play a few hundred whole games (every mission, every hazard, checking
 # the invariants after every command and a byte-identical replay of each game), renders a
 # screenshot under Xvfb that must not be blank, and plays two turns in a real window driven by
@@ -7,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
+# The code's layout and lints: rustfmt.toml's layout, and no clippy warning.
+if command -v rustup >/dev/null; then rustup component add rustfmt clippy >/dev/null 2>&1 || true; fi
+cargo fmt --check
+cargo clippy --all-targets --locked --quiet -- -D warnings
 cargo test --locked
 cargo run --locked --quiet -- validate assets/*.ron missions/*.ron tests/maps/*.ron
 # A game that breaks anything fails the run; its save is left in target/simulate-failures/.

@@ -172,7 +172,7 @@ pub fn dump(world: &mut World, before: &TerrainSnapshot) -> String {
         .iter()
         .filter_map(|(k, (hex, was))| {
             let (_, t) = now.0.get(k)?;
-            (t != was).then(|| TerrainChange { hex: *hex, was: *was, now: *t })
+            (t != was).then_some(TerrainChange { hex: *hex, was: *was, now: *t })
         })
         .collect();
     let mut eq = world.query::<(&Space, &TunnelExit)>();

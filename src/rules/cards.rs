@@ -143,7 +143,6 @@ fn play_card(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResMut<
     desk.settle(result);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play(
     cave: &Cave,
     t: &mut Table,
@@ -193,8 +192,7 @@ pub struct CardsNow<'a> {
 /// Whether this Dwarf may play this card now, on this Dwarf: the player, the card (index and
 /// text) and the Dwarf it is played on when he may. The one check the action and the legal-moves
 /// query ask.
-#[allow(clippy::type_complexity)]
-pub fn check_card<'a, 'd>(
+pub fn check_card<'a>(
     cave: &'a Cave,
     now: &CardsNow,
     pending: &Pending,
@@ -382,7 +380,6 @@ fn threat_back(cave: &Cave, log: &GameLog, now: u32, n: i32) -> u32 {
     now.saturating_sub(n.unsigned_abs()).max(floor).min(now)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn apply(
     cave: &Cave,
     t: &mut Table,

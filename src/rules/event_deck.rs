@@ -287,10 +287,10 @@ fn offer_optional(job: Res<CurrentJob>, mut pending: ResMut<Pending>) {
 fn answer_optional(mut desk: Desk, mut pending: ResMut<Pending>, mut job: ResMut<CurrentJob>, mut agenda: ResMut<Agenda>) {
     let result = desk.answer(&pending).map(|a| {
         pending.0 = None;
-        if let Some(Job::Optional(effects)) = job.0.take() {
-            if a == Answer::Accept(true) {
-                agenda.first(effects.into_iter().map(Job::Effect));
-            }
+        if let Some(Job::Optional(effects)) = job.0.take()
+            && a == Answer::Accept(true)
+        {
+            agenda.first(effects.into_iter().map(Job::Effect));
         }
     });
     desk.settle(result);

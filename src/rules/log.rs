@@ -37,10 +37,6 @@ pub enum GameEvent {
     TurnEnded {
         dwarf: DwarfClass,
     },
-    /// The end-of-turn Event card is drawn here once the Event deck is in.
-    EventDrawPending {
-        dwarf: DwarfClass,
-    },
     Moved {
         who: Who,
         path: Vec<Qr>,

@@ -117,7 +117,6 @@ pub struct JobsRun;
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to
 /// do. While a choice is pending only an answer is taken; once the mission is over, nothing.
-#[allow(clippy::too_many_arguments)]
 fn take_command(
     mut queue: ResMut<CommandQueue>,
     mut current: ResMut<Current>,

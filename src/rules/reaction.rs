@@ -87,7 +87,6 @@ fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, vi
         .collect()
 }
 
-#[allow(clippy::too_many_arguments)]
 fn offer_reaction(
     cave: Cave,
     turn: Res<Turn>,
@@ -116,7 +115,6 @@ fn offer_reaction(
     ask_of(&mut pending, Who::Dwarf(d.2.class), format!("The {:?} may take a reaction shot", d.2.class), options);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn take_reaction(
     mut desk: Desk,
     mut pending: ResMut<Pending>,

@@ -65,7 +65,7 @@ pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
         return Some(c);
     }
     let chop = allowed(ActionKind::Chop).next();
-    if chop.is_some_and(|a| chop_targets(a).iter().any(|t| worth_chopping(t))) {
+    if chop.is_some_and(|a| chop_targets(a).iter().any(worth_chopping)) {
         return Some(Command::Chop);
     }
     if let Some(c) = best_move(legal, &plan) {

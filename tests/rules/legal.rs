@@ -34,7 +34,7 @@ fn steps() -> usize {
 fn team(i: usize) -> MissionSetup {
     let all = DwarfClass::ALL.to_vec();
     let mut setup = MissionSetup::new(all[..(i % 4) + 1].to_vec(), 1000 + i as u64, (i % 3) as u32 + 1);
-    setup.bosco = i % 4 == 0;
+    setup.bosco = i.is_multiple_of(4);
     setup
 }
 

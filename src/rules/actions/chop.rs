@@ -150,7 +150,6 @@ fn spend_success(
     desk.settle(result);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn apply(
     cave: &Cave,
     fx: &mut Effects,

@@ -104,7 +104,6 @@ impl Kit {
 
 /// Whether the active Dwarf may make this exchange: both Dwarves and their kits after it when he
 /// may. The legal-moves query asks this same function.
-#[allow(clippy::type_complexity)]
 pub fn check_exchange<'a>(
     cave: &'a Cave,
     turn: &Turn,

@@ -21,7 +21,9 @@ use super::state::Turn;
 use crate::rules::state::RulesResource;
 use bevy::prelude::*;
 
-/// An action that stopped for a choice and carries on with the answer.
+/// An action that stopped for a choice and carries on with the answer. One resource, never moved
+/// about: its variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Resource, Default, Debug)]
 pub enum InProgress {
     #[default]

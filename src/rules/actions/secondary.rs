@@ -91,7 +91,6 @@ pub fn check_secondary<'a>(
     Ok((mode, d, mods))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_secondary(
     mut desk: Desk,
     mut pending: ResMut<Pending>,

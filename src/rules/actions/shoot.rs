@@ -122,10 +122,10 @@ pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(Fir
     if !mode.only_after.is_empty() && !turn.last_shot.as_ref().is_some_and(|l| mode.only_after.contains(l)) {
         return Err(format!("{} only comes straight after: {}", mode.name, mode.only_after.join(", ")));
     }
-    if let Some(limit) = mode.per_turn {
-        if turn.shots_this_turn.get(&mode.id).copied().unwrap_or(0) >= limit {
-            return Err(format!("{} is allowed {limit} times a turn", mode.name));
-        }
+    if let Some(limit) = mode.per_turn
+        && turn.shots_this_turn.get(&mode.id).copied().unwrap_or(0) >= limit
+    {
+        return Err(format!("{} is allowed {limit} times a turn", mode.name));
     }
     Ok((mode, d))
 }
@@ -148,7 +148,6 @@ pub fn check_shoot<'a>(
     Ok((mode, d, mods))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_shot(
     mut desk: Desk,
     mut pending: ResMut<Pending>,
@@ -173,7 +172,6 @@ fn start_shot(
 
 /// Pay for a checked shot, roll its dice and the modifiers' extra dice, and spend the active
 /// Dwarf's action: the shot, ready for its rerolls and results.
-#[allow(clippy::too_many_arguments)]
 pub fn fire(
     cave: &Cave,
     fx: &mut Effects,
@@ -194,7 +192,6 @@ pub fn fire(
 
 /// Pay for a checked shot and roll its dice and the modifiers' extra dice; no action is spent (a
 /// reaction shot's, ruling 30, or [`fire`]'s before it spends one).
-#[allow(clippy::too_many_arguments)]
 pub fn roll_shot(
     cave: &Cave,
     fx: &mut Effects,
@@ -401,17 +398,26 @@ fn place_results(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: Res
             Answer::Pass => state.rerolls_left = 0,
             Answer::Reroll(i) => {
                 reroll(&cave, &mut fx, &mut state, i)?;
-                return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
+                return {
+                    next_step(&cave, &mut fx, &mut pending, &mut progress, state);
+                    Ok(())
+                };
             }
             Answer::Double(i) => {
                 state.doubled = Some(i);
                 fx.say(GameEvent::Doubled { die: i });
-                return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
+                return {
+                    next_step(&cave, &mut fx, &mut pending, &mut progress, state);
+                    Ok(())
+                };
             }
             _ => {}
         }
         if state.rerolls_left == 0 && matches!(a, Answer::Pass) {
-            return Ok(next_step(&cave, &mut fx, &mut pending, &mut progress, state));
+            return {
+                next_step(&cave, &mut fx, &mut pending, &mut progress, state);
+                Ok(())
+            };
         }
         let done = match state.mode.spread {
             Spread::Chain => state.placed.len() == state.rolls.len(),
@@ -473,10 +479,10 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
         stun: state.mods.stun_on_hit,
     };
     for (id, hits) in &on_creatures {
-        if let Some(c) = cave.creature_by_id(*id) {
-            if hurt_creature(cave, fx, &c, hits, &Blow { stun: blow.stun || double_stunned.contains(id), ..blow.clone() }) {
-                killed.push(*id);
-            }
+        if let Some(c) = cave.creature_by_id(*id)
+            && hurt_creature(cave, fx, &c, hits, &Blow { stun: blow.stun || double_stunned.contains(id), ..blow.clone() })
+        {
+            killed.push(*id);
         }
     }
     for (seat, hits) in &on_dwarves {

@@ -139,7 +139,6 @@ pub fn supplies_within_reach(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout
 }
 
 /// Whether the active Dwarf may take this much from the pod next to him: him and the pod when he may.
-#[allow(clippy::type_complexity)]
 pub fn check_get_supplies<'a>(
     cave: &'a Cave,
     turn: &Turn,

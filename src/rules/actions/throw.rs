@@ -57,7 +57,6 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_throw(
     mut desk: Desk,
     mut pending: ResMut<Pending>,

@@ -55,7 +55,6 @@ pub fn offers(cave: &Cave, turn: &Turn, mule: &Mule, class: DwarfClass, start: H
 
 /// Dijkstra over the spaces a Dwarf may step through: for each space reached within the points,
 /// the space it was reached from, and the search key it was reached with.
-#[allow(clippy::type_complexity)]
 fn search(cave: &Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) -> (HashMap<Hex, Hex>, HashMap<Hex, Key>) {
     let mut best: HashMap<Hex, Key> = HashMap::from([(start, (0, 0, canonical(start)))]);
     let mut came_from: HashMap<Hex, Hex> = HashMap::from([(start, start)]);

@@ -118,7 +118,6 @@ fn platforms(cave: &Cave, turn: &mut Turn, fx: &mut Effects, spaces: &[Hex]) -> 
 
 /// Whether the Engineer may put platforms on these spaces: him, the free platforms on the cave and
 /// how many of them move when he may. The legal-moves query asks this too.
-#[allow(clippy::type_complexity)]
 pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Result<(DwarfItem<'a>, Vec<(Entity, Hex)>, usize), String> {
     let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
     let most = gear_count(cave, DwarfClass::Engineer, "Platform") as usize;

@@ -222,7 +222,6 @@ fn build_again(
     build(commands, book, view, form, data);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press(
     mut clicked: MessageReader<Clicked>,
     entries: Query<&Entry>,

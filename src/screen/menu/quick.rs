@@ -103,7 +103,6 @@ fn build_again(
     build(commands, book, picked, form, data, images);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press(
     mut clicked: MessageReader<Clicked>,
     entries: Query<&Entry>,

@@ -95,10 +95,10 @@ fn fade(time: Res<Time>, mut shown: ResMut<Shown>, mut banner: Query<&mut Visibi
         return;
     }
     shown.left -= time.delta_secs();
-    if shown.left <= 0.0 {
-        if let Ok(mut v) = banner.single_mut() {
-            *v = Visibility::Hidden;
-        }
+    if shown.left <= 0.0
+        && let Ok(mut v) = banner.single_mut()
+    {
+        *v = Visibility::Hidden;
     }
 }
 

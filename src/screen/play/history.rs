@@ -77,7 +77,6 @@ pub struct Rewind(pub Vec<Command>);
 pub struct Rewinding;
 
 /// Ctrl+Z and Ctrl+Y, or the bar's buttons.
-#[allow(clippy::too_many_arguments)]
 fn undo_redo(
     mut commands: Commands,
     mut inputs: MessageReader<PlayerInput>,

@@ -172,15 +172,14 @@ pub fn space_of(o: &Offer) -> Option<Qr> {
         (Detail::Move { to, .. }, _) | (Detail::Target { at: to, .. }, _) | (Detail::Space(to), _) => Some(*to),
         (_, Command::Choose(a)) => match a {
             Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => Some(*at),
-            Answer::Chop(t) => match t {
+            Answer::Chop(
                 ChopTarget::Mine(h)
                 | ChopTarget::Carve(h)
                 | ChopTarget::Stalagmite(h)
                 | ChopTarget::LootBug(h)
                 | ChopTarget::RedSugar(h)
-                | ChopTarget::AlienEgg(h) => Some(*h),
-                _ => None,
-            },
+                | ChopTarget::AlienEgg(h),
+            ) => Some(*h),
             Answer::Scare(path) => path.last().copied(),
             _ => None,
         },

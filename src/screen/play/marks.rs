@@ -65,15 +65,15 @@ fn draw(
     }
     let Some(h) = hovered.0 else { return };
     // The path the creature under the pointer would walk if it activated now.
-    if let Some(c) = now.legal.creatures.iter().find(|c| c.at == h.into()) {
-        if let crate::rules::creatures::intent::Intent::Move { path, .. } = &c.intent {
-            for step in path {
-                commands.spawn((
-                    Mark,
-                    shapes.sprite(Shape::Disc, AIM, 0.28 * w),
-                    Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5)),
-                ));
-            }
+    if let Some(c) = now.legal.creatures.iter().find(|c| c.at == h.into())
+        && let crate::rules::creatures::intent::Intent::Move { path, .. } = &c.intent
+    {
+        for step in path {
+            commands.spawn((
+                Mark,
+                shapes.sprite(Shape::Disc, AIM, 0.28 * w),
+                Transform::from_translation(geo.centre((*step).into()).extend(Z_FIGURE + 0.5)),
+            ));
         }
     }
     // The path a Move to the space under the pointer would walk.

@@ -128,7 +128,6 @@ fn button(words: String, on: bool, picked: bool) -> impl Bundle {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rebuild(
     mut commands: Commands,
     now: Res<LegalNow>,
@@ -169,7 +168,6 @@ fn rebuild(
 }
 
 /// A click on a button is input; resting on one says what it does, or why it cannot.
-#[allow(clippy::too_many_arguments)]
 fn press(
     buttons: Query<(&Interaction, Option<&ActionButton>, Option<&ChoiceButton>), Changed<Interaction>>,
     time_buttons: Query<(&Interaction, &TimeButton), Changed<Interaction>>,
@@ -301,7 +299,6 @@ fn show_prompt(
 }
 
 /// The second line: a refusal, the button under the pointer, or the space under it.
-#[allow(clippy::too_many_arguments)]
 fn show_hint(
     now: Res<LegalNow>,
     selection: Res<Selection>,
