@@ -278,3 +278,25 @@ fn a_praetorian_resists_from_the_front_and_not_from_behind() {
         assert_eq!(g.creature_health(id), Some(health), "shot from ({from}, 2)");
     }
 }
+
+/// Ruling 8 (the Grenade Launcher follows the Throwables' rule): range and line to one space of
+/// the blast are enough. From (2, 2) the HE grenade (range 4) may be aimed at (7, 2), five away,
+/// since (6, 2) next to it is in range; only the triangles with a space in range are offered, and
+/// the blast hits the Grunt on the target. (8, 2), whose blast never comes within 4, is refused.
+#[test]
+fn an_he_grenade_may_be_aimed_past_its_range_when_one_space_of_the_blast_is_in_it() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    g.creature(Grunt, 7, 2);
+    let far = g.refused(Command::Shoot { mode: "HeGrenade".into(), target: q(8, 2) });
+    assert!(far.contains("6 spaces away"), "{far}");
+    g.dice(&[(Explosive, 2)]);
+    g.ok(Command::Shoot { mode: "HeGrenade".into(), target: q(7, 2) });
+    let options = g.options();
+    assert!(!options.is_empty());
+    for o in &options {
+        assert!(matches!(o, Answer::Triangle(a, b) if *a == q(6, 2) || *b == q(6, 2)), "{o:?} has no space in range");
+    }
+    g.choose(options[0].clone());
+    assert!(g.creatures(Grunt).is_empty(), "the Grunt on the target is hit");
+}

@@ -144,8 +144,29 @@ pub fn check_shoot<'a>(
     let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
     let mods = for_attack(cave, turn, &loadout, WeaponSlot::Primary, target);
     pay(d.5, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
-    check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target)?;
+    match check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target) {
+        // Ruling 8 (rulebook "Throwables", which the Grenade Launcher follows): range and line to
+        // one space of the blast are enough, the target itself need not have them.
+        Err(_) if mode.spread == Spread::Triangle && blast_in_reach(cave, d.3.0, &mode, &mods, target) => {}
+        r => r?,
+    }
     Ok((mode, d, mods))
+}
+
+/// Whether a blast triangle around an open target other than the shooter's own space has a space
+/// the weapon reaches.
+fn blast_in_reach(cave: &Cave, from: Hex, mode: &FireMode, mods: &Modifiers, target: Hex) -> bool {
+    distance(from, target) > 0 && open_space(cave, target) && !reachable_triangles(cave, from, mode, mods, target).is_empty()
+}
+
+/// The blast triangles around a target with at least one space the weapon reaches (ruling 8).
+fn reachable_triangles(cave: &Cave, from: Hex, mode: &FireMode, mods: &Modifiers, target: Hex) -> Vec<Answer> {
+    let reached = |q: &Qr| reaches(cave, mode.range + mods.range, mode.line, from, (*q).into());
+    let all = triangles(cave, target);
+    if reached(&target.into()) {
+        return all;
+    }
+    all.into_iter().filter(|a| matches!(a, Answer::Triangle(x, y) if reached(x) || reached(y))).collect()
 }
 
 fn start_shot(
@@ -290,7 +311,8 @@ fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &m
             finish(cave, fx, pending, progress, state);
         }
         Spread::Triangle => {
-            ask(pending, "Turn the blast: pick the two spaces next to the target".into(), triangles(cave, t));
+            let options = reachable_triangles(cave, state.from, &state.mode, &state.mods, t);
+            ask(pending, "Turn the blast: pick the two spaces next to the target".into(), options);
             *progress = InProgress::Shot(state);
         }
         Spread::Chain => {

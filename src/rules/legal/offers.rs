@@ -202,7 +202,9 @@ fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<O
     shoot::check_shot(cave, turn, &mode.id)?;
     let loadout = t.loadouts.get(d.0).cloned().unwrap_or_default();
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Primary, d.3.0);
-    aimed(reach(d.3.0, mode.range + mods.range), |h| {
+    // A blast's target may lie one space past the weapon's reach (ruling 8).
+    let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
+    aimed(reach(d.3.0, mode.range + mods.range + past), |h| {
         let (m, shooter, mods) = shoot::check_shoot(cave, turn, &t.loadouts, &mode.id, h)?;
         let actions = scout::action_cost(turn, &m);
         Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.3.0, h, &m, &mods, actions))
