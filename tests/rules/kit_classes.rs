@@ -401,11 +401,15 @@ fn the_sentry_gun_goes_next_to_the_engineer_for_an_action_and_an_ammo_and_moves(
     assert!(g.refused(Command::Sentry(q(5, 2))).contains("not next to"));
     g.creature(Grunt, 4, 2);
     assert!(g.refused(Command::Sentry(q(4, 2))).contains("vacant"));
+    // Rulebook: a vacant space holds no token but a pickup or a Weapon Upgrade.
+    g.token(Token::Flame, 2, 3);
+    assert!(g.refused(Command::Sentry(q(2, 3))).contains("vacant"), "not on a Flame");
+    g.token(Token::Upgrade { kind: 0 }, 3, 3);
     g.ok(Command::Sentry(q(3, 3)));
     assert_eq!((g.turn().actions_left, g.ammo(Engineer).primary), (2, 4));
-    assert_eq!(g.tokens_at(3, 3), vec![Token::SentryGun { health: 1 }]);
+    assert!(g.tokens_at(3, 3).contains(&Token::SentryGun { health: 1 }), "beside the Weapon Upgrade");
     g.ok(Command::Sentry(q(2, 2)));
-    assert!(g.tokens_at(3, 3).is_empty(), "set up again, the gun moves");
+    assert_eq!(g.tokens_at(3, 3), vec![Token::Upgrade { kind: 0 }], "set up again, the gun moves");
     assert_eq!(count(&mut g, Token::SentryGun { health: 1 }), 1);
 }
 

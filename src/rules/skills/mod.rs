@@ -99,9 +99,11 @@ pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
     cave.bosco.iter().any(|b| b.1.0 == h)
 }
 
-/// A vacant space: no Dwarf, no creature and not BOSCO on it.
+/// A vacant space (rulebook "Movement"): no figure on it, and no token but an unknown pickup or a
+/// Weapon Upgrade (not a Resupply pod, a Flame, the Shield, a mine or another gear).
 fn vacant(cave: &Cave, h: Hex) -> bool {
-    cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none() && !bosco_at(cave, h)
+    let other_token = |t: &Token| !matches!(t, Token::Pickup { .. } | Token::Upgrade { .. });
+    cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none() && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
 }
 
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
