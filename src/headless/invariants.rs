@@ -7,7 +7,7 @@ use crate::data::GameData;
 use crate::data::mission::{Item, Mineral, Pickup};
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::cave::Cave;
-use crate::rules::components::{Hand, Loadout, Terrain};
+use crate::rules::components::{Hand, Loadout, Terrain, Token};
 use crate::rules::decks::Decks;
 use crate::rules::state::{Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
@@ -31,6 +31,7 @@ fn check_all(
 ) -> Result<(), String> {
     dwarves(&cave, &loadouts)?;
     cards(&cave, &decks, &hands)?;
+    decks_of_the_cave(&cave, &decks)?;
     creatures(&cave)?;
     spaces(&cave)?;
     meter_and_mule(&cave.data, threat.0, &mule)?;
@@ -144,6 +145,35 @@ fn cards(cave: &Cave, decks: &Decks, hands: &Query<&Hand>) -> Result<(), String>
         Some((card, n)) => Err(format!("the Throwable {} is in {n} places", card.name)),
         None => Ok(()),
     }
+}
+
+/// The Event, Swarm and Resupply cards: never more copies of one in the piles than the box has
+/// (an Event card the hazard level set apart is out of the game); every Swarm card in its piles or
+/// set aside by Double Trouble; every Resupply card in its piles or under a pod on the cave.
+fn decks_of_the_cave(cave: &Cave, decks: &Decks) -> Result<(), String> {
+    let data = &cave.data;
+    let count = |piles: &[&Vec<usize>], card: usize| piles.iter().map(|p| p.iter().filter(|c| **c == card).count() as u32).sum::<u32>();
+    for (i, card) in data.events.iter().enumerate() {
+        let n = count(&[&decks.events.draw, &decks.events.discard], i);
+        if n > card.copies {
+            return Err(format!("{n} of the Event card {} in its piles, the box has {}", card.name, card.copies));
+        }
+    }
+    for (i, card) in data.swarms.iter().enumerate() {
+        let n = count(&[&decks.swarms.draw, &decks.swarms.discard, &decks.swarm_aside], i);
+        if n != card.copies {
+            return Err(format!("{n} of the Swarm card {} in its piles, the box has {}", card.name, card.copies));
+        }
+    }
+    let pods: Vec<usize> =
+        cave.tokens.iter().filter_map(|t| if let Token::ResupplyPod { card, .. } = t.2 { Some(*card as usize) } else { None }).collect();
+    for i in 0..data.resupply.len() {
+        let n = count(&[&decks.resupply.draw, &decks.resupply.discard, &pods], i);
+        if n != 1 {
+            return Err(format!("the Resupply card {i} is in {n} places"));
+        }
+    }
+    Ok(())
 }
 
 /// No two Dwarves on one space, no creature on a Dwarf's, no two creatures on one (ruling 11).

@@ -262,11 +262,21 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
         }
         SetupChange::StackEvents(names) => {
             let cards = card_indices(names, &world.resource::<GameData>().events, |c| &c.name)?;
-            world.resource_mut::<Decks>().events.draw.extend(cards.into_iter().rev());
+            let mut decks = world.resource_mut::<Decks>();
+            for (card, name) in cards.iter().zip(names) {
+                // A special card this hazard set apart comes from the box (the invariants count
+                // the copies).
+                take_card(&mut decks.events, *card, name).ok();
+            }
+            decks.events.draw.extend(cards.into_iter().rev());
         }
         SetupChange::StackSwarms(names) => {
             let cards = card_indices(names, &world.resource::<GameData>().swarms, |c| &c.name)?;
-            world.resource_mut::<Decks>().swarms.draw.extend(cards.into_iter().rev());
+            let mut decks = world.resource_mut::<Decks>();
+            for (card, name) in cards.iter().zip(names) {
+                take_card(&mut decks.swarms, *card, name)?;
+            }
+            decks.swarms.draw.extend(cards.into_iter().rev());
         }
         SetupChange::SetThreat(n) => world.resource_mut::<SwarmThreat>().0 = *n,
         SetupChange::SetHand(c, rock_and_stone, throwables) => {
@@ -293,7 +303,7 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
     Ok(())
 }
 
-/// One copy of a card out of a deck's piles, for a hand.
+/// One copy of a card out of a deck's piles, for a hand or the top of the deck.
 fn take_card(deck: &mut Deck, card: usize, name: &str) -> Result<(), String> {
     for pile in [&mut deck.draw, &mut deck.discard] {
         if let Some(i) = pile.iter().position(|c| *c == card) {

@@ -685,3 +685,22 @@ fn the_card_invariant_catches_a_card_in_two_places() {
     let why = hoxxes::headless::invariants::check(g.world()).expect_err("Lights Up! is in the deck or a hand already");
     assert!(why.contains("Lights Up!"), "{why}");
 }
+
+/// The same for the Event, Swarm and Resupply decks: a Swarm card copied, a Resupply card lost,
+/// an Event card past the box's copies.
+#[test]
+fn the_deck_invariant_catches_a_swarm_card_copied_a_resupply_card_lost_and_an_extra_event() {
+    use hoxxes::rules::decks::Decks;
+    let check = |g: &mut Game| hoxxes::headless::invariants::check(g.world());
+    let mut g = Game::room(&[Scout]);
+    let top = g.world().resource::<Decks>().swarms.draw[0];
+    g.world().resource_mut::<Decks>().swarms.discard.push(top);
+    assert!(check(&mut g).expect_err("a Swarm card twice").contains("Swarm card"));
+    let mut g = Game::room(&[Scout]);
+    g.world().resource_mut::<Decks>().resupply.draw.pop();
+    assert!(check(&mut g).expect_err("a Resupply card gone").contains("Resupply card"));
+    let mut g = Game::room(&[Scout]);
+    let copies = g.app.world().resource::<GameData>().events[0].copies as usize;
+    g.world().resource_mut::<Decks>().events.discard.extend(std::iter::repeat_n(0, copies + 1));
+    assert!(check(&mut g).expect_err("too many of an Event card").contains("Event card"));
+}
