@@ -36,6 +36,9 @@ pub enum Job {
     AmbushAttack { creature: u32, seat: u32 },
     /// The grab on the Dwarf in this seat lands unless a reaction shot hit.
     GrabLands { seat: u32, damage: u32, knock_over: bool },
+    /// Second Chance with several Dwarves unconscious: the players pick who comes round, with this
+    /// much Health (ruling 31).
+    ReviveChoice(u32),
     /// The active Dwarf may take the optional card's effects if standing.
     Optional(Vec<EventEffect>),
     /// The Dwarf in this seat draws cards (a kill's reward, a Barley Bulb, Morale Boost).

@@ -33,9 +33,18 @@ pub fn plugin(app: &mut App) {
             event_effect.run_if(next_job(|j| matches!(j, Job::Effect(_)))),
             mission_effect.run_if(next_job(|j| matches!(j, Job::MissionEffect(_)))),
             offer_optional.run_if(next_job(|j| matches!(j, Job::Optional(_)))),
+            offer_revive.run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
         )
             .in_set(JobsRun)
             .ambiguous_with(JobsRun),
+    )
+    .add_systems(
+        Update,
+        answer_revive
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_))))
+            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
     )
     .add_systems(
         Update,
@@ -138,7 +147,7 @@ fn event_effect(
             fx.mule.add(item, n);
             fx.say(GameEvent::Collected { item, at: here.unwrap_or_default().into() });
         }
-        EventEffect::ReviveOne(n) => revive_first(&cave, &mut fx, n),
+        EventEffect::ReviveOne(n) => revive_one(&cave, &mut fx, n),
         EventEffect::FreeResupply => {
             // The pod lands on the empty space nearest the active Dwarf.
             if let Some(at) = here.and_then(|h| empty_space_near(&cave, h)) {
@@ -218,11 +227,42 @@ fn ammo_all(cave: &Cave, fx: &mut Effects, n: u32) {
 }
 
 /// Revive the first unconscious Dwarf in seat order: on his feet with this much Health.
-fn revive_first(cave: &Cave, fx: &mut Effects, n: u32) {
-    if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious) {
-        fx.commands.entity(d.0).insert((Health(n), DwarfStatus::default()));
-        fx.say(GameEvent::Revived { dwarf: d.2.class, health: n });
+/// Second Chance: an unconscious Dwarf comes round; when several are, the players pick (ruling 31).
+fn revive_one(cave: &Cave, fx: &mut Effects, n: u32) {
+    match unconscious(cave).as_slice() {
+        [] => fx.say(GameEvent::Skipped { why: "no Dwarf is unconscious".into() }),
+        [d] => revive(fx, d, n),
+        _ => fx.agenda.first([Job::ReviveChoice(n)]),
     }
+}
+
+/// The unconscious Dwarves, in seat order (the headless default takes the first, ruling 4).
+fn unconscious<'a>(cave: &'a Cave) -> Vec<DwarfItem<'a>> {
+    cave.dwarves_sorted().into_iter().filter(|d| d.6.unconscious).collect()
+}
+
+fn revive(fx: &mut Effects, d: &DwarfItem, n: u32) {
+    fx.commands.entity(d.0).insert((Health(n), DwarfStatus::default()));
+    fx.say(GameEvent::Revived { dwarf: d.2.class, health: n });
+}
+
+/// Ask which unconscious Dwarf comes round: his space.
+fn offer_revive(cave: Cave, mut pending: ResMut<Pending>) {
+    if pending.0.is_none() {
+        let options = unconscious(&cave).iter().map(|d| Answer::Space(d.3.0.into())).collect();
+        ask(&mut pending, "Second Chance: which unconscious Dwarf comes round?".into(), options);
+    }
+}
+
+fn answer_revive(mut desk: Desk, cave: Cave, mut pending: ResMut<Pending>, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+    let result = desk.answer(&pending).and_then(|a| {
+        pending.0 = None;
+        let (Some(Job::ReviveChoice(n)), Answer::Space(at)) = (job.0.take(), a) else { return Err("not a Dwarf to revive".to_string()) };
+        let d = unconscious(&cave).into_iter().find(|d| d.3.0 == at.into()).ok_or("no unconscious Dwarf there")?;
+        revive(&mut fx, &d, n);
+        Ok(())
+    });
+    desk.settle(result);
 }
 
 /// The mission's own event, step by step (missions/README.md lists the verbs).

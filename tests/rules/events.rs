@@ -441,3 +441,22 @@ fn a_reaction_shot_may_be_fired_with_the_secondary_weapon() {
     let after = g.ammo(Gunner);
     assert_eq!((after.primary, after.secondary + 1), (before.primary, before.secondary), "the secondary pays its own ammo");
 }
+
+/// Ruling 31: with two Dwarves unconscious, Second Chance asks the players whom it brings round
+/// (by his space); the one picked stands with 1 Health, the other stays down.
+#[test]
+fn second_chance_asks_whom_it_revives_when_several_are_down() {
+    let mut g = Game::room(&[Scout, Driller, Gunner]);
+    g.put(Driller, 4, 2);
+    g.put(Gunner, 5, 3);
+    for class in [Driller, Gunner] {
+        g.set_status(class, DwarfStatus { unconscious: true, ..Default::default() });
+        g.set_health(class, 0);
+    }
+    g.next_event("Second Chance");
+    g.ok(Command::EndTurn);
+    assert_eq!(g.options(), vec![Answer::Space(q(4, 2)), Answer::Space(q(5, 3))], "both, in seat order");
+    g.choose(Answer::Space(q(5, 3)));
+    assert_eq!((g.health(Gunner), g.status(Gunner).unconscious), (1, false), "the Gunner, as picked");
+    assert!(g.status(Driller).unconscious);
+}
