@@ -89,15 +89,8 @@ trap 'kill $game 2>/dev/null || true' EXIT
 window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
 sleep 8
 xdotool windowfocus --sync "$window"
-shot() { sleep "$2"; xwd -root -silent | convert xwd:- "$OUT/$1.png"; }
-played() { if [ -f "$record" ]; then grep -c '^    [A-Z]' "$record" || true; else echo 0; fi; }
-# Wait (up to 60 s) until the game has recorded this many commands: a slow machine is waited for,
-# and a click or key that did nothing fails here, naming the step.
-until_played() {
-    for _ in $(seq 120); do [ "$(played)" -ge "$1" ] && return 0; sleep 0.5; done
-    echo "e2e-tutorial: after '$2' the record holds $(played) commands, expected $1" >&2
-    exit 1
-}
+E2E=e2e-tutorial
+source scripts/e2e-lib.sh
 press() { xdotool key --window "$window" "$1"; sleep 0.5; }
 # The pixel of the space at mission (column, row).
 at() {

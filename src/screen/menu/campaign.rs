@@ -92,15 +92,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                         );
                     }
                 });
-            cols.spawn(Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(10.0),
-                flex_grow: 1.0,
-                flex_basis: px(0.0),
-                min_width: px(0.0),
-                ..default()
-            })
-            .with_children(|c| {
+            cols.spawn(super::side_column(10.0)).with_children(|c| {
                 let chosen = picked
                     .missions
                     .get(picked.mission)

@@ -144,6 +144,18 @@ pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawne
 }
 
 /// A label in the body.
+/// A column sharing the width left beside a list with its siblings: a screen's details side.
+pub fn side_column(row_gap: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(row_gap),
+        flex_grow: 1.0,
+        flex_basis: px(0.0),
+        min_width: px(0.0),
+        ..default()
+    }
+}
+
 pub fn words(parent: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32, colour: Color) {
     // Wrapped at the width of what holds it, however it is aligned.
     parent.spawn((ui_text(s, size, colour), Node { max_width: percent(100.0), ..default() }));

@@ -59,15 +59,7 @@ fn build(
                         button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
                     }
                 });
-            cols.spawn(Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(10.0),
-                flex_grow: 1.0,
-                flex_basis: px(0.0),
-                min_width: px(0.0),
-                ..default()
-            })
-            .with_children(|c| {
+            cols.spawn(super::side_column(10.0)).with_children(|c| {
                 if let Some(Ok(m)) = chosen.map(|e| &e.mission) {
                     words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);

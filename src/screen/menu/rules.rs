@@ -176,15 +176,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                     }
                     button(list, "Back", Entry::Back, says(back));
                 });
-            let page = Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(8.0),
-                flex_grow: 1.0,
-                flex_basis: px(0.0),
-                min_width: px(0.0),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            };
+            let page = Node { overflow: Overflow::scroll_y(), ..super::side_column(8.0) };
             cols.spawn((Page, page, ScrollPosition::default())).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
