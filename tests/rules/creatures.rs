@@ -502,3 +502,20 @@ fn the_oppressor_is_hit_on_either_space_and_weak_from_behind() {
         assert_eq!(g.creature_health(id), Some(health), "from {gunner:?} at {target:?}");
     }
 }
+
+/// Rulebook, Oppressor: "Area effect weapons can deal its damage to both spaces." An HE grenade's
+/// blast over its front (5, 2) and back (6, 2) deals its one hit on each space: 2 Health; a blast
+/// over the front alone, 1.
+#[test]
+fn an_area_weapon_over_both_its_spaces_hits_the_oppressor_twice() {
+    use hoxxes::rules::command::Answer;
+    for (triangle, health) in [((q(6, 2), q(5, 3)), 5), ((q(4, 2), q(4, 3)), 6)] {
+        let mut g = Game::room(&[Engineer]);
+        g.put(Engineer, 2, 2);
+        let id = g.creature_facing(Oppressor, 5, 2, Facing::W);
+        g.dice(&[(Explosive, 2)]);
+        g.ok(Command::Shoot { mode: "HeGrenade".into(), target: q(5, 2) });
+        g.choose(Answer::Triangle(triangle.0, triangle.1));
+        assert_eq!(g.creature_health(id), Some(health), "blast on (5, 2), {triangle:?}");
+    }
+}
