@@ -84,3 +84,21 @@ pub fn take_job(mut agenda: ResMut<Agenda>, mut job: ResMut<CurrentJob>, pending
 pub fn next_job(f: fn(&Job) -> bool) -> impl Fn(Res<CurrentJob>) -> bool + Clone {
     move |j: Res<CurrentJob>| j.0.as_ref().is_some_and(f)
 }
+
+/// Every job in hand is some system's: one that takes it, or one that asks a choice about it (the
+/// job then waits in hand for the answer). A job still in hand after the job systems ran, with no
+/// choice asked and no action under way, has no rule: it is dropped at once and the log says so,
+/// rather than the rules standing still until the settle guard.
+pub fn drop_unhandled(
+    mut job: ResMut<CurrentJob>,
+    pending: Res<super::command::Pending>,
+    progress: Res<super::actions::InProgress>,
+    mut fx: super::effects::Effects,
+) {
+    if pending.0.is_some() || !matches!(*progress, super::actions::InProgress::Idle) {
+        return;
+    }
+    if let Some(j) = job.0.take() {
+        fx.say(super::log::GameEvent::Skipped { why: format!("no rule handles the job {j:?}: it is dropped") });
+    }
+}

@@ -5,12 +5,12 @@
 //! marks. Class gear and tokens that wait to be set off (mines, charges) are not marked. Flames and
 //! Flares from cards have no `Owner`: they are not the Dwarf's gear and do not count against it.
 
+use super::RulesSet;
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::{RulesResource, Turn};
-use super::{JobsRun, RulesSet};
 use bevy::prelude::*;
 
 /// Marks what ends when the next turn of the Dwarf in this seat starts.
@@ -23,7 +23,7 @@ pub struct UntilNextTurn(pub u32);
 struct Seen(u32);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<Seen>().add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(JobsRun));
+    app.rules_resource::<Seen>().add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(super::agenda::drop_unhandled));
 }
 
 /// When a new turn has started, everything its Dwarf left "until your next turn" ends.

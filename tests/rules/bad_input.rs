@@ -231,3 +231,20 @@ fn rules_that_never_settle_are_stopped_naming_the_job() {
     println!("stopped in {} ms: {err}", start.elapsed().as_millis());
     assert!(err.contains("did not settle after 2000 updates") && err.contains("Effect(Nothing)"), "{err}");
 }
+
+/// A job no rule takes is dropped at once, the log saying so, instead of standing in hand until
+/// the settle guard (issue 12). Every job of the suite and of 288 simulated games is taken by its
+/// rule, so the check runs here on its own: a job in hand, no choice asked, nothing under way.
+#[test]
+fn a_job_no_rule_takes_is_dropped_at_once_and_logged() {
+    use hoxxes::data::cards::EventEffect;
+    use hoxxes::rules::agenda::{CurrentJob, Job, drop_unhandled};
+    use hoxxes::rules::log::GameEvent;
+    let mut g = Game::room(&[hoxxes::data::weapons::DwarfClass::Scout]);
+    g.world().resource_mut::<CurrentJob>().0 = Some(Job::Effect(EventEffect::Nothing));
+    g.world().run_system_cached(drop_unhandled).expect("runs");
+    assert_eq!(g.world().resource::<CurrentJob>().0, None);
+    let said =
+        g.events().into_iter().any(|e| matches!(e, GameEvent::Skipped { why } if why.contains("no rule handles the job Effect(Nothing)")));
+    assert!(said, "the log names the job");
+}
