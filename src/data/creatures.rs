@@ -73,8 +73,8 @@ pub enum Trait {
     CrashesThroughRock,
     /// Whoever kills it draws a Rock and Stone card.
     RockAndStoneOnKill,
-    /// Spawns two Grunts when it dies (Brood Nexus).
-    GruntsOnDeath,
+    /// Spawns this many Grunts when it dies (Brood Nexus: two).
+    GruntsOnDeath(u32),
     /// Explodes when killed (Exploder).
     ExplodesOnDeath,
 }
@@ -105,6 +105,10 @@ impl CreatureStats {
     pub fn has(&self, t: Trait) -> bool {
         self.traits.contains(&t)
     }
+    /// The Grunts it leaves when it dies.
+    pub fn grunts_on_death(&self) -> u32 {
+        self.traits.iter().find_map(|t| if let Trait::GruntsOnDeath(n) = t { Some(*n) } else { None }).unwrap_or(0)
+    }
     pub fn resistance_to(&self, die: DieKind) -> u32 {
         self.resistance.get(&die).copied().unwrap_or(0)
     }
@@ -134,9 +138,13 @@ impl CreatureTable {
                 n => out.push(format!("the creature table lists {kind:?} {n} times")),
             }
         }
+        let grunts = self.0.iter().find(|c| c.kind == CreatureKind::Grunt).map_or(0, |c| c.figures);
         for c in &self.0 {
             if c.health == 0 {
                 out.push(format!("{:?} has 0 health", c.kind));
+            }
+            if c.grunts_on_death() > grunts {
+                out.push(format!("{:?} leaves {} Grunts when it dies; the box has {grunts}", c.kind, c.grunts_on_death()));
             }
         }
         out

@@ -405,7 +405,8 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     }
     let gun = &cave.data.numbers.bosco.light_gun;
     let alive = creature.is_none_or(|id| cave.creature_by_id(id).is_some());
-    let able = bosco(&cave).is_some_and(|(_, at)| distance(at, target) <= 2 && reaches(&cave, gun.range, gun.line, at, target));
+    let near = |at: Hex| distance(at, target) <= cave.data.numbers.kit.reaction_distance;
+    let able = bosco(&cave).is_some_and(|(_, at)| near(at) && reaches(&cave, gun.range, gun.line, at, target));
     if !alive || !able {
         job.0 = None;
         fx.say(GameEvent::Skipped { why: "BOSCO cannot take a reaction shot".into() });

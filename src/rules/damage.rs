@@ -86,7 +86,7 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         if stats.has(Trait::ExplodesOnDeath) {
             fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
         }
-        if stats.has(Trait::GruntsOnDeath) {
+        if stats.grunts_on_death() > 0 {
             fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);
         }
         if let (true, Some(seat)) = (stats.has(Trait::RockAndStoneOnKill), blow.by) {

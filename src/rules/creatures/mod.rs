@@ -188,10 +188,12 @@ fn explode(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>
     }
 }
 
-/// What a creature leaves when it dies: the Brood Nexus's two Grunts, one on its space.
+/// What a creature leaves when it dies: the Brood Nexus's Grunts (two, in creatures.ron), one on
+/// its space.
 fn death_spawn(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     let Some(Job::DeathSpawn(kind, at)) = job.0.take() else { return };
-    if cave.stats(kind).has(Trait::GruntsOnDeath) {
-        spawn_near(&cave, &mut fx, CreatureKind::Grunt, at, 2, true);
+    let n = cave.stats(kind).grunts_on_death();
+    if n > 0 {
+        spawn_near(&cave, &mut fx, CreatureKind::Grunt, at, n, true);
     }
 }
