@@ -10,6 +10,7 @@
 //! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
 //! is the mission (`end.rs` waits for BOSCO while it is on the cave).
 
+use super::actions::chop::{mineral_finds, targets as chop_targets};
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
 use super::actions::{InProgress, answering, command_is};
@@ -22,7 +23,7 @@ use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
 use super::hex::{Qr, adjacent, distance};
 use super::log::{DieRoll, GameEvent, Who};
-use super::reveal::{UpgradePool, board_neighbours, reveal_caves_touching};
+use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
 use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, Symbol, hits};
@@ -252,33 +253,12 @@ fn next_success(progress: &mut InProgress, state: BoscoChop) {
     *progress = if state.left == 0 { InProgress::Idle } else { InProgress::BoscoChop(state) };
 }
 
-/// What one of BOSCO's axe successes may go to: Loot Bugs and Red Sugar on or next to it (not
-/// eggs), the walls and stalagmites next to it, creatures next to it; `Nothing` last.
+/// What one of BOSCO's axe successes may go to: what a Dwarf's may (`chop::targets`), but no
+/// Alien Egg and no mineral lying on its own space: BOSCO carries nothing.
 fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
-    let around = board_neighbours(cave, at);
-    let mut out: Vec<ChopTarget> = std::iter::once(at)
-        .chain(around.iter().copied())
-        .filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == Token::Pickup { pickup: Pickup::LootBug, revealed: true }))
-        .map(|h| ChopTarget::LootBug(h.into()))
-        .collect();
-    let sugar = Token::Pickup { pickup: Pickup::RedSugar, revealed: true };
-    out.extend(
-        std::iter::once(at)
-            .chain(around.iter().copied())
-            .filter(|h| cave.tokens_at(*h).iter().any(|t| t.2 == sugar))
-            .map(|h| ChopTarget::RedSugar(h.into())),
-    );
-    for h in &around {
-        match cave.terrain(*h) {
-            Some(Terrain::Open(Ground::Wall(Some(_)))) => out.push(ChopTarget::Mine((*h).into())),
-            Some(Terrain::Open(Ground::Wall(None))) => out.push(ChopTarget::Carve((*h).into())),
-            Some(Terrain::Open(Ground::Stalagmite)) => out.push(ChopTarget::Stalagmite((*h).into())),
-            _ => {}
-        }
-    }
-    out.extend(cave.creatures_sorted().iter().filter(|c| cave.creature_adjacent(c, at)).map(|c| ChopTarget::Creature(c.1.0)));
-    out.push(ChopTarget::Nothing);
-    out
+    let own: Qr = at.into();
+    let carries = |t: &ChopTarget| matches!(t, ChopTarget::AlienEgg(_)) || *t == ChopTarget::Mine(own);
+    chop_targets(cave, at).into_iter().filter(|t| !carries(t)).collect()
 }
 
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
@@ -378,16 +358,8 @@ fn drop_mineral(fx: &mut Effects, mineral: Mineral, at: Hex) {
 
 /// Roll the Mineral die for what BOSCO found, plus any bonus Gold; all of it is dropped.
 fn mineral_die(cave: &Cave, fx: &mut Effects, at: Hex, bonus_gold: u32) -> Result<(), String> {
-    let rolls = fx.roll(Who::Bosco, &[(DieKind::Mineral, 1)], &cave.data)?;
-    for s in rolls.iter().flat_map(|r| r.symbols.iter()) {
-        match s {
-            Symbol::Nitra => drop_mineral(fx, Mineral::Nitra, at),
-            Symbol::Gold => drop_mineral(fx, Mineral::Gold, at),
-            _ => {}
-        }
-    }
-    for _ in 0..bonus_gold {
-        drop_mineral(fx, Mineral::Gold, at);
+    for mineral in mineral_finds(cave, fx, Who::Bosco, bonus_gold)? {
+        drop_mineral(fx, mineral, at);
     }
     Ok(())
 }

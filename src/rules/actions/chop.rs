@@ -239,21 +239,24 @@ fn take_pickup(cave: &Cave, fx: &mut Effects, q: Qr, kind: Pickup) {
 
 /// Roll the Mineral die and collect what it shows, plus any bonus Gold.
 pub fn mineral_die(cave: &Cave, fx: &mut Effects, class: DwarfClass, at: Qr, bonus_gold: u32) -> Result<(), String> {
-    let rolls = fx.roll(Who::Dwarf(class), &[(DieKind::Mineral, 1)], &cave.data)?;
-    for s in rolls.iter().flat_map(|r| r.symbols.iter()) {
-        let item = match s {
-            Symbol::Nitra => Item::Nitra,
-            Symbol::Gold => Item::Gold,
-            _ => continue,
-        };
+    for mineral in mineral_finds(cave, fx, Who::Dwarf(class), bonus_gold)? {
+        let item = if mineral == Mineral::Gold { Item::Gold } else { Item::Nitra };
         fx.mule.add(item, 1);
         fx.say(GameEvent::Collected { item, at });
     }
-    if bonus_gold > 0 {
-        fx.mule.add(Item::Gold, bonus_gold);
-        fx.say(GameEvent::Collected { item: Item::Gold, at });
-    }
     Ok(())
+}
+
+/// Roll the Mineral die for someone: the Nitra and Gold it shows, then any bonus Gold (a Loot
+/// Bug's). A Dwarf collects them; BOSCO drops them where it chopped.
+pub fn mineral_finds(cave: &Cave, fx: &mut Effects, who: Who, bonus_gold: u32) -> Result<Vec<Mineral>, String> {
+    let rolls = fx.roll(who, &[(DieKind::Mineral, 1)], &cave.data)?;
+    let shown = rolls.iter().flat_map(|r| r.symbols.iter()).filter_map(|s| match s {
+        Symbol::Nitra => Some(Mineral::Nitra),
+        Symbol::Gold => Some(Mineral::Gold),
+        _ => None,
+    });
+    Ok(shown.chain(std::iter::repeat_n(Mineral::Gold, bonus_gold as usize)).collect())
 }
 
 /// Axe hits on creatures land together once every success is spent, so resistance counts against
