@@ -305,13 +305,7 @@ fn apply_change(world: &mut World, change: &SetupChange) -> Result<(), String> {
 
 /// One copy of a card out of a deck's piles, for a hand or the top of the deck.
 fn take_card(deck: &mut Deck, card: usize, name: &str) -> Result<(), String> {
-    for pile in [&mut deck.draw, &mut deck.discard] {
-        if let Some(i) = pile.iter().position(|c| *c == card) {
-            pile.remove(i);
-            return Ok(());
-        }
-    }
-    Err(format!("no copy of {name:?} is left in its deck to deal"))
+    if deck.take(card) { Ok(()) } else { Err(format!("no copy of {name:?} is left in its deck to deal")) }
 }
 
 /// Card list positions of named cards.

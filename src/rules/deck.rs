@@ -28,6 +28,18 @@ impl Deck {
     pub fn discard(&mut self, card: usize) {
         self.discard.push(card);
     }
+
+    /// Take one copy of a card out of the draw pile, else out of the discards (a card dealt into a
+    /// hand outside a draw); whether there was one.
+    pub fn take(&mut self, card: usize) -> bool {
+        for pile in [&mut self.draw, &mut self.discard] {
+            if let Some(i) = pile.iter().position(|c| *c == card) {
+                pile.remove(i);
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// Fisher-Yates with the game's RNG.

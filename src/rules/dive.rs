@@ -126,20 +126,14 @@ pub fn check(data: &GameData, carried: &[Carried], classes: &[DwarfClass]) -> Re
 pub fn withhold(decks: &mut Decks, pool: &mut Vec<u32>, carried: &[Carried]) {
     for c in carried {
         for card in &c.hand.rock_and_stone {
-            take_one(&mut decks.rock_and_stone.draw, *card);
+            decks.rock_and_stone.take(*card);
         }
         for card in &c.hand.throwables {
-            take_one(&mut decks.throwables.draw, *card);
+            decks.throwables.take(*card);
         }
         if let Some(kept) = c.kept() {
             pool.retain(|u| *u != kept.card);
         }
-    }
-}
-
-fn take_one(pile: &mut Vec<usize>, card: usize) {
-    if let Some(i) = pile.iter().position(|c| *c == card) {
-        pile.remove(i);
     }
 }
 
