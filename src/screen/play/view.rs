@@ -340,14 +340,14 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
     match &o.detail {
         Detail::Move { to, cost, flame_damage, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
-            format!("move to ({}, {}): {cost} point(s){burn}", to.q, to.r)
+            format!("move to {}: {cost} point(s){burn}", space_words(to))
         }
         Detail::Target { at, figures, ammo, actions } => {
             let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
-            format!("aim at ({}, {}): {on} - costs {ammo} ammo, {actions} action(s)", at.q, at.r)
+            format!("aim at {}: {on} - costs {ammo} ammo, {actions} action(s)", space_words(at))
         }
-        Detail::Space(at) => format!("{} at ({}, {})", o.command.name(), at.q, at.r),
+        Detail::Space(at) => format!("{} at {}", o.command.name(), space_words(at)),
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { give, take, .. } => format!("exchange with the {c:?}: give {} / take {}", parcel(give), parcel(take)),
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
@@ -378,6 +378,7 @@ fn parcel(s: &crate::rules::command::Supplies) -> String {
     if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
+/// A space in words, as every line of the bar names one.
 fn space_words(q: &Qr) -> String {
     format!("({}, {})", q.q, q.r)
 }
@@ -460,7 +461,7 @@ struct SpaceView<'w, 's> {
 impl SpaceView<'_, '_> {
     fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
         let q = Qr::from(h);
-        let mut parts = vec![format!("({}, {})", q.q, q.r)];
+        let mut parts = vec![space_words(&q)];
         if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
             parts.push(match (t, pod, exit) {
                 (_, true, _) => "Drop Pod: Dwarves step back aboard once the objectives are met; the mission is won when every Dwarf is aboard (or, with the others unconscious, every conscious one: then L launches)".into(),
