@@ -84,19 +84,19 @@ fn a_setup_step_the_game_could_never_reach_is_refused_naming_the_step() {
         ("PlaceCreature(Grunt, (q: 99, r: 2), None)", "(99, 2) is not part of the cave"),
         ("SetHand(Driller, [\"For Karl!\", \"For Karl!\", \"For Karl!\", \"For Karl!\", \"For Karl!\"], [])", "no copy of \"For Karl!\""),
     ];
+    let dir = temp("setup-steps");
     for (step, why) in cases {
         let text = format!(
             "(mission: File(\"tests/bad-input/open.ron\"), dwarves: [Driller], seed: 1, setup: [PlaceDwarf(Driller, (q: 2, r: 2)), {step}])"
         );
-        let err = run_text(&text).expect_err(step);
+        let err = run_text(&dir, &text).expect_err(step);
         assert!(err.contains("set-up step 2") && err.contains(why), "{step}: should say {why:?}, says {err}");
     }
 }
 
-/// A scenario from its text, as `hoxxes scenario` runs it: the JSON, or the message.
-fn run_text(text: &str) -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("hoxxes-bad-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+/// A scenario from its text, written in `dir`, as `hoxxes scenario` runs it: the JSON, or the
+/// message.
+fn run_text(dir: &Path, text: &str) -> Result<String, String> {
     let file = dir.join(format!("case-{:x}.ron", fxhash(text)));
     std::fs::write(&file, text).expect("written");
     let out = (|| {
@@ -117,8 +117,7 @@ fn endless_and_huge_files_are_refused_at_once() {
     let (code, err, _) = scenario_exits(Path::new("/dev/zero"));
     assert_eq!(code, Some(1));
     assert!(err.contains("larger than 4 MiB"), "{err}");
-    let dir = std::env::temp_dir().join(format!("hoxxes-huge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = temp("huge");
     let huge = dir.join("huge.ron");
     std::fs::File::create(&huge).and_then(|f| f.set_len(2 << 30)).expect("a sparse 2 GB file");
     let scenario = dir.join("uses-huge.ron");
@@ -196,10 +195,11 @@ fn extreme_numbers_anywhere_are_refused_or_played_never_a_panic() {
             texts.push(format!("(mission: File(\"tests/bad-input/open.ron\"), dwarves: [Driller], seed: 1, setup: [PlaceDwarf(Driller, (q: 3, r: 3))], commands: [{cmd}])"));
         }
     }
+    let dir = temp("extremes");
     let (mut played, mut refused, mut slowest) = (0, 0, (Duration::ZERO, String::new()));
     for text in &texts {
         let start = Instant::now();
-        match run_text(text) {
+        match run_text(&dir, text) {
             Ok(_) => played += 1,
             Err(_) => refused += 1,
         }

@@ -337,6 +337,14 @@ impl Game {
     }
 }
 
+/// An empty folder of this test's own under the system's temporary folder.
+pub fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoxxes-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
 /// Run the `hoxxes` binary from the repository's folder.
 pub fn hoxxes(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_hoxxes"))

@@ -1,7 +1,7 @@
 //! Never lose a game: saves written and read back, a broken save refused by name, a save surviving
 //! a writer killed mid-save, undo and redo through the screen's input path.
 
-use super::common::data;
+use super::common::{data, temp};
 use bevy::prelude::*;
 use hoxxes::data::mission::Mission;
 use hoxxes::data::validate::load_mission;
@@ -53,13 +53,6 @@ fn input(app: &mut App, i: PlayerInput) {
 
 fn played(app: &App) -> Vec<Command> {
     app.world().resource::<CommandLog>().0.clone()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hoxxes-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }
 
 /// The first lit space of the Move action.
