@@ -1,6 +1,18 @@
 # Helpers of the real-window tests (scripts/e2e.sh, scripts/e2e-tutorial.sh), sourced inside their
-# Xvfb session. They expect OUT (the screenshot folder), record (the game's --record file) and
-# E2E (the test's name, for messages).
+# Xvfb session. They expect BIN (the game), OUT (the screenshot folder), record (the game's
+# --record file) and E2E (the test's name, for messages).
+
+# Start the game in the background, its output in LOG, wait for its window and give it SECONDS
+# to draw before focusing it: start_game LOG SECONDS ARGS... Sets game (its pid) and window.
+start_game() {
+    local log=$1 wait=$2
+    shift 2
+    "$BIN" "$@" >"$log" 2>&1 &
+    game=$!
+    window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
+    sleep "$wait"
+    xdotool windowfocus --sync "$window"
+}
 
 # A screenshot of the whole screen after a pause: shot NAME SECONDS.
 shot() { sleep "$2"; xwd -root -silent | convert xwd:- "$OUT/$1.png"; }

@@ -82,15 +82,11 @@ EOF
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" BIN="$BIN" MISSION="$MISSION" \
     xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
 set -euo pipefail
-record="$OUT/record.ron"
-"$BIN" --mission "$MISSION" --dwarves Scout,Gunner --seed 7 --record "$record" >"$OUT/game.log" 2>&1 &
-game=$!
-trap 'kill $game 2>/dev/null || true' EXIT
-window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
-sleep 8
-xdotool windowfocus --sync "$window"
 E2E=e2e-tutorial
 source scripts/e2e-lib.sh
+record="$OUT/record.ron"
+trap '[ -z "${game:-}" ] || kill "$game" 2>/dev/null || true' EXIT
+start_game "$OUT/game.log" 8 --mission "$MISSION" --dwarves Scout,Gunner --seed 7 --record "$record"
 press() { xdotool key --window "$window" "$1"; sleep 0.5; }
 # The pixel of the space at mission (column, row).
 at() {

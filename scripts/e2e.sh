@@ -25,16 +25,11 @@ export HOXXES_DATA="$out/data"
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" \
     xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
 set -euo pipefail
-record="$OUT/record.ron"
-target/debug/hoxxes --mission missions/01-first-light.ron --dwarves Scout,Gunner --seed 5 --record "$record" \
-    >"$OUT/game.log" 2>&1 &
-game=$!
-trap 'kill $game 2>/dev/null || true' EXIT
-window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
-sleep 8
-xdotool windowfocus --sync "$window"
-E2E=e2e
+BIN=target/debug/hoxxes E2E=e2e
 source scripts/e2e-lib.sh
+record="$OUT/record.ron"
+trap '[ -z "${game:-}" ] || kill "$game" 2>/dev/null || true' EXIT
+start_game "$OUT/game.log" 8 --mission missions/01-first-light.ron --dwarves Scout,Gunner --seed 5 --record "$record"
 press() { xdotool key --window "$window" "$1"; sleep 1; }
 click() { xdotool mousemove "$1" "$2"; sleep 1; xdotool click 1; }
 
@@ -60,11 +55,7 @@ kill $game; wait $game 2>/dev/null || true
 
 # Start again with no arguments: the main menu, Continue first; Enter goes on where it was.
 record="$OUT/again.ron"
-target/debug/hoxxes --record "$record" >"$OUT/game-again.log" 2>&1 &
-game=$!
-window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
-sleep 10
-xdotool windowfocus --sync "$window"
+start_game "$OUT/game-again.log" 10 --record "$record"
 shot 5-menu 0
 press Return
 shot 5-welcome-back 3
@@ -76,11 +67,7 @@ kill $game; wait $game 2>/dev/null || true
 # a Deep Dive begun, and every menu screen seen. The clicks are at the 1280x720 layout's pixels.
 export HOXXES_DATA="$OUT/data-menus"
 record="$OUT/menus.ron"
-target/debug/hoxxes --record "$record" >"$OUT/game-menus.log" 2>&1 &
-game=$!
-window=$(timeout 120 xdotool search --sync --name hoxxes | head -1)
-sleep 10
-xdotool windowfocus --sync "$window"
+start_game "$OUT/game-menus.log" 10 --record "$record"
 shot 6-title 0
 click 250 143; shot 7-quick 3                          # Quick mission
 click 851 470; sleep 2                          # bring the Gunner...
