@@ -3,7 +3,6 @@
 //! conditions; then its spaces take its tokens, carving and smashing. Thrown cards, Proximity Mines
 //! and Satchel Charges all go off through here.
 
-use super::actions::chop::mineral_die;
 use super::cave::{Cave, CreatureItem, DwarfItem};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
@@ -225,7 +224,7 @@ fn smash(cave: &Cave, fx: &mut Effects, class: DwarfClass, h: Hex, mineral_roll:
     }
     fx.say(GameEvent::StalagmiteDestroyed { at: h.into() });
     if mineral_roll {
-        mineral_die(cave, fx, class, h.into(), 0)?;
+        super::mineral_die::roll_now(cave, fx, Who::Dwarf(class), h)?;
     }
     Ok(())
 }

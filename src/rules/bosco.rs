@@ -10,7 +10,7 @@
 //! If the Dwarf is unconscious when BOSCO's part ends, BOSCO did not revive him: it is lost, and so
 //! is the mission (`end.rs` waits for BOSCO while it is on the cave).
 
-use super::actions::chop::{mineral_finds, targets as chop_targets};
+use super::actions::chop::targets as chop_targets;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
 use super::actions::{InProgress, answering, command_is};
@@ -21,13 +21,15 @@ use super::command::{Answer, ChopTarget, Command, Pending};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
+use super::for_karl::{AfterRoll, hold, karl_in_hand, released};
 use super::hex::{Qr, adjacent, distance};
 use super::log::{DieRoll, GameEvent, Who};
+use super::mineral_die::{self, MineralRoll, drop_mineral};
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
 use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, Symbol, hits};
-use crate::data::mission::{Ground, Mineral, Pickup};
+use crate::data::mission::{Ground, Pickup};
 use crate::data::weapons::FireMode;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
@@ -71,6 +73,13 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
+    )
+    .add_systems(
+        Update,
+        bosco_rolled
+            .run_if(released(|a| matches!(a, AfterRoll::BoscoShot { .. } | AfterRoll::BoscoChop | AfterRoll::BoscoReaction { .. })))
+            .in_set(RulesSet::Rolled)
+            .ambiguous_with(RulesSet::Rolled),
     )
     .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask))
     .add_systems(
@@ -119,24 +128,43 @@ fn act(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut turn: ResMut<Turn>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let Some(Command::Bosco(action)) = desk.current.0.clone() else { return };
     let guns = &cave.data.numbers.bosco;
+    let karl = karl_in_hand(&cave.data, hands.iter());
     let result = match action {
         BoscoAction::Move(path) => fly(&cave, &mut turn, &mut fx, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
-        BoscoAction::Chop => chop(&cave, &mut turn, &mut fx, &mut progress),
-        BoscoAction::LightGun(t) => shoot(&cave, &mut turn, &mut fx, &guns.light_gun, t.into()),
-        BoscoAction::Rocket(t) => shoot(&cave, &mut turn, &mut fx, &guns.rocket, t.into()),
+        BoscoAction::Chop => chop(&cave, &mut turn, &mut fx, &mut pending, &mut progress, karl),
+        BoscoAction::LightGun(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.light_gun, t.into()),
+        BoscoAction::Rocket(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.rocket, t.into()),
         BoscoAction::Revive => revive(&cave, &mut turn, &mut fx),
     };
     // Each action returns the creatures a Scare result sends running from BOSCO.
-    let result = result.map(|scared| {
-        if let (false, Some((_, cause))) = (scared.is_empty(), bosco(&cave)) {
-            start_scare(&mut pending, &mut progress, ScareState { cause, queue: scared, max: cave.data.numbers.scare_spaces });
-        }
-    });
+    let result = result.map(|scared| scare(&cave, &mut pending, &mut progress, scared));
     desk.settle(result);
+}
+
+/// The creatures a Scare result of BOSCO's sends running from it.
+fn scare(cave: &Cave, pending: &mut Pending, progress: &mut InProgress, scared: Vec<u32>) {
+    if let (false, Some((_, cause))) = (scared.is_empty(), bosco(cave)) {
+        start_scare(pending, progress, ScareState { cause, queue: scared, max: cave.data.numbers.scare_spaces });
+    }
+}
+
+/// One of BOSCO's rolls held for For Karl!, let stand or rerolled: it counts now.
+fn bosco_rolled(cave: Cave, turn: Res<Turn>, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, mut fx: Effects) {
+    let Some(held) = fx.karl.take() else { return };
+    match held.then {
+        AfterRoll::BoscoShot { from, target } => {
+            let scared = shot_lands(&cave, &mut fx, turn.seat, from, target, &held.rolls);
+            scare(&cave, &mut pending, &mut progress, scared);
+        }
+        AfterRoll::BoscoChop => axe_successes(&mut progress, &held.rolls),
+        AfterRoll::BoscoReaction { from, creature } => reaction_lands(&cave, &mut fx, turn.seat, from, creature, &held.rolls),
+        _ => {}
+    }
 }
 
 /// Fly up to BOSCO's move points over anything but walls, ending on no figure and no stalagmite.
@@ -202,17 +230,32 @@ fn check_revive<'a>(cave: &'a Cave, turn: &Turn) -> Result<(Entity, crate::rules
 
 /// Fire one of BOSCO's guns (no ammo) at a space in its range and line; the hits go to the creature
 /// there. Returns the creatures a Scare result sends running.
-fn shoot(cave: &Cave, turn: &mut Turn, fx: &mut Effects, gun: &FireMode, target: Hex) -> Result<Vec<u32>, String> {
+fn shoot(
+    cave: &Cave,
+    turn: &mut Turn,
+    fx: &mut Effects,
+    pending: &mut Pending,
+    karl: bool,
+    gun: &FireMode,
+    target: Hex,
+) -> Result<Vec<u32>, String> {
     let at = check_gun(cave, turn, gun, target)?;
     let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
     turn.bosco_actions -= gun.actions;
-    let Some(c) = cave.creature_at(target) else { return Ok(vec![]) };
-    let landed = landed(&rolls);
+    let then = AfterRoll::BoscoShot { from: at, target };
+    Ok(hold(&mut fx.karl, pending, karl, Who::Bosco, rolls, then)
+        .map_or(vec![], |rolls| shot_lands(cave, fx, turn.seat, at, target, &rolls)))
+}
+
+/// The gun's hits on the creature on the target space; the creatures its Scare sends running.
+fn shot_lands(cave: &Cave, fx: &mut Effects, seat: u32, from: Hex, target: Hex, rolls: &[DieRoll]) -> Vec<u32> {
+    let Some(c) = cave.creature_at(target) else { return vec![] };
+    let landed = landed(rolls);
     if !landed.is_empty() {
-        hurt_creature(cave, fx, &c, &landed, &Blow::from(at, Some(turn.seat)));
+        hurt_creature(cave, fx, &c, &landed, &Blow::from(from, Some(seat)));
     }
     let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
-    Ok(if scare { vec![c.1.0] } else { vec![] })
+    if scare { vec![c.1.0] } else { vec![] }
 }
 
 /// The hits of a roll by die type.
@@ -240,13 +283,26 @@ fn revive(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<Vec<u32>, St
     Ok(vec![])
 }
 
-fn chop(cave: &Cave, turn: &mut Turn, fx: &mut Effects, progress: &mut InProgress) -> Result<Vec<u32>, String> {
+fn chop(
+    cave: &Cave,
+    turn: &mut Turn,
+    fx: &mut Effects,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    karl: bool,
+) -> Result<Vec<u32>, String> {
     ready(cave, turn, 1)?;
     let rolls = fx.roll(Who::Bosco, &[(DieKind::Axe, 1)], &cave.data)?;
     turn.bosco_actions -= 1;
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, Who::Bosco, rolls, AfterRoll::BoscoChop) {
+        axe_successes(progress, &rolls);
+    }
+    Ok(vec![])
+}
+
+fn axe_successes(progress: &mut InProgress, rolls: &[DieRoll]) {
     let left = rolls.iter().map(|r| hits(&r.symbols)).sum();
     next_success(progress, BoscoChop { left, on_creatures: BTreeMap::new() });
-    Ok(vec![])
 }
 
 fn next_success(progress: &mut InProgress, state: BoscoChop) {
@@ -275,13 +331,20 @@ fn spend_success(
     mut pool: ResMut<UpgradePool>,
     cave: Cave,
     turn: Res<Turn>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let InProgress::BoscoChop(state) = &*progress else { return };
     let mut state = state.clone();
     let result = desk.answer(&pending).and_then(|a| {
         let (Answer::Chop(target), Some((_, at))) = (a, bosco(&cave)) else { return Err("BOSCO's axe needs a chop target".into()) };
-        spend(&cave, &mut fx, &mut pool, &mut state, target)?;
+        // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
+        let asked = pending.0.take();
+        let karl = karl_in_hand(&cave.data, hands.iter());
+        if let Err(why) = spend(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, target) {
+            pending.0 = asked;
+            return Err(why);
+        }
         state.left -= 1;
         if state.left == 0 {
             for (id, n) in &state.on_creatures {
@@ -290,7 +353,6 @@ fn spend_success(
                 }
             }
         }
-        pending.0 = None;
         next_success(&mut progress, state);
         Ok(())
     });
@@ -299,7 +361,18 @@ fn spend_success(
 
 /// Spend one success: rock is carved or destroyed and what it held dropped on its space; a Loot Bug
 /// is harvested where it lies; hits on a creature wait for the rest.
-fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut BoscoChop, target: ChopTarget) -> Result<(), String> {
+fn spend(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    pending: &mut Pending,
+    karl: bool,
+    state: &mut BoscoChop,
+    target: ChopTarget,
+) -> Result<(), String> {
+    let mut mineral_die = |fx: &mut Effects, at: Hex, bonus_gold: u32| {
+        mineral_die::roll(cave, fx, pending, karl, Who::Bosco, MineralRoll { at, bonus_gold, on_blank_threat: 0 })
+    };
     match target {
         ChopTarget::Mine(q) => {
             if let Some(Terrain::Open(Ground::Wall(Some(mineral)))) = cave.terrain(q.into()) {
@@ -312,14 +385,14 @@ fn spend(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, state: &mut Bosc
             set_floor(cave, fx, q.into());
             fx.say(GameEvent::StalagmiteDestroyed { at: q });
             // Ruling 28: BOSCO's axe rolls the Mineral die too; what it finds is left on the ground.
-            mineral_die(cave, fx, q.into(), 0)?;
+            mineral_die(fx, q.into(), 0)?;
         }
         ChopTarget::LootBug(q) => {
             if let Some(bug) = cave.tokens_at(q.into()).into_iter().find(|t| matches!(t.2, Token::Pickup { pickup: Pickup::LootBug, .. })) {
                 fx.commands.entity(bug.0).despawn();
                 fx.say(GameEvent::Harvested { pickup: Pickup::LootBug, at: q });
             }
-            mineral_die(cave, fx, q.into(), cave.data.numbers.loot_bug_bonus_gold)?;
+            mineral_die(fx, q.into(), cave.data.numbers.loot_bug_bonus_gold)?;
         }
         ChopTarget::RedSugar(q) => {
             // FAQ: BOSCO can mine Red Sugar, but the Health stays on the ground for a Dwarf.
@@ -350,20 +423,6 @@ fn carve(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
     reveal_caves_touching(cave, fx, pool, h);
 }
 
-/// A mineral BOSCO found stays on the ground, loose, for a Dwarf to walk onto.
-fn drop_mineral(fx: &mut Effects, mineral: Mineral, at: Hex) {
-    fx.spawn_with_id((Token::Mineral { mineral, loose: true }, At(at)));
-    fx.say(GameEvent::MineralDropped { mineral, at: at.into() });
-}
-
-/// Roll the Mineral die for what BOSCO found, plus any bonus Gold; all of it is dropped.
-fn mineral_die(cave: &Cave, fx: &mut Effects, at: Hex, bonus_gold: u32) -> Result<(), String> {
-    for mineral in mineral_finds(cave, fx, Who::Bosco, bonus_gold)? {
-        drop_mineral(fx, mineral, at);
-    }
-    Ok(())
-}
-
 /// Ruling 24: BOSCO is offered a reaction shot too, after the Dwarves.
 pub fn reaction_offer(cave: &Cave, target: Hex, creature: Option<u32>) -> Option<Job> {
     bosco(cave).map(|_| Job::BoscoReaction { target, creature })
@@ -387,26 +446,42 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     ask_of(&mut pending, Who::Bosco, "BOSCO may take a reaction shot".into(), vec![Answer::React(gun.id.clone()), Answer::Pass]);
 }
 
-fn take_reaction(mut desk: Desk, mut pending: ResMut<Pending>, mut job: ResMut<CurrentJob>, cave: Cave, turn: Res<Turn>, mut fx: Effects) {
+fn take_reaction(
+    mut desk: Desk,
+    mut pending: ResMut<Pending>,
+    mut job: ResMut<CurrentJob>,
+    cave: Cave,
+    turn: Res<Turn>,
+    hands: Query<&Hand>,
+    mut fx: Effects,
+) {
     let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
     let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         job.0 = None;
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
         let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
-        let hit = landed(&rolls);
-        match creature.and_then(|id| cave.creature_by_id(id)) {
-            Some(c) if !hit.is_empty() => {
-                hurt_creature(&cave, &mut fx, &c, &hit, &Blow::from(at, Some(turn.seat)));
-            }
-            // A grab: any hit frees the victim (rulebook, Cave Leech).
-            None if !hit.is_empty() => {
-                fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
-                fx.say(GameEvent::GrabBrokenByBosco);
-            }
-            _ => {}
+        let karl = karl_in_hand(&cave.data, hands.iter());
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature }) {
+            reaction_lands(&cave, &mut fx, turn.seat, at, creature, &rolls);
         }
         Ok(())
     });
     desk.settle(result);
+}
+
+/// The light gun's hits on the creature; on a grab (no creature), any hit frees the victim
+/// (rulebook, Cave Leech).
+fn reaction_lands(cave: &Cave, fx: &mut Effects, seat: u32, from: Hex, creature: Option<u32>, rolls: &[DieRoll]) {
+    let hit = landed(rolls);
+    match creature.and_then(|id| cave.creature_by_id(id)) {
+        Some(c) if !hit.is_empty() => {
+            hurt_creature(cave, fx, &c, &hit, &Blow::from(from, Some(seat)));
+        }
+        None if !hit.is_empty() => {
+            fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
+            fx.say(GameEvent::GrabBrokenByBosco);
+        }
+        _ => {}
+    }
 }

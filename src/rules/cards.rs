@@ -9,7 +9,6 @@
 //! creatures' activations; a free action waits until the cave is still.
 
 use super::RulesSet;
-use super::actions::shoot::next_step;
 use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, busy};
 use super::blast::open_wall;
@@ -19,10 +18,11 @@ use super::components::*;
 use super::decks::Decks;
 use super::dice::roll;
 use super::effects::Effects;
+use super::for_karl::HeldRoll;
 use super::hand::deal;
 use super::hex::{canonical, distance};
 use super::lasting::UntilNextTurn;
-use super::log::{GameEvent, GameLog, Who};
+use super::log::{GameEvent, GameLog};
 use super::reveal::{UpgradePool, board_neighbours};
 use super::state::Turn;
 use super::swarm::SwarmThreat;
@@ -61,8 +61,8 @@ pub fn plugin(app: &mut App) {
                 .in_set(RulesSet::Actions)
                 .ambiguous_with(RulesSet::Actions),
         )
-        .add_systems(Update, lend_turn.after(RulesSet::Take).before(RulesSet::Actions))
-        .add_systems(Update, end_loan.after(RulesSet::Actions).before(RulesSet::Ask));
+        .add_systems(Update, lend_turn.after(RulesSet::Take).after(super::for_karl::let_stand).before(RulesSet::Actions))
+        .add_systems(Update, end_loan.after(RulesSet::Rolled).before(RulesSet::Ask));
 }
 
 /// Commands that may cut in between two jobs of the rules (ruling 1's Satchel Charge; the cards,
@@ -156,6 +156,7 @@ fn play(
     let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
     let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
     let now = CardsNow {
+        roll_held: fx.karl.0.as_ref().is_some_and(|h| !h.released),
         busy: busy(&fx.agenda, &t.job),
         guest_waiting: t.turn.guest.is_some(),
         threat: t.threat.0,
@@ -164,7 +165,7 @@ fn play(
         holds: &holds,
         overclocked: &overclocked,
     };
-    let (player, i, card, target) = check_card(cave, &now, pending, progress, by, name, on)?;
+    let (player, i, card, target) = check_card(cave, &now, pending, by, name, on)?;
     fx.say(GameEvent::CardPlayed { dwarf: by, card: card.name.clone(), on: target.map(|d| d.2.class) });
     if let Ok(mut hand) = t.hands.get_mut(player.0) {
         let at = hand.rock_and_stone.iter().position(|c| *c == i).expect("checked in hand");
@@ -177,6 +178,8 @@ fn play(
 /// What the checks on a card read besides the cave: the moment (the rules busy with jobs, a guest's
 /// free action waiting), the Swarm Threat and its history, and the Dwarves' hands and weapons.
 pub struct CardsNow<'a> {
+    /// A roll just made waits for For Karl! (ruling 32).
+    pub roll_held: bool,
     pub busy: bool,
     pub guest_waiting: bool,
     pub threat: u32,
@@ -196,7 +199,6 @@ pub fn check_card<'a>(
     cave: &'a Cave,
     now: &CardsNow,
     pending: &Pending,
-    progress: &InProgress,
     by: DwarfClass,
     name: &str,
     on: Option<DwarfClass>,
@@ -215,12 +217,12 @@ pub fn check_card<'a>(
     if !(now.holds)(player.0, i) {
         return Err(format!("the {by:?} holds no {name}"));
     }
-    let on_the_roll = card.effect == Effect::RerollLastRoll && matches!(progress, InProgress::Shot(_));
+    let on_the_roll = card.effect == Effect::RerollLastRoll && now.roll_held;
     if let (Some(p), false) = (&pending.0, on_the_roll) {
         return Err(format!("first answer the pending choice: {}", p.prompt));
     }
     let target = target_of(cave, card, &player, on, now.solo_bosco)?;
-    refuse(cave, now, progress, card, target.as_ref())?;
+    refuse(cave, now, card, target.as_ref())?;
     Ok((player, i, card, target))
 }
 
@@ -257,11 +259,9 @@ fn target_of<'a>(
 }
 
 /// Why the card cannot be played now, if it cannot: checked before anything changes.
-fn refuse(cave: &Cave, now: &CardsNow, progress: &InProgress, card: &RockAndStoneCard, target: Option<&DwarfItem>) -> Result<(), String> {
+fn refuse(cave: &Cave, now: &CardsNow, card: &RockAndStoneCard, target: Option<&DwarfItem>) -> Result<(), String> {
     match &card.effect {
-        Effect::RerollLastRoll if !matches!(progress, InProgress::Shot(_)) => {
-            Err("For Karl! rerolls a shot whose dice are still on the table (waiting for rerolls, the doubled die or their laying); there is none".into())
-        }
+        Effect::RerollLastRoll if !now.roll_held => Err("For Karl! rerolls a roll just made, before it counts; there is none".into()),
         Effect::PlaceFlare if !a_flare_space(cave) => Err("no Dwarf sees a space for the Flare".into()),
         Effect::SwarmThreat(n) if *n < 0 && threat_back(cave, now.log, now.threat, *n) == now.threat => {
             Err("the Swarm Threat marker cannot go back past a swarm step it has passed".into())
@@ -396,7 +396,7 @@ fn apply(
             t.turn.guest = Some((d.2.seat, move_only));
             fx.say(GameEvent::FreeAction { dwarf: d.2.class, move_only });
         }
-        (Effect::RerollLastRoll, _) => for_karl(cave, fx, pending, progress)?,
+        (Effect::RerollLastRoll, _) => for_karl(cave, fx, pending)?,
         (Effect::Heal(n), Some(d)) => {
             let health = (d.4.0 + n).min(cave.data.numbers.dwarf.health);
             fx.commands.entity(d.0).insert(Health(health));
@@ -440,20 +440,20 @@ fn apply(
     Ok(())
 }
 
-/// For Karl!: every die of the shot waiting on the table is rolled again; the shot then carries on
-/// from its rerolls as if just rolled (a doubled die or laid results chosen before are undone).
-fn for_karl(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress) -> Result<(), String> {
-    let InProgress::Shot(state) = &*progress else { return Err("no shot is waiting".into()) };
-    let mut state = state.clone();
-    let who = cave.dwarves.get(state.dwarf).map(|d| Who::Dwarf(d.2.class)).map_err(|_| "the shooter is gone")?;
-    for i in 0..state.rolls.len() {
-        let new = roll(state.rolls[i].die, &cave.data, &mut fx.rng, &mut fx.forced)?;
-        fx.say(GameEvent::Rerolled { who: who.clone(), die: i, roll: new.clone() });
-        state.rolls[i] = new;
+/// For Karl!: every die of the roll held for it is rolled again; the second result stands, and
+/// the rule that rolled carries on with it (`for_karl`).
+fn for_karl(cave: &Cave, fx: &mut Effects, pending: &mut Pending) -> Result<(), String> {
+    let held = fx.karl.waiting().ok_or("no roll is waiting")?.clone();
+    let mut rolls = Vec::with_capacity(held.rolls.len());
+    for (i, old) in held.rolls.iter().enumerate() {
+        let new = roll(old.die, &cave.data, &mut fx.rng, &mut fx.forced)?;
+        fx.say(GameEvent::Rerolled { who: held.who.clone(), die: i, roll: new.clone() });
+        rolls.push(new);
     }
-    state.doubled = None;
-    state.placed.clear();
-    next_step(cave, fx, pending, progress, state);
+    if let Some(h) = fx.karl.waiting() {
+        *h = HeldRoll { rolls, released: true, rerolled: true, ..held };
+    }
+    pending.0 = None;
     Ok(())
 }
 

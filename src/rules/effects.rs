@@ -3,6 +3,7 @@
 use super::agenda::Agenda;
 use super::components::Id;
 use super::dice::{ForcedDice, GameRng, roll_all};
+use super::for_karl::KarlWindow;
 use super::log::{DieRoll, GameEvent, GameLog, Who};
 use super::state::{Mule, NextId, Placed};
 use crate::data::GameData;
@@ -23,6 +24,8 @@ pub struct Effects<'w, 's> {
     pub messages: MessageWriter<'w, GameEvent>,
     /// Jobs a change sets off (a creature's death, a swarm step).
     pub agenda: ResMut<'w, Agenda>,
+    /// A roll held for For Karl! (ruling 32).
+    pub karl: ResMut<'w, KarlWindow>,
 }
 
 impl Effects<'_, '_> {

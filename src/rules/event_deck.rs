@@ -9,8 +9,10 @@ use super::components::*;
 use super::damage::{Hits, hurt_dwarf};
 use super::decks::Decks;
 use super::effects::Effects;
+use super::for_karl::karl_in_hand;
 use super::hex::cell_to_hex;
 use super::log::{GameEvent, Who};
+use super::mineral_die::{self, MineralRoll};
 use super::resupply::land_pod;
 use super::reveal::{UpgradePool, reveal_cave};
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
@@ -18,8 +20,8 @@ use super::state::{MissionInfo, Turn};
 use super::{JobsRun, RulesSet};
 use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
-use crate::data::dice::{DieKind, Symbol, hits};
-use crate::data::mission::{Item, MissionEffect, SpawnPoint};
+use crate::data::dice::{DieKind, hits};
+use crate::data::mission::{MissionEffect, SpawnPoint};
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -83,6 +85,8 @@ fn event_effect(
     mut job: ResMut<CurrentJob>,
     mut decks: ResMut<Decks>,
     mission: Res<MissionInfo>,
+    mut pending: ResMut<Pending>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let Some(Job::Effect(effect)) = job.0.take() else { return };
@@ -127,7 +131,15 @@ fn event_effect(
             Some(d) if d.6.standing() => fx.agenda.first([Job::Optional(effects)]),
             _ => fx.say(GameEvent::Skipped { why: "the active Dwarf is not standing".into() }),
         },
-        EventEffect::MineralRoll { on_blank_threat } => mineral_roll(&cave, &mut fx, me, on_blank_threat),
+        EventEffect::MineralRoll { on_blank_threat } => {
+            if let Some(d) = me {
+                let karl = karl_in_hand(&cave.data, hands.iter());
+                let roll = MineralRoll { at: d.3.0, bonus_gold: 0, on_blank_threat };
+                // A roll that cannot be made (forced dice of another kind) is skipped, as the
+                // other rolls of an Event card.
+                let _ = mineral_die::roll(&cave, &mut fx, &mut pending, karl, Who::Dwarf(d.2.class), roll);
+            }
+        }
         EventEffect::SetAsideSwarm => {
             if let Some(c) = decks.swarms.draw(&mut fx.rng) {
                 decks.swarm_aside.push(c);
@@ -186,25 +198,6 @@ fn hurt_by_roll(cave: &Cave, fx: &mut Effects, d: &DwarfItem, die: DieKind, n: u
     let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     if total > 0 {
         hurt_dwarf(fx, d, &BTreeMap::from([(die, total)]));
-    }
-}
-
-fn mineral_roll(cave: &Cave, fx: &mut Effects, me: Option<DwarfItem>, on_blank: i32) {
-    let Some(d) = me else { return };
-    let Ok(rolls) = fx.roll(Who::Dwarf(d.2.class), &[(DieKind::Mineral, 1)], &cave.data) else { return };
-    let mut found = false;
-    for s in rolls.iter().flat_map(|r| r.symbols.clone()) {
-        let item = match s {
-            Symbol::Nitra => Item::Nitra,
-            Symbol::Gold => Item::Gold,
-            _ => continue,
-        };
-        found = true;
-        fx.mule.add(item, 1);
-        fx.say(GameEvent::Collected { item, at: d.3.0.into() });
-    }
-    if !found {
-        fx.agenda.first((0..on_blank.unsigned_abs()).map(|_| Job::ThreatStep(on_blank.signum())));
     }
 }
 

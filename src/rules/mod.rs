@@ -17,11 +17,13 @@ pub mod dive;
 pub mod effects;
 pub mod end;
 pub mod event_deck;
+pub mod for_karl;
 pub mod hand;
 pub mod hex;
 pub mod lasting;
 pub mod legal;
 pub mod log;
+pub mod mineral_die;
 pub mod reaction;
 pub mod resupply;
 pub mod reveal;
@@ -49,6 +51,9 @@ use state::RulesResource;
 pub enum RulesSet {
     Take,
     Actions,
+    /// A roll held for For Karl!, once let stand or rerolled, is taken back by the rule that
+    /// made it (`for_karl`).
+    Rolled,
     /// Choices are put to the player after the action's changes are on the table, so the options
     /// are what is there now.
     Ask,
@@ -82,9 +87,19 @@ impl Plugin for RulesPlugin {
             .rules_resource::<agenda::Agenda>()
             .rules_resource::<agenda::CurrentJob>()
             .rules_resource::<decks::Decks>()
+            .rules_resource::<for_karl::KarlWindow>()
             .configure_sets(
                 Update,
-                (RulesSet::Take, RulesSet::Actions, RulesSet::Ask, RulesSet::Refuse, RulesSet::Reveal, RulesSet::Jobs, RulesSet::End)
+                (
+                    RulesSet::Take,
+                    RulesSet::Actions,
+                    RulesSet::Rolled,
+                    RulesSet::Ask,
+                    RulesSet::Refuse,
+                    RulesSet::Reveal,
+                    RulesSet::Jobs,
+                    RulesSet::End,
+                )
                     .chain()
                     // Nothing to rule on before a mission is laid out (the game's menus).
                     .run_if(resource_exists::<state::MissionInfo>),
@@ -97,6 +112,8 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, agenda::drop_unhandled.in_set(RulesSet::Jobs).after(JobsRun));
         app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));
         actions::plugin(app);
+        for_karl::plugin(app);
+        mineral_die::plugin(app);
         turn::plugin(app);
         swarm::plugin(app);
         event_deck::plugin(app);

@@ -5,7 +5,7 @@
 //! broken by any hit. Ambushes and grabs then land if the threat survived.
 
 use super::actions::modifiers::{Modifiers, for_attack};
-use super::actions::shoot::{check_target, karl_in_hand, next_step, pay, roll_shot};
+use super::actions::shoot::{check_target, next_step, pay, roll_shot};
 use super::actions::{InProgress, secondary};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
@@ -15,6 +15,7 @@ use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
+use super::for_karl::karl_in_hand;
 use super::hex::distance;
 use super::log::{GameEvent, Who};
 use super::state::Turn;
@@ -137,7 +138,7 @@ fn take_reaction(
             .into_iter()
             .find(|r| r.mode.id == mode)
             .ok_or("that reaction shot is not on offer")?;
-        let karl = karl_in_hand(&cave.data, &hands);
+        let karl = karl_in_hand(&cave.data, hands.iter());
         let state = roll_shot(&cave, &mut fx, &d, r.mode, r.slot, r.mods, at, karl && creature.is_some())?;
         if creature.is_some() {
             // At the creature: laid, rerolled and dealt as any shot (ruling 30).
@@ -152,11 +153,11 @@ fn take_reaction(
     desk.settle(result);
 }
 
-fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, hands: Query<&Hand>, mut fx: Effects) {
     let Some(Job::AmbushAttack { creature, seat }) = job.0.take() else { return };
     let (Some(c), Some(d)) = (cave.creature_by_id(creature), cave.dwarf_in_seat(seat)) else { return };
     if !d.6.unconscious {
-        attack(&cave, &mut fx, &c, &d);
+        attack(&cave, &mut fx, &mut pending, karl_in_hand(&cave.data, hands.iter()), &c, &d);
     }
 }
 

@@ -13,7 +13,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The save format this game writes and reads. A save of a newer format is refused by name.
-pub const FORMAT: u32 = 1;
+/// 2: any roll, not only a shot, waits for For Karl! while a Dwarf holds it (ruling 32); a
+/// format-1 save is replayed with those rolls let stand (`replay::upgrade`).
+pub const FORMAT: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Save {

@@ -1,13 +1,14 @@
 //! A game rebuilt from its save: the table cleared, the mission laid out again, every command
 //! applied in order. Loading, `hoxxes replay` and undo all go through [`rebuild`].
 
-use super::Save;
+use super::{FORMAT, Save};
 use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::TerrainSnapshot;
 use crate::headless::{Step, apply_in, settle_in, update};
-use crate::rules::command::Command;
+use crate::rules::command::{Answer, Command, CommandLog};
 use crate::rules::dice::GameRng;
+use crate::rules::for_karl::{AfterRoll, KarlWindow};
 use crate::rules::log::GameLog;
 use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use bevy::prelude::*;
@@ -55,7 +56,7 @@ pub fn rebuild(
     seen: &mut dyn FnMut(usize, Revealed),
 ) -> Result<(), String> {
     lay_out(world, mission, setup)?;
-    play(world, commands, step, seen)
+    play(world, commands, FORMAT, step, seen)
 }
 
 /// The table cleared and the mission laid out, the first turn not yet begun.
@@ -64,19 +65,42 @@ fn lay_out(world: &mut World, mission: &Mission, setup: &MissionSetup) -> Result
     start_mission(world, mission, setup)
 }
 
-/// From a laid-out mission: the first turn, then every command.
-fn play(world: &mut World, commands: &[Command], step: Step, seen: &mut dyn FnMut(usize, Revealed)) -> Result<(), String> {
+/// From a laid-out mission: the first turn, then every command of a save of this `format`.
+fn play(world: &mut World, commands: &[Command], format: u32, step: Step, seen: &mut dyn FnMut(usize, Revealed)) -> Result<(), String> {
     begin_first_turn(world)?;
     // One update always, as a window's first frame: the rules note the turn begun.
     step(world);
     settle_in(world, step)?;
+    catch_up(world, format, step)?;
     seen(0, Revealed::now(world));
     for (i, cmd) in commands.iter().enumerate() {
         apply_in(world, step, cmd.clone())
+            .and_then(|()| catch_up(world, format, step))
             .map_err(|e| format!("command {} of {} ({}) no longer applies: {e}", i + 1, commands.len(), cmd.name()))?;
         seen(i + 1, Revealed::now(world));
     }
     Ok(())
+}
+
+/// Saves of format 1 were written when For Karl! waited on shots only; since ruling 32 any roll
+/// waits for it while a Dwarf holds the card. Replaying such a save, a roll other than a shot's
+/// held for the card is let stand, as it was then, and the answer joins the game's commands (the
+/// command log), so the game goes on in today's format.
+fn catch_up(world: &mut World, format: u32, step: Step) -> Result<(), String> {
+    let held_off_a_shot = |w: &World| w.resource::<KarlWindow>().0.as_ref().is_some_and(|h| !h.released && h.then != AfterRoll::Shot);
+    while format < 2 && held_off_a_shot(world) {
+        apply_in(world, step, Command::Choose(Answer::Pass))?;
+    }
+    Ok(())
+}
+
+/// A save brought to today's format: replayed (`headless`), its commands are the game's command
+/// log, with the answers a format-1 save did not need (`catch_up`).
+pub fn upgrade(save: &mut Save, replayed: &World) {
+    if save.format < FORMAT {
+        save.commands = replayed.resource::<CommandLog>().0.clone();
+        save.format = FORMAT;
+    }
 }
 
 /// A save replayed headless: the game after its last command, and the cave as it was laid out
@@ -85,6 +109,6 @@ pub fn headless(data: GameData, mission: &Mission, save: &Save) -> Result<(App, 
     let mut app = crate::headless::rules_app(data);
     lay_out(app.world_mut(), mission, &save.setup)?;
     let snapshot = TerrainSnapshot::take(app.world_mut());
-    play(app.world_mut(), &save.commands, &mut update, &mut |_, _| {})?;
+    play(app.world_mut(), &save.commands, save.format, &mut update, &mut |_, _| {})?;
     Ok((app, snapshot))
 }

@@ -142,8 +142,9 @@ pub fn new_game(
 
 /// A saved game, checked by replaying it headless before the window shows it.
 pub fn saved_game(file: &std::path::Path, data: &GameData) -> Result<play::Game, String> {
-    let save = crate::save::read(file).map_err(|p| p.to_string())?;
+    let mut save = crate::save::read(file).map_err(|p| p.to_string())?;
     let mission = save.mission(file, data).map_err(|p| p.to_string())?;
-    let _replayed = crate::save::replay::headless(data.clone(), &mission, &save).map_err(|e| format!("{}: {e}", file.display()))?;
+    let (replayed, _) = crate::save::replay::headless(data.clone(), &mission, &save).map_err(|e| format!("{}: {e}", file.display()))?;
+    crate::save::replay::upgrade(&mut save, replayed.world());
     Ok(play::Game { save, mission, file: Some(file.to_path_buf()) })
 }

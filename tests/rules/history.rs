@@ -8,7 +8,7 @@ use hoxxes::data::validate::load_mission;
 use hoxxes::data::weapons::DwarfClass;
 use hoxxes::headless::dump::{TerrainSnapshot, dump};
 use hoxxes::headless::new_game;
-use hoxxes::rules::command::{Command, CommandLog};
+use hoxxes::rules::command::{Answer, Command, CommandLog};
 use hoxxes::rules::legal::ActionKind;
 use hoxxes::rules::setup::MissionSetup;
 use hoxxes::save::{self, Save};
@@ -131,7 +131,7 @@ fn a_broken_save_is_refused_with_the_file_and_the_fault() {
     let whole = std::fs::read_to_string(&file).expect("read");
     let cases: [(&str, String, &str); 4] = [
         ("truncated", whole[..whole.len() / 2].to_string(), "truncated.ron:"),
-        ("newer", whole.replace("format: 1", "format: 99"), "save format 99 is not one this game reads"),
+        ("newer", whole.replace(&format!("format: {}", save::FORMAT), "format: 99"), "save format 99 is not one this game reads"),
         ("edited", whole.replace("seed: 5", "seed: -5"), "edited.ron:"),
         ("empty", String::new(), "empty.ron:"),
     ];
@@ -245,6 +245,29 @@ fn the_saved_games_in_tests_replays_replay_to_their_recorded_end() {
     }
 }
 
+/// A format-1 save (written before ruling 32, when only shots waited for For Karl!) still reads:
+/// each other roll held for the card is let stand, as those rules did, and the save brought to
+/// today's format replays to the same end with those answers among its commands.
+#[test]
+fn a_format_1_save_is_replayed_with_the_other_rolls_let_stand_and_brought_up_to_date() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
+    let old = save::read(&file).expect("the golden save");
+    assert_eq!(old.format, 1, "the golden save keeps the old format");
+    let (mission, _) = first_light();
+    let (mut app, snapshot) = save::replay::headless(data(), &mission, &old).expect("replays");
+    let end = dump(app.world_mut(), &snapshot);
+    let mut new = old.clone();
+    save::replay::upgrade(&mut new, app.world());
+    assert_eq!(new.format, save::FORMAT);
+    let passes = |s: &Save| s.commands.iter().filter(|c| **c == Command::Choose(Answer::Pass)).count();
+    assert!(passes(&new) > passes(&old), "the held chop and attack rolls were let stand by an answer each");
+    let (mut again, snapshot) = save::replay::headless(data(), &mission, &new).expect("the brought-up save replays");
+    assert_eq!(dump(again.world_mut(), &snapshot), end);
+    let mut unread = old.clone();
+    unread.format = save::FORMAT;
+    assert!(save::replay::headless(data(), &mission, &unread).is_err(), "read as today's format, the old commands do not fit");
+}
+
 /// The loader fuzzed as `validate` was: a save cut short, bytes changed, parts repeated. Reading
 /// never panics; what reads is replayed, and that never panics either.
 #[test]
@@ -291,8 +314,11 @@ fn a_save_mangled_any_way_is_read_or_refused_never_a_panic() {
 #[test]
 fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
-    let saved = save::read(&file).expect("the golden save");
+    let mut saved = save::read(&file).expect("the golden save");
     let (mission, text) = first_light();
+    // A format-1 save, brought to today's format as the game loads it.
+    let (replayed, _) = save::replay::headless(data(), &mission, &saved).expect("replays");
+    save::replay::upgrade(&mut saved, replayed.world());
     let (mut app, snapshot) = at_the_table(&temp("watch"));
     app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission: mission.clone(), file: None });
     app.insert_resource(play::Watching::new(saved.commands.clone()));

@@ -5,12 +5,12 @@
 use super::common::*;
 use hoxxes::data::GameData;
 use hoxxes::data::creatures::CreatureKind::*;
-use hoxxes::data::dice::DieKind::{Axe, Bullet, Explosive, Flame, Mineral, Piercing};
+use hoxxes::data::dice::DieKind::{Axe, Bullet, Creature as CreatureDie, Explosive, Flame, Mineral, Piercing};
 use hoxxes::data::mission::{Ground, Item, Mineral as Min};
 use hoxxes::data::weapons::DwarfClass::{self, *};
 use hoxxes::headless::{new_game, settle};
 use hoxxes::rules::agenda::Job;
-use hoxxes::rules::command::{Answer, Command, CommandQueue};
+use hoxxes::rules::command::{Answer, ChopTarget, Command, CommandQueue};
 use hoxxes::rules::components::*;
 use hoxxes::rules::decks::Decks;
 use hoxxes::rules::log::{GameEvent, GameLog, Who};
@@ -703,4 +703,88 @@ fn the_deck_invariant_catches_a_swarm_card_copied_a_resupply_card_lost_and_an_ex
     let copies = g.app.world().resource::<GameData>().events[0].copies as usize;
     g.world().resource_mut::<Decks>().events.discard.extend(std::iter::repeat_n(0, copies + 1));
     assert!(check(&mut g).expect_err("too many of an Event card").contains("Event card"));
+}
+
+/// Ruling 32: For Karl! rerolls any roll just made, not only a shot. A creature's attack waits for
+/// the card while a Dwarf holds it; rerolled, the second result stands.
+#[test]
+fn for_karl_rerolls_a_creatures_attack_roll() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.put(Driller, 3, 4);
+    give(&mut g, Driller, &[], &["For Karl!"]);
+    g.creature(Grunt, 4, 2);
+    g.dice(&[(CreatureDie, 4)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.options(), vec![Answer::Pass], "the Grunt's two hits wait for For Karl!");
+    assert_eq!(g.health(Scout), 5, "nothing lands while the card may be played");
+    g.dice(&[(CreatureDie, 0)]);
+    g.ok(play(Driller, "For Karl!", None));
+    assert!(g.events().iter().any(|e| matches!(e, GameEvent::Rerolled { who: Who::Creature { kind: Grunt, .. }, .. })));
+    assert_eq!(g.health(Scout), 5, "the blank rolled again stands");
+    assert!(hand(&mut g, Driller).rock_and_stone.is_empty());
+}
+
+#[test]
+fn a_creatures_attack_let_stand_lands_as_rolled() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    give(&mut g, Driller, &[], &["For Karl!"]);
+    g.creature(Grunt, 4, 2);
+    g.dice(&[(CreatureDie, 4)]);
+    g.job(Job::ActivateAll);
+    g.choose(Answer::Pass);
+    assert_eq!(g.health(Scout), 3);
+    assert_eq!(hand(&mut g, Driller).rock_and_stone.len(), 1, "the card is kept");
+}
+
+#[test]
+fn for_karl_rerolls_an_axe_chop_and_then_its_mineral_die() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    give(&mut g, Driller, &[], &["For Karl!", "For Karl!"]);
+    g.set_ground(4, 2, Ground::Stalagmite);
+    g.dice(&[(Axe, 0)]);
+    g.ok(Command::Chop);
+    assert_eq!(g.options(), vec![Answer::Pass], "the blank axe die waits for For Karl!");
+    g.dice(&[(Axe, 2)]);
+    g.ok(play(Driller, "For Karl!", None));
+    assert!(g.options().contains(&Answer::Chop(ChopTarget::Stalagmite(q(4, 2)))), "one success to spend");
+    g.dice(&[(Mineral, 0)]);
+    g.choose(Answer::Chop(ChopTarget::Stalagmite(q(4, 2))));
+    assert_eq!(g.options(), vec![Answer::Pass], "the stalagmite's Mineral die waits too");
+    assert_eq!(g.terrain(4, 2), Terrain::Open(Ground::Floor));
+    g.dice(&[(Mineral, 5)]);
+    g.ok(play(Driller, "For Karl!", None));
+    assert_eq!(g.mule(Item::Gold), 1, "the Gold of the second roll");
+    assert_eq!(g.turn().actions_left, 2, "one action for the chop, none for the card");
+}
+
+#[test]
+fn for_karl_rerolls_a_throw_before_its_area_is_laid() {
+    let mut g = Game::room(&[Engineer, Scout]);
+    g.put(Engineer, 2, 2);
+    give(&mut g, Engineer, &["Frag Grenade"], &[]);
+    give(&mut g, Scout, &[], &["For Karl!"]);
+    let grunt = g.creature(Grunt, 4, 2);
+    g.dice(&[(Explosive, 0)]);
+    g.ok(throw("Frag Grenade", 4, 2));
+    assert_eq!(g.options(), vec![Answer::Pass], "the throw's blank waits for For Karl!");
+    g.dice(&[(Explosive, 2)]);
+    g.ok(play(Scout, "For Karl!", None));
+    while g.world().resource::<hoxxes::rules::command::Pending>().0.is_some() {
+        take_default(&mut g);
+    }
+    assert_eq!(g.creature_health(grunt), None, "the rerolled hit kills the Grunt");
+}
+
+#[test]
+fn for_karl_waits_on_no_roll_when_nobody_holds_it() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.creature(Grunt, 4, 2);
+    g.dice(&[(CreatureDie, 4)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.options(), vec![], "no choice waits");
+    assert_eq!(g.health(Scout), 3);
 }

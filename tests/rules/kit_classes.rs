@@ -680,3 +680,25 @@ fn the_sentry_gun_fires_at_a_creature_scared_into_its_range() {
     assert!(said(&mut g, |e| matches!(e, GameEvent::SentryFires { .. })));
     assert_eq!(g.creature_health(id), Some(1));
 }
+
+/// Ruling 32: BOSCO's rolls wait for For Karl! too; its light gun's blank, rerolled, kills.
+#[test]
+fn for_karl_rerolls_boscos_shot() {
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 3, 2);
+    put_bosco(&mut g, 4, 3);
+    let karl = g.app.world().resource::<hoxxes::data::GameData>().rock_and_stone.iter().position(|c| c.name == "For Karl!").unwrap();
+    let mut hands = g.world().query::<&mut Hand>();
+    for mut h in hands.iter_mut(g.app.world_mut()) {
+        h.rock_and_stone = vec![karl];
+    }
+    let grunt = g.creature(Grunt, 7, 3);
+    g.next_event("All Quiet");
+    g.ok(Command::EndTurn);
+    g.dice(&[(Bullet, 0)]);
+    g.ok(bosco(BoscoAction::LightGun(q(7, 3))));
+    assert_eq!(g.options(), vec![Answer::Pass], "BOSCO's blank waits for For Karl!");
+    g.dice(&[(Bullet, 2)]);
+    g.ok(Command::PlayCard { by: Scout, card: "For Karl!".into(), on: None });
+    assert_eq!(g.creature_health(grunt), None);
+}

@@ -2,18 +2,20 @@
 
 use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::creatures::CreatureKind;
-use crate::data::dice::{DieKind, Symbol, hits};
+use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
-use crate::rules::cave::Cave;
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
 use crate::rules::hex::{Qr, sort_canonical};
-use crate::rules::log::{GameEvent, Who};
+use crate::rules::log::{DieRoll, GameEvent, Who};
+use crate::rules::mineral_die::{self, MineralRoll};
 use crate::rules::reveal::{UpgradePool, board_neighbours, reveal_caves_touching};
 use crate::rules::spawn::{revealed_exits, spawn_at_exit};
 use crate::rules::state::Turn;
@@ -39,6 +41,10 @@ pub fn plugin(app: &mut App) {
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
     )
+    .add_systems(
+        Update,
+        chop_rolled.run_if(released(|a| matches!(a, AfterRoll::Chop { .. }))).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
+    )
     .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
 }
 
@@ -48,25 +54,41 @@ fn start_chop(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut turn: ResMut<Turn>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let result = (|| {
         let d = actor(&cave, &turn, 1)?;
-        let rolls = fx.roll(Who::Dwarf(d.2.class), &[(DieKind::Axe, 1)], &cave.data)?;
-        let successes: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
+        let who = Who::Dwarf(d.2.class);
+        let rolls = fx.roll(who.clone(), &[(DieKind::Axe, 1)], &cave.data)?;
         turn.actions_left -= 1;
         turn.last_shot = None;
-        fx.say(GameEvent::Chop { dwarf: d.2.class, successes });
-        let state = ChopState { dwarf: d.0, left: successes, on_creatures: BTreeMap::new() };
-        next_success(&mut pending, &mut progress, state);
+        let karl = karl_in_hand(&cave.data, hands.iter());
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.0 }) {
+            successes(&mut fx, &mut progress, d.2.class, d.0, &rolls);
+        }
         Ok(())
     })();
     desk.settle(result);
 }
 
+/// A held axe roll, let stand or rerolled, gives its successes.
+fn chop_rolled(cave: Cave, mut progress: ResMut<InProgress>, mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::Chop { dwarf }, rolls, .. }) = fx.karl.take() else { return };
+    if let Ok(d) = cave.dwarves.get(dwarf) {
+        successes(&mut fx, &mut progress, d.2.class, dwarf, &rolls);
+    }
+}
+
+/// The axe die's successes, each to be spent in turn.
+fn successes(fx: &mut Effects, progress: &mut InProgress, class: DwarfClass, dwarf: Entity, rolls: &[DieRoll]) {
+    let successes: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
+    fx.say(GameEvent::Chop { dwarf: class, successes });
+    next_success(progress, ChopState { dwarf, left: successes, on_creatures: BTreeMap::new() });
+}
+
 /// Wait for the next success to be spent, or finish when none is left.
-fn next_success(pending: &mut Pending, progress: &mut InProgress, state: ChopState) {
-    pending.0 = None;
+fn next_success(progress: &mut InProgress, state: ChopState) {
     *progress = if state.left == 0 { InProgress::Idle } else { InProgress::Chop(state) };
 }
 
@@ -132,6 +154,7 @@ fn spend_success(
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
     cave: Cave,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let InProgress::Chop(state) = &*progress else { return };
@@ -139,28 +162,38 @@ fn spend_success(
     let result = desk.answer(&pending).and_then(|a| {
         let Answer::Chop(target) = a else { return Err("an axe success needs a chop target".into()) };
         let d = cave.dwarves.get(state.dwarf).expect("the chopping Dwarf exists");
-        apply(&cave, &mut fx, &mut pool, &mut state, d.2.class, d.3.0, d.4.0, d.0, target)?;
+        let karl = karl_in_hand(&cave.data, hands.iter());
+        // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
+        let asked = pending.0.take();
+        if let Err(why) = apply(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, &d, target) {
+            pending.0 = asked;
+            return Err(why);
+        }
         state.left -= 1;
         if state.left == 0 {
             deal_creature_hits(&cave, &mut fx, &state, d.3.0, d.2.seat);
         }
-        next_success(&mut pending, &mut progress, state);
+        next_success(&mut progress, state);
         Ok(())
     });
     desk.settle(result);
 }
 
+/// Spend one success on a target; a Mineral die it rolls may be held for For Karl! (`karl`).
 fn apply(
     cave: &Cave,
     fx: &mut Effects,
     pool: &mut UpgradePool,
+    pending: &mut Pending,
+    karl: bool,
     state: &mut ChopState,
-    class: DwarfClass,
-    at: Hex,
-    health: u32,
-    dwarf: Entity,
+    d: &DwarfItem,
     target: ChopTarget,
 ) -> Result<(), String> {
+    let (class, at, health, dwarf) = (d.2.class, d.3.0, d.4.0, d.0);
+    let mut mineral_die = |fx: &mut Effects, q: Qr, bonus_gold: u32| {
+        mineral_die::roll(cave, fx, pending, karl, Who::Dwarf(class), MineralRoll { at: q.into(), bonus_gold, on_blank_threat: 0 })
+    };
     match target {
         ChopTarget::Mine(q) => mine(cave, fx, pool, at, q.into()),
         ChopTarget::Carve(q) => carve(cave, fx, pool, q.into()),
@@ -169,11 +202,11 @@ fn apply(
             set_floor(cave, fx, h);
             fx.say(GameEvent::StalagmiteDestroyed { at: q });
             // Ruling 28: every stalagmite an axe destroys rolls the Mineral die.
-            mineral_die(cave, fx, class, q, 0)?;
+            mineral_die(fx, q, 0)?;
         }
         ChopTarget::LootBug(q) => {
             take_pickup(cave, fx, q, Pickup::LootBug);
-            mineral_die(cave, fx, class, q, cave.data.numbers.loot_bug_bonus_gold)?;
+            mineral_die(fx, q, cave.data.numbers.loot_bug_bonus_gold)?;
         }
         ChopTarget::RedSugar(q) => {
             take_pickup(cave, fx, q, Pickup::RedSugar);
@@ -235,28 +268,6 @@ fn take_pickup(cave: &Cave, fx: &mut Effects, q: Qr, kind: Pickup) {
         fx.commands.entity(e).despawn();
         fx.say(GameEvent::Harvested { pickup: kind, at: q });
     }
-}
-
-/// Roll the Mineral die and collect what it shows, plus any bonus Gold.
-pub fn mineral_die(cave: &Cave, fx: &mut Effects, class: DwarfClass, at: Qr, bonus_gold: u32) -> Result<(), String> {
-    for mineral in mineral_finds(cave, fx, Who::Dwarf(class), bonus_gold)? {
-        let item = if mineral == Mineral::Gold { Item::Gold } else { Item::Nitra };
-        fx.mule.add(item, 1);
-        fx.say(GameEvent::Collected { item, at });
-    }
-    Ok(())
-}
-
-/// Roll the Mineral die for someone: the Nitra and Gold it shows, then any bonus Gold (a Loot
-/// Bug's). A Dwarf collects them; BOSCO drops them where it chopped.
-pub fn mineral_finds(cave: &Cave, fx: &mut Effects, who: Who, bonus_gold: u32) -> Result<Vec<Mineral>, String> {
-    let rolls = fx.roll(who, &[(DieKind::Mineral, 1)], &cave.data)?;
-    let shown = rolls.iter().flat_map(|r| r.symbols.iter()).filter_map(|s| match s {
-        Symbol::Nitra => Some(Mineral::Nitra),
-        Symbol::Gold => Some(Mineral::Gold),
-        _ => None,
-    });
-    Ok(shown.chain(std::iter::repeat_n(Mineral::Gold, bonus_gold as usize)).collect())
 }
 
 /// Axe hits on creatures land together once every success is spent, so resistance counts against

@@ -5,8 +5,6 @@ use super::modifiers::{Modifiers, for_attack};
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answering, ask, command_is};
-use crate::data::GameData;
-use crate::data::cards::RockAndStoneEffect;
 use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
 use crate::rules::RulesSet;
@@ -18,6 +16,7 @@ use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use crate::rules::dice::roll;
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::{AfterRoll, hold, karl_in_hand, released};
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::state::Turn;
@@ -55,7 +54,8 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
-    );
+    )
+    .add_systems(Update, after_karl.run_if(released(|a| *a == AfterRoll::Shot)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled));
 }
 
 /// Whether a space can take a shot's result at all: on the cave and not solid rock.
@@ -181,7 +181,7 @@ fn start_shot(
 ) {
     let Some(Command::Shoot { mode, target }) = desk.current.0.clone() else { return };
     let result = check_shoot(&cave, &turn, &loadouts, &mode, target.into()).and_then(|(mode, d, mods)| {
-        let karl = karl_in_hand(&cave.data, &hands);
+        let karl = karl_in_hand(&cave.data, hands.iter());
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into(), karl)?;
         turn.last_shot = Some(state.mode.id.clone());
         *turn.shots_this_turn.entry(state.mode.id.clone()).or_default() += 1;
@@ -264,21 +264,28 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         return;
     }
     if state.karl_window {
+        // The rerolls and the doubled die are taken; For Karl! may now reroll the whole shot.
         let mut state = state;
         state.karl_window = false;
-        ask(pending, "For Karl! may be played on this roll now".into(), vec![Answer::Pass]);
+        let who = cave.dwarves.get(state.dwarf).map_or(Who::Bosco, |d| Who::Dwarf(d.2.class));
+        hold(&mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot);
         *progress = InProgress::Shot(state);
         return;
     }
     first_step(cave, fx, pending, progress, state);
 }
 
-/// Whether any Dwarf holds a card that rerolls the roll just made (For Karl!).
-pub fn karl_in_hand(data: &GameData, hands: &Query<&Hand>) -> bool {
-    hands
-        .iter()
-        .flat_map(|h| &h.rock_and_stone)
-        .any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
+/// The shot's roll back from For Karl!: rerolled, it carries on as if just rolled (a doubled die
+/// chosen before is undone); let stand, it carries on as it was.
+fn after_karl(cave: Cave, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, mut fx: Effects) {
+    let (Some(held), InProgress::Shot(state)) = (fx.karl.take(), &*progress) else { return };
+    let mut state = state.clone();
+    if held.rerolled {
+        state.rolls = held.rolls;
+        state.doubled = None;
+        state.placed.clear();
+    }
+    next_step(&cave, &mut fx, &mut pending, &mut progress, state);
 }
 
 /// A result worth doubling: a hit or a scare.

@@ -17,8 +17,9 @@ use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::{AfterRoll, hold, karl_in_hand, released};
 use crate::rules::hex::{Qr, canonical, distance, neighbours};
-use crate::rules::log::{DieRoll, GameEvent};
+use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
 use crate::rules::state::Turn;
 use bevy::prelude::*;
@@ -54,6 +55,10 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
+    )
+    .add_systems(
+        Update,
+        throw_rolled.run_if(released(|a| *a == AfterRoll::Throw)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
     );
 }
 
@@ -81,7 +86,12 @@ fn start_throw(
                 hand.throwables.remove(at);
             }
             decks.throwables.discard(i);
+            let karl = karl_in_hand(&cave.data, hands.iter());
             let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
+            if hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(d.2.class), state.rolls.clone(), AfterRoll::Throw).is_none() {
+                *progress = InProgress::Throw(state);
+                return Ok(());
+            }
             lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
         },
     );
@@ -213,6 +223,21 @@ fn lay(
     ask(pending, format!("Turn the {name}: pick how its area lies"), options);
     *progress = InProgress::Throw(state);
     Ok(())
+}
+
+/// The throw's roll back from For Karl!: its area is laid with the dice as they now are.
+fn throw_rolled(
+    cave: Cave,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let (Some(held), InProgress::Throw(state)) = (fx.karl.take(), &*progress) else { return };
+    let state = ThrowState { rolls: held.rolls, ..state.clone() };
+    if let Err(why) = lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state) {
+        fx.say(GameEvent::Skipped { why });
+    }
 }
 
 fn turn_area(

@@ -5,15 +5,18 @@ use crate::data::creatures::Trait;
 use crate::data::creatures::{Attack, Bang};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
+use crate::rules::command::Pending;
 use crate::rules::components::*;
 use crate::rules::damage::{Hits, hurt_dwarf};
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::{AfterRoll, HeldRoll, hold};
 use crate::rules::hex::facing_toward;
-use crate::rules::log::{GameEvent, Who};
+use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::spawn::spawn_near;
 
-/// Roll the creature's attack at a Dwarf and apply it.
-pub fn attack(cave: &Cave, fx: &mut Effects, c: &CreatureItem, d: &DwarfItem) {
+/// Roll the creature's attack at a Dwarf and apply it, or hold the roll for For Karl! (`karl`: a
+/// Dwarf holds the card; ruling 32).
+pub fn attack(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c: &CreatureItem, d: &DwarfItem) {
     let stats = cave.stats(c.2.kind);
     let Attack::Dice(n) = stats.attack else { return };
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
@@ -22,7 +25,25 @@ pub fn attack(cave: &Cave, fx: &mut Effects, c: &CreatureItem, d: &DwarfItem) {
     if crate::rules::skills::gunner::shield_holds(cave, fx, d) {
         return;
     }
-    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
+    let then = AfterRoll::Attack { creature: c.1.0, kind: c.2.kind, dwarf: d.0 };
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, then) {
+        lands(cave, fx, c.2.kind, d, &rolls);
+    }
+}
+
+/// A held attack roll, let stand or rerolled, lands on the Dwarf as he is now.
+pub fn attack_lands(cave: Cave, mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::Attack { kind, dwarf, .. }, rolls, .. }) = fx.karl.take() else { return };
+    if let Ok(d) = cave.dwarves.get(dwarf) {
+        lands(&cave, &mut fx, kind, &d, &rolls);
+    }
+}
+
+/// The attack's dice on the Dwarf: each hit a damage (a Praetorian's "!" adds), then the "!"
+/// effect if he is still conscious.
+fn lands(cave: &Cave, fx: &mut Effects, kind: CreatureKind, d: &DwarfItem, rolls: &[DieRoll]) {
+    let stats = cave.stats(kind);
     let mut damage: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
     if let Bang::Damage(k) = stats.bang {
@@ -69,12 +90,24 @@ fn turn_to(cave: &Cave, fx: &mut Effects, c: &CreatureItem, at: hexx::Hex) {
 }
 
 /// The Brood Nexus rolls its dice; each "!" hatches a Grunt next to it, nearest a Dwarf.
-pub fn hatch(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
+pub fn hatch(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c: &CreatureItem) {
     let Attack::Spawn(n) = cave.stats(c.2.kind).attack else { return };
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
-    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::Hatch { at: c.3.0 }) {
+        hatches(cave, fx, c.3.0, &rolls);
+    }
+}
+
+/// A held Brood Nexus roll, let stand or rerolled, hatches its Grunts.
+pub fn hatch_lands(cave: Cave, mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::Hatch { at }, rolls, .. }) = fx.karl.take() else { return };
+    hatches(&cave, &mut fx, at, &rolls);
+}
+
+fn hatches(cave: &Cave, fx: &mut Effects, at: hexx::Hex, rolls: &[DieRoll]) {
     let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
     if bangs > 0 {
-        spawn_near(cave, fx, CreatureKind::Grunt, c.3.0, bangs, false);
+        spawn_near(cave, fx, CreatureKind::Grunt, at, bangs, false);
     }
 }

@@ -6,7 +6,6 @@ pub mod intent;
 pub mod pathing;
 pub mod targeting;
 
-use super::JobsRun;
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
 use super::agenda::{CurrentJob, Job, next_job};
@@ -15,10 +14,12 @@ use super::command::Pending;
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
+use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
 use super::hex::facing_to;
-use super::log::{GameEvent, Who};
+use super::log::{DieRoll, GameEvent, Who};
 use super::spawn::spawn_near;
 use super::state::{Mule, Turn};
+use super::{JobsRun, RulesSet};
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::Ground;
@@ -40,6 +41,16 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(JobsRun)
             .ambiguous_with(JobsRun),
+    )
+    .add_systems(
+        Update,
+        (
+            attack::attack_lands.run_if(released(|a| matches!(a, AfterRoll::Attack { .. }))),
+            attack::hatch_lands.run_if(released(|a| matches!(a, AfterRoll::Hatch { .. }))),
+            explosion_lands.run_if(released(|a| matches!(a, AfterRoll::Explode { .. }))),
+        )
+            .in_set(RulesSet::Rolled)
+            .ambiguous_with(RulesSet::Rolled),
     );
 }
 
@@ -53,7 +64,15 @@ fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     fx.agenda.first(order.into_iter().map(Job::Activate));
 }
 
-fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut pool: ResMut<UpgradePool>, mut fx: Effects) {
+fn activate(
+    cave: Cave,
+    turn: Res<Turn>,
+    mut job: ResMut<CurrentJob>,
+    mut pool: ResMut<UpgradePool>,
+    mut pending: ResMut<Pending>,
+    hands: Query<&Hand>,
+    mut fx: Effects,
+) {
     let Some(Job::Activate(id)) = job.0.take() else { return };
     let Some(c) = cave.creature_by_id(id) else { return };
     let who = Who::Creature { kind: c.2.kind, id };
@@ -65,19 +84,20 @@ fn activate(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut pool: 
         return;
     }
     fx.say(GameEvent::Activated { who: who.clone() });
+    let karl = karl_in_hand(&cave.data, hands.iter());
     match intent {
         Intent::Skip { .. } | Intent::Stay => {}
         Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
         Intent::Move { path, .. } => walk(&cave, &mut fx, &mut pool, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
-        Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &c),
+        Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &mut pending, karl, &c),
         Intent::Explode => {
             fx.commands.entity(c.0).despawn();
             fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
         }
-        Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &c),
+        Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &mut pending, karl, &c),
         Intent::Attack { target, .. } => {
             if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.2.class == target) {
-                attack::attack(&cave, &mut fx, &c, &d);
+                attack::attack(&cave, &mut fx, &mut pending, karl, &c, &d);
             }
         }
     }
@@ -157,34 +177,57 @@ fn crash_through(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, path: &[
 }
 
 /// An Exploder goes off: one Explosive die on every figure next to it. Dwarves ignore the scare.
-fn explode(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, mut fx: Effects) {
+fn explode(
+    cave: Cave,
+    mut job: ResMut<CurrentJob>,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    hands: Query<&Hand>,
+    mut fx: Effects,
+) {
     let Some(Job::Explode(at, id)) = job.0.take() else { return };
     let (die, n) = match cave.stats(CreatureKind::Exploder).attack {
         Attack::Explode(die, n) => (die, n),
         _ => (DieKind::Explosive, 1),
     };
     fx.say(GameEvent::Exploded { at: at.into() });
-    let Ok(rolls) = fx.roll(Who::Creature { kind: CreatureKind::Exploder, id }, &[(die, n)], &cave.data) else { return };
+    let who = Who::Creature { kind: CreatureKind::Exploder, id };
+    let Ok(rolls) = fx.roll(who.clone(), &[(die, n)], &cave.data) else { return };
+    let karl = karl_in_hand(&cave.data, hands.iter());
+    if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Explode { at }) {
+        blast(&cave, &mut fx, &mut pending, &mut progress, at, &rolls);
+    }
+}
+
+/// A held Exploder roll, let stand or rerolled, goes off.
+fn explosion_lands(cave: Cave, mut pending: ResMut<Pending>, mut progress: ResMut<InProgress>, mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::Explode { at }, rolls, .. }) = fx.karl.take() else { return };
+    blast(&cave, &mut fx, &mut pending, &mut progress, at, &rolls);
+}
+
+/// The Exploder's dice on every figure next to its space, then the creatures there run from the
+/// blast on a Scare.
+fn blast(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, at: Hex, rolls: &[DieRoll]) {
     let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
-    let around: Vec<Hex> = super::reveal::board_neighbours(&cave, at);
-    if total > 0 {
+    let around: Vec<Hex> = super::reveal::board_neighbours(cave, at);
+    if let Some(die) = rolls.first().map(|r| r.die).filter(|_| total > 0) {
         let h = Hits::from([(die, total)]);
         for s in &around {
-            if let Some(d) = cave.dwarf_at(*s).filter(|d| !super::skills::gunner::shield_holds(&cave, &mut fx, d)) {
-                hurt_dwarf(&mut fx, &d, &h);
+            if let Some(d) = cave.dwarf_at(*s).filter(|d| !super::skills::gunner::shield_holds(cave, fx, d)) {
+                hurt_dwarf(fx, &d, &h);
             }
             if let Some(c) = cave.creature_at(*s) {
-                hurt_creature(&cave, &mut fx, &c, &h, &Blow::from(at, None));
+                hurt_creature(cave, fx, &c, &h, &Blow::from(at, None));
             }
         }
-        super::skills::engineer::blast_sentry(&cave, &mut fx, &around, total);
+        super::skills::engineer::blast_sentry(cave, fx, &around, total);
     }
     if scare {
         // Dwarves ignore the scare; creatures next to the blast run from it (rulebook, Exploder).
         let queue = around.iter().filter_map(|s| cave.creature_at(*s).map(|c| c.1.0)).collect();
         let max = cave.data.numbers.scare_spaces;
-        start_scare(&mut pending, &mut progress, ScareState { cause: at, queue, max });
+        start_scare(pending, progress, ScareState { cause: at, queue, max });
     }
 }
 

@@ -170,6 +170,7 @@ pub struct Table<'w, 's> {
     pub job: Res<'w, CurrentJob>,
     pub log: Res<'w, GameLog>,
     pub threat: Res<'w, SwarmThreat>,
+    pub karl: Res<'w, crate::rules::for_karl::KarlWindow>,
     pub loadouts: Query<'w, 's, &'static Loadout>,
     pub hands: Query<'w, 's, &'static Hand>,
     pub kits: Query<'w, 's, (&'static Loadout, &'static Hand)>,

@@ -432,6 +432,7 @@ fn cards(t: &Table) -> Vec<Action> {
     let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
     let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
     let now = CardsNow {
+        roll_held: t.karl.0.as_ref().is_some_and(|h| !h.released),
         busy: busy(&t.agenda, &t.job),
         guest_waiting: t.turn.guest.is_some(),
         threat: t.threat.0,
@@ -462,7 +463,7 @@ fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCar
     let mut offers = Vec::new();
     let mut reason = None;
     for on in targets {
-        match check_card(cave, now, &t.pending, &t.progress, by, &card.name, on) {
+        match check_card(cave, now, &t.pending, by, &card.name, on) {
             Ok(_) => offers.push(Offer {
                 command: Command::PlayCard { by, card: card.name.clone(), on },
                 detail: on.map(Detail::Dwarf).unwrap_or(Detail::None),

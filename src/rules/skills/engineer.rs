@@ -3,23 +3,24 @@
 //! nearer than every Dwarf (ruling 17).
 
 use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, vacant};
-use crate::data::creatures::{Attack, Bang};
+use crate::data::creatures::{Attack, Bang, CreatureKind};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
-use crate::rules::command::Command;
 use crate::rules::command::Desk;
 use crate::rules::command::command_is;
+use crate::rules::command::{Command, Pending};
 use crate::rules::components::*;
 use crate::rules::creatures::pathing::Reach;
 use crate::rules::creatures::step_along;
 use crate::rules::creatures::targeting::{can_attack_from, targets};
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::{AfterRoll, HeldRoll, hold, released};
 use crate::rules::hex::{Qr, adjacent, distance};
-use crate::rules::log::{GameEvent, Who};
+use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
 use crate::rules::sight::has_line;
 use crate::rules::state::{Mule, Turn};
@@ -35,6 +36,13 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
+    )
+    .add_systems(
+        Update,
+        sentry_attack_lands
+            .run_if(released(|a| matches!(a, AfterRoll::AttackSentry { .. })))
+            .in_set(RulesSet::Rolled)
+            .ambiguous_with(RulesSet::Rolled),
     );
 }
 
@@ -172,16 +180,31 @@ pub fn sentry_first(cave: &Cave, mule: &Mule, c: &CreatureItem) -> bool {
 }
 
 /// A creature's attack on the Sentry Gun: its Creature dice, a Praetorian's "!" adding damage; one
-/// hit destroys the gun (Health 1).
-pub fn attack_sentry(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
-    let Some(s) = sentry(cave) else { return };
+/// hit destroys the gun (Health 1). The roll may be held for For Karl! (ruling 32).
+pub fn attack_sentry(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c: &CreatureItem) {
+    if sentry(cave).is_none() {
+        return;
+    }
     let stats = cave.stats(c.2.kind);
     let Attack::Dice(n) = stats.attack else { return };
     let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
     fx.say(GameEvent::SentryAttacked { who: who.clone() });
-    let Ok(rolls) = fx.roll(who, &[(DieKind::Creature, n)], &cave.data) else { return };
+    let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::AttackSentry { kind: c.2.kind }) {
+        sentry_hit(cave, fx, c.2.kind, &rolls);
+    }
+}
+
+/// A held attack on the Sentry Gun, let stand or rerolled, lands.
+fn sentry_attack_lands(cave: Cave, mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::AttackSentry { kind }, rolls, .. }) = fx.karl.take() else { return };
+    sentry_hit(&cave, &mut fx, kind, &rolls);
+}
+
+fn sentry_hit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, rolls: &[DieRoll]) {
+    let Some(s) = sentry(cave) else { return };
     let bangs = rolls.iter().flat_map(|r| &r.symbols).filter(|s| **s == Symbol::Bang).count() as u32;
-    let extra = if let Bang::Damage(k) = stats.bang { k * bangs } else { 0 };
+    let extra = if let Bang::Damage(k) = cave.stats(kind).bang { k * bangs } else { 0 };
     hurt_sentry(fx, &s, rolls.iter().map(|r| hits(&r.symbols)).sum::<u32>() + extra);
 }
 

@@ -1,0 +1,125 @@
+//! For Karl! (ruling 32): the card rerolls every die of one roll just made: a Dwarf's or BOSCO's
+//! shot, throw, axe chop or Mineral die, or a creature's attack roll; the second result stands.
+//!
+//! While a Dwarf holds the card, such a roll is held here before it counts, and the players are
+//! asked whether to play it. The rule that rolled names what the roll is for (`AfterRoll`) and
+//! keeps anything else it needs; once the roll is let stand or rerolled, that rule's own system
+//! (run condition `released`) takes the dice back and carries on. With no For Karl! in any hand
+//! nothing is held and the rule goes straight on.
+
+use super::command::{Answer, Command, Desk, Pending, ask};
+use super::components::Hand;
+use super::log::{DieRoll, Who};
+use crate::data::GameData;
+use crate::data::cards::RockAndStoneEffect;
+use crate::data::creatures::CreatureKind;
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// What a held roll is for: the rule that made it carries on from this once it is released.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AfterRoll {
+    /// A Dwarf's shot (reaction shots too); its state waits in the action in progress.
+    Shot,
+    /// A Dwarf's throw; its state waits in the action in progress.
+    Throw,
+    /// A Dwarf's axe chop.
+    Chop { dwarf: Entity },
+    /// The Mineral die, rolled for `who` at a space: a Dwarf collects what it shows (and any bonus
+    /// Gold), BOSCO drops it there; a blank may move the Swarm Threat marker (an Event card).
+    Mineral { at: Hex, bonus_gold: u32, on_blank_threat: i32 },
+    /// A creature's attack on a Dwarf.
+    Attack { creature: u32, kind: CreatureKind, dwarf: Entity },
+    /// A creature's attack on the Sentry Gun.
+    AttackSentry { kind: CreatureKind },
+    /// The Brood Nexus's roll: each "!" hatches a Grunt.
+    Hatch { at: Hex },
+    /// An Exploder going off at a space.
+    Explode { at: Hex },
+    /// BOSCO's gun at a space, fired from where BOSCO stands.
+    BoscoShot { from: Hex, target: Hex },
+    /// BOSCO's axe chop.
+    BoscoChop,
+    /// BOSCO's reaction shot with its light gun at a creature (none: a grab).
+    BoscoReaction { from: Hex, creature: Option<u32> },
+}
+
+/// A roll waiting for For Karl!, or let stand (or rerolled) and waiting for its rule.
+#[derive(Clone, Debug)]
+pub struct HeldRoll {
+    pub who: Who,
+    pub rolls: Vec<DieRoll>,
+    pub then: AfterRoll,
+    /// The players have let it stand, or For Karl! rerolled it: its rule may go on.
+    pub released: bool,
+    /// For Karl! rerolled it: choices made on the first dice no longer hold.
+    pub rerolled: bool,
+}
+
+#[derive(Resource, Default, Debug)]
+pub struct KarlWindow(pub Option<HeldRoll>);
+
+impl KarlWindow {
+    /// The roll waiting for the players' word, if one is.
+    pub fn waiting(&mut self) -> Option<&mut HeldRoll> {
+        self.0.as_mut().filter(|h| !h.released)
+    }
+
+    /// The released roll for its rule to carry on with.
+    pub fn take(&mut self) -> Option<HeldRoll> {
+        self.0.take_if(|h| h.released)
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        let_stand.after(super::RulesSet::Take).before(super::RulesSet::Actions).run_if(|w: Res<KarlWindow>| w.0.is_some()),
+    );
+}
+
+/// Whether any Dwarf holds a card that rerolls the roll just made.
+pub fn karl_in_hand<'a>(data: &GameData, hands: impl IntoIterator<Item = &'a Hand>) -> bool {
+    hands
+        .into_iter()
+        .flat_map(|h| &h.rock_and_stone)
+        .any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
+}
+
+/// A roll just made: when a Dwarf holds For Karl! (`karl`), it is held and the players asked;
+/// `None` then, and the rule waits for `released`. Otherwise the dice come straight back.
+pub fn hold(
+    window: &mut KarlWindow,
+    pending: &mut Pending,
+    karl: bool,
+    who: Who,
+    rolls: Vec<DieRoll>,
+    then: AfterRoll,
+) -> Option<Vec<DieRoll>> {
+    if !karl || rolls.is_empty() {
+        return Some(rolls);
+    }
+    ask(pending, "For Karl! may reroll every die of this roll now; or let it stand".into(), vec![Answer::Pass]);
+    window.0 = Some(HeldRoll { who, rolls, then, released: false, rerolled: false });
+    None
+}
+
+/// Run condition: a held roll of this kind has been let stand or rerolled.
+pub fn released(f: fn(&AfterRoll) -> bool) -> impl Fn(Res<KarlWindow>) -> bool + Clone {
+    move |w: Res<KarlWindow>| w.0.as_ref().is_some_and(|h| h.released && f(&h.then))
+}
+
+/// The players let the held roll stand: the answer is taken here, before any action's own answer
+/// system could read it as its own.
+pub fn let_stand(mut desk: Desk, mut pending: ResMut<Pending>, mut window: ResMut<KarlWindow>) {
+    if !matches!(desk.current.0, Some(Command::Choose(_))) || window.waiting().is_none() {
+        return;
+    }
+    let result = desk.answer(&pending).map(|_| {
+        pending.0 = None;
+        if let Some(h) = window.waiting() {
+            h.released = true;
+        }
+    });
+    desk.settle(result);
+}
