@@ -3,7 +3,8 @@
 # as a person would: the game under Xvfb, driven only by xdotool clicks and key presses, with
 # screenshots along the way (target/e2e-tutorial/*.png). Scout and Gunner, seed 7, five turns:
 # three Morkite mined (one with a carve into hidden cave a on the way), the Gunner back aboard,
-# the Scout walks into the Drop Pod and it launches.
+# the Supply Drop's pod sent to a space of the players' choosing (ruling 31), the Scout walks into
+# the Drop Pod and it launches.
 #
 # There is no Launch command at the end: with the objectives met, the mission ends by itself the
 # moment the last Dwarf steps aboard (rulebook "Game end", ruling 26). The Launch pod key (L) is
@@ -128,19 +129,21 @@ click_space 6 1; until_played 14 "turn 3: the Scout's move to (6,1)"
 press c; until_played 15 "turn 3: the Scout's second chop"
 click_space 7 1; until_played 16 "turn 3: the axe success on the Morkite at (7,1)"     # 3 of 3
 end_turn 17 "turn 3: the Scout's end of turn"     # Event: Supply Drop
+shot 4-supply-drop 0                              # where the free pod lands: every empty space lit
+click_space 7 2; until_played 18 "turn 3: the Supply Drop's pod sent to (7,2), not the nearest space"
 
 # Turn 4, the Gunner back aboard.
-click_space 2 6; until_played 18 "turn 4: the Gunner's move into the Drop Pod at (2,6)"
-end_turn 19 "turn 4: the Gunner's end of turn"
+click_space 2 6; until_played 19 "turn 4: the Gunner's move into the Drop Pod at (2,6)"
+end_turn 20 "turn 4: the Gunner's end of turn"
 
 # Turn 5, the Scout home.
-click_space 4 3; until_played 20 "turn 5: the Scout's move to (4,3)"
-press l; shot 4-launch-not-yet 1                  # the hint says why not: the Scout is not aboard
-[ "$(played)" -eq 20 ] || { echo "e2e-tutorial: L played a command with the Scout outside" >&2; exit 1; }
-hover 1 3; shot 5-launch 0                        # the last step: into the Drop Pod, which then launches
-xdotool click 1; until_played 21 "turn 5: the Scout's move into the Drop Pod at (1,3)"
+click_space 4 3; until_played 21 "turn 5: the Scout's move to (4,3)"
+press l; shot 5-launch-not-yet 1                  # the hint says why not: the Scout is not aboard
+[ "$(played)" -eq 21 ] || { echo "e2e-tutorial: L played a command with the Scout outside" >&2; exit 1; }
+hover 1 3; shot 6-launch 0                        # the last step: into the Drop Pod, which then launches
+xdotool click 1; until_played 22 "turn 5: the Scout's move into the Drop Pod at (1,3)"
 for _ in $(seq 60); do compgen -G "$HOXXES_DATA/finished/*.ron" >/dev/null && break; sleep 0.5; done
-shot 6-debrief 2
+shot 7-debrief 2
 kill $game; wait $game 2>/dev/null || true
 EOF
 
@@ -156,7 +159,7 @@ text = open(record).read()
 played = re.findall(r"^    ([A-Za-z]+)", text, re.M)
 want = ["Move", "Chop", "Choose", "Move", "EndTurn",
         "Move", "Chop", "Chop", "Choose", "EndTurn",
-        "Chop", "Choose", "Choose", "Move", "Chop", "Choose", "EndTurn",
+        "Chop", "Choose", "Choose", "Move", "Chop", "Choose", "EndTurn", "Choose",
         "Move", "EndTurn",
         "Move", "Move"]
 if played != want:
@@ -165,6 +168,9 @@ flat = re.sub(r"\s+", "", text)
 choices = re.findall(r"Choose\(Chop\((\w+)\(\(q:(-?\d+),r:(-?\d+),\)\)\)\)", flat)
 if choices != [("Mine", "3", "3"), ("Mine", "0", "7"), ("Mine", "6", "1"), ("Carve", "5", "1"), ("Mine", "7", "1")]:
     sys.exit(f"e2e-tutorial: the axe successes recorded are not the ones clicked: {choices}")
+# The Supply Drop's pod sent where it was clicked, (7,2), axial (6, 2): not the nearest space.
+if "Choose(Space((q:6,r:2,)))" not in flat:
+    sys.exit(f"e2e-tutorial: the Supply Drop's landing clicked is not in the record")
 # The last command: the Scout's move, ending on the Drop Pod at (1,3), axial (0, 3).
 if not flat.endswith("(q:0,r:3,),]),]"):
     sys.exit(f"e2e-tutorial: the record does not end with the move into the Drop Pod:\n{text[-300:]}")

@@ -40,16 +40,20 @@ press ctrl+z; until_exactly 0 "the undo of the move"     # taken back...
 shot 0-undone 0
 press ctrl+y; until_played 1 "the redo of the move"      # ...and played again
 press c; until_played 2 "the axe chop"
-press 1; until_played 3 "the axe success"                # spent on nothing
+press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
+press 1; until_played 4 "the axe success"                # spent on nothing
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
-click 233 235; until_played 4 "the shot"                 # at a space in range
-press 1; until_played 5 "For Karl! passed"               # the card is not played on that roll
-press e; until_played 6 "the end of the turn"
+click 233 235; until_played 5 "the shot"                 # at a space in range
+press 1; until_played 6 "For Karl! passed on the shot"   # the card is not played on that roll
+press e; until_played 7 "the end of the turn"
 shot 2-cave-turn 2                                       # the Event card, the Slasher's ambush
-press 3; until_played 7 "the reaction shot passed"       # the Gunner lets it go (BurstFire, his secondary, pass)
+press 3; until_played 8 "the reaction shot passed"       # the Gunner lets it go (BurstFire, his secondary, pass)
+press 1; until_played 9 "For Karl! passed on the Slasher's attack"
 shot 3-gunner 1
-click 157 302; until_played 8 "the Gunner's move"
-press e; until_played 9 "the Gunner's end of turn"
+click 157 302; until_played 10 "the Gunner's move"
+press e; until_played 11 "the Gunner's end of turn"
+shot 4-supply-drop 2                                     # Supply Drop: where the pod lands, spaces lit
+press 1; until_played 12 "the pod sent to the nearest space"
 shot 4-after 4                                           # the cave's turn again
 kill $game; wait $game 2>/dev/null || true
 
@@ -59,7 +63,7 @@ start_game "$OUT/game-again.log" 10 --record "$record"
 shot 5-menu 0
 press Return
 shot 5-welcome-back 3
-press e; until_played 10 "the end of the turn after coming back"
+press e; until_played 13 "the end of the turn after coming back"
 kill $game; wait $game 2>/dev/null || true
 
 # A newcomer's way in, in a data folder of its own: the main menu, Quick mission, the Gunner
@@ -90,16 +94,16 @@ python3 - "$out/record.ron" <<'EOF'
 import re, sys
 text = open(sys.argv[1]).read()
 played = re.findall(r"^    ([A-Za-z]+)", text, re.M)
-want = ["Move", "Chop", "Choose", "Shoot", "Choose", "EndTurn", "Choose", "Move", "EndTurn"]
+want = ["Move", "Chop", "Choose", "Choose", "Shoot", "Choose", "EndTurn", "Choose", "Choose", "Move", "EndTurn", "Choose"]
 if played != want:
     sys.exit(f"the game recorded {played}, expected {want}")
-if "Chop(Nothing)" not in text or text.count("Pass") != 2:
+if "Chop(Nothing)" not in text or text.count("Pass") != 4 or "Space(" not in text:
     sys.exit(f"the choices recorded are not the ones made:\n{text}")
 print(f"e2e: {len(played)} commands played through the window, as recorded; screenshots in target/e2e/")
 EOF
 
-# The second run went on with the first game: its record and the autosave hold the nine commands
-# of the first run, then the tenth.
+# The second run went on with the first game: its record and the autosave hold the twelve commands
+# of the first run, then the thirteenth.
 saves=("$HOXXES_DATA"/saves/*.ron)
 [ "${#saves[@]}" -eq 1 ] || { echo "e2e: expected one game under way, found ${saves[*]}" >&2; exit 1; }
 python3 - "$out/record.ron" "$out/again.ron" "${saves[0]}" <<'EOF'

@@ -39,6 +39,9 @@ pub enum Job {
     /// Second Chance with several Dwarves unconscious: the players pick who comes round, with this
     /// much Health (ruling 31).
     ReviveChoice(u32),
+    /// Supply Drop: the players pick where the free Resupply pod lands (ruling 31), any space a
+    /// pod may be called to; the nearest to the active Dwarf's space, here, first.
+    SupplyDrop(Hex),
     /// The active Dwarf may take the optional card's effects if standing.
     Optional(Vec<EventEffect>),
     /// The Dwarf in this seat draws cards (a kill's reward, a Barley Bulb, Morale Boost).

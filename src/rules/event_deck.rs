@@ -13,7 +13,7 @@ use super::for_karl::karl_in_hand;
 use super::hex::cell_to_hex;
 use super::log::{GameEvent, Who};
 use super::mineral_die::{self, MineralRoll};
-use super::resupply::land_pod;
+use super::resupply::{land_pod, pod_spaces};
 use super::reveal::{UpgradePool, reveal_cave};
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
 use super::state::{MissionInfo, Turn};
@@ -36,6 +36,7 @@ pub fn plugin(app: &mut App) {
             mission_effect.run_if(next_job(|j| matches!(j, Job::MissionEffect(_)))),
             offer_optional.run_if(next_job(|j| matches!(j, Job::Optional(_)))),
             offer_revive.run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
+            offer_landing.run_if(next_job(|j| matches!(j, Job::SupplyDrop(_)))),
         )
             .in_set(JobsRun)
             .ambiguous_with(JobsRun),
@@ -46,6 +47,14 @@ pub fn plugin(app: &mut App) {
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)
             .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_))))
+            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+    )
+    .add_systems(
+        Update,
+        answer_landing
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_))))
             .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
     )
     .add_systems(
@@ -161,9 +170,8 @@ fn event_effect(
         }
         EventEffect::ReviveOne(n) => revive_one(&cave, &mut fx, n),
         EventEffect::FreeResupply => {
-            // The pod lands on the empty space nearest the active Dwarf.
-            if let Some(at) = here.and_then(|h| empty_space_near(&cave, h)) {
-                land_pod(&cave, &mut decks, &mut fx, at);
+            if let Some(h) = here {
+                fx.agenda.first([Job::SupplyDrop(h)]);
             }
         }
         EventEffect::RockAndStoneAll(n) => {
@@ -253,6 +261,40 @@ fn answer_revive(mut desk: Desk, cave: Cave, mut pending: ResMut<Pending>, mut j
         let (Some(Job::ReviveChoice(n)), Answer::Space(at)) = (job.0.take(), a) else { return Err("not a Dwarf to revive".to_string()) };
         let d = unconscious(&cave).into_iter().find(|d| d.3.0 == at.into()).ok_or("no unconscious Dwarf there")?;
         revive(&mut fx, &d, n);
+        Ok(())
+    });
+    desk.settle(result);
+}
+
+/// Supply Drop (ruling 31): the players pick where the free pod lands, any space a pod may be
+/// called to, the nearest to the active Dwarf first (the headless default).
+fn offer_landing(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
+    let Some(Job::SupplyDrop(anchor)) = job.0 else { return };
+    if pending.0.is_some() {
+        return;
+    }
+    let options: Vec<Answer> = pod_spaces(&cave, anchor).into_iter().map(|h| Answer::Space(h.into())).collect();
+    if options.is_empty() {
+        job.0 = None;
+        fx.say(GameEvent::Skipped { why: "no empty space for the Resupply pod".into() });
+        return;
+    }
+    ask(&mut pending, "Supply Drop: where does the free Resupply pod land?".into(), options);
+}
+
+fn answer_landing(
+    mut desk: Desk,
+    cave: Cave,
+    mut pending: ResMut<Pending>,
+    mut job: ResMut<CurrentJob>,
+    mut decks: ResMut<Decks>,
+    mut fx: Effects,
+) {
+    let result = desk.answer(&pending).and_then(|a| {
+        let Answer::Space(at) = a else { return Err("the pod lands on a space".to_string()) };
+        pending.0 = None;
+        job.0 = None;
+        land_pod(&cave, &mut decks, &mut fx, at.into());
         Ok(())
     });
     desk.settle(result);

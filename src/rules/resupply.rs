@@ -5,6 +5,7 @@ use super::cave::Cave;
 use super::components::*;
 use super::decks::Decks;
 use super::effects::Effects;
+use super::hex::canonical;
 use super::log::GameEvent;
 use hexx::Hex;
 
@@ -20,6 +21,15 @@ pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), String> {
         return Err("a Resupply pod needs an empty space".into());
     }
     Ok(())
+}
+
+/// Every space a pod may land on, nearest `anchor` by walking distance first, then canonical
+/// order; the spaces no walk reaches last (a Supply Drop's choice, ruling 31).
+pub fn pod_spaces(cave: &Cave, anchor: Hex) -> Vec<Hex> {
+    let walked = super::spawn::walking_distances(cave, anchor);
+    let mut spaces: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| pod_may_land(cave, *h).is_ok()).collect();
+    spaces.sort_by_key(|h| (walked.get(h).copied().unwrap_or(u32::MAX), canonical(*h)));
+    spaces
 }
 
 /// Land the pod at a space: the old pod (and what was left on its card) goes, a new card is drawn.

@@ -6,7 +6,8 @@ use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::TerrainSnapshot;
 use crate::headless::{Step, apply_in, settle_in, update};
-use crate::rules::command::{Answer, Command, CommandLog};
+use crate::rules::agenda::{CurrentJob, Job};
+use crate::rules::command::{Answer, Command, CommandLog, Pending};
 use crate::rules::dice::GameRng;
 use crate::rules::for_karl::{AfterRoll, KarlWindow};
 use crate::rules::log::GameLog;
@@ -82,16 +83,29 @@ fn play(world: &mut World, commands: &[Command], format: u32, step: Step, seen: 
     Ok(())
 }
 
-/// Saves of format 1 were written when For Karl! waited on shots only; since ruling 32 any roll
-/// waits for it while a Dwarf holds the card. Replaying such a save, a roll other than a shot's
-/// held for the card is let stand, as it was then, and the answer joins the game's commands (the
-/// command log), so the game goes on in today's format.
+/// Saves of format 1 were written before rulings 31 and 32 gave the players two more choices:
+/// since format 2 any roll waits for For Karl! while a Dwarf holds it (format 1: shots only), and
+/// the players pick where a Supply Drop's pod lands (format 1: the empty space nearest the active
+/// Dwarf). Replaying such a save, each of these is answered as the old rules had it (the roll let
+/// stand, the nearest space, which the rules list first), and the answer joins the game's
+/// commands (the command log), so the game goes on in today's format.
 fn catch_up(world: &mut World, format: u32, step: Step) -> Result<(), String> {
-    let held_off_a_shot = |w: &World| w.resource::<KarlWindow>().0.as_ref().is_some_and(|h| !h.released && h.then != AfterRoll::Shot);
-    while format < 2 && held_off_a_shot(world) {
-        apply_in(world, step, Command::Choose(Answer::Pass))?;
+    while format < 2
+        && let Some(answer) = old_rules_answer(world)
+    {
+        apply_in(world, step, Command::Choose(answer))?;
     }
     Ok(())
+}
+
+/// The answer a format-1 save never had to give to the choice waiting now, if that is one.
+fn old_rules_answer(world: &World) -> Option<Answer> {
+    let held = world.resource::<KarlWindow>().0.as_ref();
+    if held.is_some_and(|h| !h.released && h.then != AfterRoll::Shot) {
+        return Some(Answer::Pass);
+    }
+    let landing = matches!(world.resource::<CurrentJob>().0, Some(Job::SupplyDrop(_)));
+    landing.then(|| world.resource::<Pending>().0.as_ref().and_then(|p| p.options.first().cloned())).flatten()
 }
 
 /// A save brought to today's format: replayed (`headless`), its commands are the game's command

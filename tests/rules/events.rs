@@ -26,6 +26,10 @@ fn a_card_is_drawn_after_each_turn_and_the_deck_reshuffles_when_empty() {
     assert_eq!(size, 46, "36 regular cards and 10 special ones at hazard 1");
     for _ in 0..size + 2 {
         g.ok(Command::EndTurn);
+        // A card that asks (Supply Drop's landing) takes its first choice.
+        while let Some(first) = g.options().first().cloned() {
+            g.choose(first);
+        }
         if g.outcome().is_some() {
             break;
         }
@@ -329,17 +333,24 @@ fn morale_boost_gives_every_dwarf_a_rock_and_stone_card() {
     assert_eq!(hand(&mut g, Driller).rock_and_stone.len(), 2);
 }
 
+/// Ruling 31: the players pick where Supply Drop's pod lands, any space a pod may be called to;
+/// the first choice (the headless default) is the empty space nearest the active Dwarf.
 #[test]
-fn supply_drop_lands_a_resupply_pod_next_to_the_active_dwarf() {
+fn supply_drop_asks_where_the_pod_lands() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 4, 2);
+    g.creature(Grunt, 8, 4);
     draw(&mut g, "Supply Drop");
-    let pods: Vec<Token> = [(5, 2), (3, 2), (3, 1), (4, 1), (3, 3), (4, 3)]
-        .iter()
-        .flat_map(|(c, r)| g.tokens_at(*c, *r))
-        .filter(|t| matches!(t, Token::ResupplyPod { .. }))
-        .collect();
-    assert_eq!(pods.len(), 1);
+    let options = g.options();
+    let near = [(5, 2), (3, 2), (3, 1), (4, 1), (3, 3), (4, 3)].map(|(c, r)| Answer::Space(q(c, r)));
+    assert!(near.contains(&options[0]), "the nearest empty space first: {:?}", options[0]);
+    assert!(options.contains(&Answer::Space(q(9, 4))), "any empty floor");
+    for taken in [q(4, 2), q(8, 4), q(9, 1), q(0, 2)] {
+        assert!(!options.contains(&Answer::Space(taken)), "not the Dwarf's, a creature's, a Tunnel Exit or rock: {taken:?}");
+    }
+    g.choose(Answer::Space(q(9, 4)));
+    assert!(matches!(g.tokens_at(9, 4).as_slice(), [Token::ResupplyPod { .. }]));
+    assert!(g.options().is_empty(), "the turn goes on once the pod is down");
 }
 
 #[test]

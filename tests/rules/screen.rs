@@ -10,7 +10,7 @@ use hoxxes::data::weapons::DwarfClass;
 use hoxxes::rules::command::{Command, CommandLog};
 use hoxxes::rules::hex::Qr;
 use hoxxes::rules::state::Turn;
-use hoxxes::screen::play::{self, LegalNow, PlayerInput, Selection};
+use hoxxes::screen::play::{self, LegalNow, Listing, PlayerInput, Selection};
 
 /// A room with the play layer on top, the creatures' turn at instant speed.
 fn table(classes: &[DwarfClass]) -> Game {
@@ -153,4 +153,24 @@ fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
     assert_eq!(tray.lines[1], "die 2 rerolled: bullet");
     tray.take(&data, &GameEvent::TurnStarted { turn: 2, dwarf: DwarfClass::Scout, actions: 3 });
     assert!(tray.dice.is_empty() && tray.lines.is_empty());
+}
+
+/// A choice among more spaces than there are number keys (Supply Drop's landing, ruling 31) is
+/// made on the map: the bar lists only the first (the rules' default), and a click on any lit
+/// space answers it.
+#[test]
+fn a_supply_drop_lands_where_the_player_clicks() {
+    let mut g = table(&[DwarfClass::Gunner]);
+    g.put(DwarfClass::Gunner, 3, 2);
+    g.next_event("Supply Drop");
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyE);
+    let legal = g.app.world().resource::<LegalNow>().legal.clone();
+    let answers = legal.pending.as_ref().expect("the landing is asked").answers.len();
+    assert!(answers > play::MOST_CHOICES, "{answers} spaces");
+    let Listing::Answers(listed) = play::listing(&legal, &Selection::default()) else { panic!("the choice is listed") };
+    assert_eq!(listed.len(), 1, "the bar lists the nearest space only");
+    click(&mut g, q(8, 4));
+    assert!(matches!(g.tokens_at(8, 4).as_slice(), [hoxxes::rules::components::Token::ResupplyPod { .. }]));
+    assert!(played(&mut g).contains(&Command::Choose(hoxxes::rules::command::Answer::Space(q(8, 4)))));
 }

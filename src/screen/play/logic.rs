@@ -154,9 +154,15 @@ pub enum Listing {
     None,
 }
 
+/// The most numbered choices the bar lists (the keys 1 to 9).
+pub const MOST_CHOICES: usize = 9;
+
 pub fn listing(legal: &Legal, selection: &Selection) -> Listing {
     if let Some(p) = &legal.pending {
-        return Listing::Answers(p.answers.clone());
+        // A choice among more spaces than there are keys (a Supply Drop's landing, Lights Up!'s
+        // Flare) is made by clicking a lit space; the bar lists only the first, the rules' default.
+        let on_the_map = p.answers.len() > MOST_CHOICES && p.answers.iter().all(|o| space_of(o).is_some());
+        return Listing::Answers(if on_the_map { p.answers[..1].to_vec() } else { p.answers.clone() });
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
