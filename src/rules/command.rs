@@ -38,13 +38,16 @@ pub enum Command {
         secondary: u32,
         health: u32,
     },
-    /// Hand supplies to an adjacent Dwarf and take some of his (either side may be left out).
+    /// Hand supplies to an adjacent Dwarf and take some of his (either side may be left out), and
+    /// in the same action with any other adjacent Dwarves (`also`; ruling 31).
     Exchange {
         with: DwarfClass,
         #[serde(default)]
         give: Supplies,
         #[serde(default)]
         take: Supplies,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<Trade>,
     },
     /// Get back on his feet after being knocked over.
     StandUp,
@@ -195,6 +198,16 @@ pub enum Answer {
     Space(Qr),
 }
 
+/// One adjacent Dwarf's part in an exchange: what he is given and what is taken from him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trade {
+    pub with: DwarfClass,
+    #[serde(default)]
+    pub give: Supplies,
+    #[serde(default)]
+    pub take: Supplies,
+}
+
 /// What one Dwarf hands the other in an exchange (rulebook "Exchange supplies"); never Health.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -206,6 +219,17 @@ pub struct Supplies {
     /// Throwable cards, by name.
     pub throwables: Vec<String>,
     pub upgrades: Vec<UpgradeMove>,
+}
+
+impl Supplies {
+    /// These supplies and those, as one parcel.
+    pub fn add(&mut self, more: &Supplies) {
+        self.primary += more.primary;
+        self.secondary += more.secondary;
+        self.rock_and_stone.extend(more.rock_and_stone.iter().cloned());
+        self.throwables.extend(more.throwables.iter().cloned());
+        self.upgrades.extend(more.upgrades.iter().copied());
+    }
 }
 
 /// A Weapon Upgrade token changing hands: its index in `assets/upgrades.ron`, the giver's weapon it

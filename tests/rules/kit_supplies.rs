@@ -11,7 +11,7 @@ use hoxxes::data::creatures::CreatureKind::*;
 use hoxxes::data::dice::DieKind::{self, Bullet, Explosive, Piercing};
 use hoxxes::data::mission::{Ground, Item};
 use hoxxes::data::weapons::DwarfClass::{self, *};
-use hoxxes::rules::command::{Answer, Command, Supplies, UpgradeMove};
+use hoxxes::rules::command::{Answer, Command, Supplies, Trade, UpgradeMove};
 use hoxxes::rules::components::*;
 use hoxxes::rules::decks::Decks;
 use hoxxes::rules::hex::Qr;
@@ -434,7 +434,7 @@ fn an_exchange_moves_ammo_cards_and_upgrades_both_ways() {
         ..Default::default()
     };
     let take = Supplies { secondary: 2, throwables: vec![throwable.clone()], ..Default::default() };
-    g.ok(Command::Exchange { with: Gunner, give, take });
+    g.ok(Command::Exchange { with: Gunner, give, take, also: vec![] });
     assert_eq!(g.turn().actions_left, 2);
     assert_eq!((g.ammo(Scout), g.ammo(Gunner)), (Ammo { primary: 1, secondary: 3 }, Ammo { primary: 4, secondary: 1 }));
     assert_eq!(hand(&mut g, Scout), Hand { rock_and_stone: vec![], throwables: vec![0] });
@@ -450,7 +450,7 @@ fn an_exchange_is_refused_when_apart_short_or_over_the_slots() {
     g.put(Gunner, 6, 2);
     let (rock, _) = card_names(&g);
     let ammo = |primary| Supplies { primary, ..Default::default() };
-    let with = |give: Supplies| Command::Exchange { with: Gunner, give, take: Supplies::default() };
+    let with = |give: Supplies| Command::Exchange { with: Gunner, give, take: Supplies::default(), also: vec![] };
     assert!(g.refused(with(ammo(1))).contains("not next to"));
     g.put(Gunner, 4, 2);
     set_ammo(&mut g, Gunner, 5, 3);
@@ -462,8 +462,37 @@ fn an_exchange_is_refused_when_apart_short_or_over_the_slots() {
     g.world().entity_mut(e).insert(Hand::default());
     assert!(g.refused(with(Supplies { rock_and_stone: vec![rock], ..Default::default() })).contains("holds no"));
     assert!(g.refused(with(Supplies::default())).contains("hands over something"));
-    assert!(g.refused(Command::Exchange { with: Scout, give: ammo(1), take: Supplies::default() }).contains("taking the action"));
+    assert!(
+        g.refused(Command::Exchange { with: Scout, give: ammo(1), take: Supplies::default(), also: vec![] }).contains("taking the action")
+    );
     assert_eq!((g.ammo(Scout).primary, g.turn().actions_left), (1, 3));
+}
+
+/// Ruling 31: one Exchange action may involve every adjacent Dwarf; each is named once and must
+/// stand next to the one exchanging, and all of it happens at once.
+#[test]
+fn one_exchange_trades_with_every_adjacent_dwarf() {
+    let mut g = Game::room(&[Scout, Gunner, Driller]);
+    g.put(Scout, 3, 2);
+    g.put(Gunner, 4, 2);
+    g.put(Driller, 2, 2);
+    set_ammo(&mut g, Scout, 3, 1);
+    set_ammo(&mut g, Gunner, 2, 3);
+    set_ammo(&mut g, Driller, 4, 0);
+    let ammo = |primary, secondary| Supplies { primary, secondary, ..Default::default() };
+    let trade = |with, give, take| Trade { with, give, take };
+    let both = Command::Exchange { with: Gunner, give: ammo(2, 0), take: ammo(0, 2), also: vec![trade(Driller, ammo(1, 1), ammo(1, 0))] };
+    g.ok(both);
+    assert_eq!(g.turn().actions_left, 2, "one action for both");
+    assert_eq!(g.ammo(Scout), Ammo { primary: 1, secondary: 2 });
+    assert_eq!(g.ammo(Gunner), Ammo { primary: 4, secondary: 1 });
+    assert_eq!(g.ammo(Driller), Ammo { primary: 4, secondary: 1 });
+    let twice = Command::Exchange { with: Gunner, give: ammo(1, 0), take: ammo(0, 0), also: vec![trade(Gunner, ammo(0, 1), ammo(0, 0))] };
+    assert!(g.refused(twice).contains("named twice"));
+    g.put(Driller, 6, 2);
+    let apart = Command::Exchange { with: Gunner, give: ammo(1, 0), take: ammo(0, 0), also: vec![trade(Driller, ammo(0, 1), ammo(0, 0))] };
+    assert!(g.refused(apart).contains("not next to"));
+    assert_eq!(g.ammo(Gunner), Ammo { primary: 4, secondary: 1 }, "a refused exchange hands nothing over");
 }
 
 // ---- Stand up, help up, revive ----

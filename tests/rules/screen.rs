@@ -174,3 +174,42 @@ fn a_supply_drop_lands_where_the_player_clicks() {
     assert!(matches!(g.tokens_at(8, 4).as_slice(), [hoxxes::rules::components::Token::ResupplyPod { .. }]));
     assert!(played(&mut g).contains(&Command::Choose(hoxxes::rules::command::Answer::Space(q(8, 4)))));
 }
+
+/// An exchange is put together item by item from the bar, with each adjacent Dwarf, and made by
+/// Enter as one action (ruling 31); Escape drops what was picked.
+#[test]
+fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Gunner, DwarfClass::Driller]);
+    g.put(DwarfClass::Scout, 3, 2);
+    g.put(DwarfClass::Gunner, 4, 2);
+    g.put(DwarfClass::Driller, 2, 2);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyX);
+    let legal = g.app.world().resource::<LegalNow>().legal.clone();
+    let selection = g.app.world().resource::<Selection>().clone();
+    let Listing::Offers(offers) = play::listing(&legal, &selection) else { panic!("the exchanges are listed") };
+    let nothing = hoxxes::rules::command::Supplies::default();
+    // Something handed to the Gunner, something taken from the Driller.
+    let given =
+        offers.iter().position(|o| matches!(&o.command, Command::Exchange { with: DwarfClass::Gunner, give, .. } if *give != nothing));
+    let taken =
+        offers.iter().position(|o| matches!(&o.command, Command::Exchange { with: DwarfClass::Driller, take, .. } if *take != nothing));
+    for n in [given.expect("an item to give"), taken.expect("an item to take")] {
+        g.app.world_mut().write_message(PlayerInput::Choice(n));
+        settle(&mut g);
+    }
+    assert!(played(&mut g).is_empty(), "nothing is sent while the exchange is put together");
+    assert_eq!(g.app.world().resource::<play::ExchangeDraft>().0.len(), 2);
+    key(&mut g, KeyCode::Enter);
+    match played(&mut g).as_slice() {
+        [Command::Exchange { with: DwarfClass::Gunner, also, .. }] => assert_eq!(also.len(), 1, "the Driller's part in the same command"),
+        other => panic!("one exchange with both: {other:?}; {}", g.app.world().resource::<play::Notice>().0),
+    }
+    assert_eq!(g.turn().actions_left, 2, "one action");
+    key(&mut g, KeyCode::KeyX);
+    g.app.world_mut().write_message(PlayerInput::Choice(0));
+    settle(&mut g);
+    key(&mut g, KeyCode::Escape);
+    assert!(g.app.world().resource::<play::ExchangeDraft>().0.is_empty(), "Escape drops it");
+    assert_eq!(played(&mut g).len(), 1);
+}

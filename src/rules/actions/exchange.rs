@@ -12,7 +12,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
-use crate::rules::command::{Command, Supplies};
+use crate::rules::command::{Command, Supplies, Trade};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
@@ -102,44 +102,92 @@ impl Kit {
     }
 }
 
-/// Whether the active Dwarf may make this exchange: both Dwarves and their kits after it when he
-/// may. The legal-moves query asks this same function.
+/// Every Dwarf's part in an exchange command, the first named first.
+pub fn trades(cmd: &Command) -> Vec<Trade> {
+    let Command::Exchange { with, give, take, also } = cmd else { return vec![] };
+    std::iter::once(Trade { with: *with, give: give.clone(), take: take.clone() }).chain(also.iter().cloned()).collect()
+}
+
+/// One exchange made of several: each Dwarf's parts added together, the Dwarves in the order first
+/// named (the screen puts an exchange together one item at a time).
+pub fn combined(parts: &[Command]) -> Option<Command> {
+    let mut all: Vec<Trade> = Vec::new();
+    for t in parts.iter().flat_map(trades) {
+        match all.iter_mut().find(|a| a.with == t.with) {
+            Some(a) => {
+                a.give.add(&t.give);
+                a.take.add(&t.take);
+            }
+            None => all.push(t),
+        }
+    }
+    let mut all = all.into_iter();
+    let first = all.next()?;
+    Some(Command::Exchange { with: first.with, give: first.give, take: first.take, also: all.collect() })
+}
+
+/// Whether the active Dwarf may make this exchange with each Dwarf named, all in one action
+/// (ruling 31): each adjacent, named once, handing or taking something. What he gives comes out of
+/// his kit before what he takes goes in, so nothing received is passed on in the same action; every
+/// board must have the slots for what it ends up with. The Dwarves and their kits after it when he
+/// may; the legal-moves query asks this same function.
 pub fn check_exchange<'a>(
     cave: &'a Cave,
     turn: &Turn,
     kits: &Query<(&Loadout, &Hand)>,
-    with: DwarfClass,
-    give: &Supplies,
-    take: &Supplies,
-) -> Result<(DwarfItem<'a>, DwarfItem<'a>, Kit, Kit), String> {
+    trades: &[Trade],
+) -> Result<(DwarfItem<'a>, Kit, Vec<(DwarfItem<'a>, Kit)>), String> {
     let me = actor(cave, turn, 1)?;
-    let other = next_to(cave, &me, with)?;
-    if *give == Supplies::default() && *take == Supplies::default() {
-        return Err("an exchange hands over something".into());
+    let others_on_the_cave = cave.dwarves.iter().count().saturating_sub(1);
+    if trades.len() > others_on_the_cave {
+        return Err(format!("an exchange names at most the {others_on_the_cave} other Dwarves, each once"));
     }
     let kit = |d: &DwarfItem| {
         kits.get(d.0).map(|(l, h)| Kit { ammo: *d.5, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
     };
-    let (mut mine, mut theirs) = (kit(&me)?, kit(&other)?);
-    let given = mine.take_out(&cave.data, me.2.class, give)?;
-    let taken = theirs.take_out(&cave.data, with, take)?;
-    mine.put_in(taken);
-    theirs.put_in(given);
+    let mut mine = kit(&me)?;
+    let mut others: Vec<(DwarfItem, Kit)> = Vec::new();
+    let mut taken = Vec::new();
+    for t in trades {
+        let other = next_to(cave, &me, t.with)?;
+        if others.iter().any(|(o, _)| o.0 == other.0) {
+            return Err(format!("the {:?} is named twice in one exchange", t.with));
+        }
+        if t.give == Supplies::default() && t.take == Supplies::default() {
+            return Err(format!("an exchange hands over something: nothing goes to or comes from the {:?}", t.with));
+        }
+        let mut theirs = kit(&other)?;
+        theirs.put_in(mine.take_out(&cave.data, me.2.class, &t.give)?);
+        taken.push(theirs.take_out(&cave.data, t.with, &t.take)?);
+        others.push((other, theirs));
+    }
+    if others.is_empty() {
+        return Err("an exchange names a Dwarf next to him".into());
+    }
+    for parcel in taken {
+        mine.put_in(parcel);
+    }
     mine.fits(&cave.data, me.2.class)?;
-    theirs.fits(&cave.data, with)?;
-    Ok((me, other, mine, theirs))
+    for (d, k) in &others {
+        k.fits(&cave.data, d.2.class)?;
+    }
+    Ok((me, mine, others))
 }
 
-/// Exchange supplies: 1 action with an adjacent Dwarf; both parcels change hands at once.
+/// Exchange supplies: 1 action with every adjacent Dwarf named; every parcel changes hands at once.
 fn exchange(mut desk: Desk, cave: Cave, kits: Query<(&Loadout, &Hand)>, mut turn: ResMut<Turn>, mut fx: Effects) {
-    let Some(Command::Exchange { with, give, take }) = desk.current.0.clone() else { return };
+    let Some(cmd) = desk.current.0.clone() else { return };
+    let trades = trades(&cmd);
     let result = (|| {
-        let (me, other, mine, theirs) = check_exchange(&cave, &turn, &kits, with, &give, &take)?;
+        let (me, mine, others) = check_exchange(&cave, &turn, &kits, &trades)?;
         take_actions(&mut turn, 1);
-        for (d, k) in [(me.0, mine), (other.0, theirs)] {
-            fx.commands.entity(d).insert((k.ammo, k.loadout, k.hand));
+        fx.commands.entity(me.0).insert((mine.ammo, mine.loadout, mine.hand));
+        for (d, k) in others {
+            fx.commands.entity(d.0).insert((k.ammo, k.loadout, k.hand));
         }
-        fx.say(GameEvent::Exchanged { dwarf: me.2.class, with, gave: give, took: take });
+        for t in trades.iter().cloned() {
+            fx.say(GameEvent::Exchanged { dwarf: me.2.class, with: t.with, gave: t.give, took: t.take });
+        }
         Ok(())
     })();
     desk.settle(result);

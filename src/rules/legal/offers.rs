@@ -8,7 +8,7 @@ use crate::rules::agenda::busy;
 use crate::rules::bosco::{self, BoscoAction};
 use crate::rules::cards::{CardsNow, check_card, lent};
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::{Command, Supplies};
+use crate::rules::command::{Command, Supplies, Trade};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, resistance_ignored};
 use crate::rules::end::check_launch;
@@ -324,8 +324,12 @@ fn exchanges(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String
     for other in cave.dwarves_sorted().into_iter().filter(|o| o.0 != d.0) {
         let with = other.2.class;
         for (give, take) in parcels(t, d, &other) {
-            match exchange::check_exchange(cave, turn, &t.kits, with, &give, &take) {
-                Ok(_) => offers.push(Offer { command: Command::Exchange { with, give, take }, detail: Detail::Dwarf(with) }),
+            let trade = Trade { with, give, take };
+            match exchange::check_exchange(cave, turn, &t.kits, std::slice::from_ref(&trade)) {
+                Ok(_) => offers.push(Offer {
+                    command: Command::Exchange { with, give: trade.give, take: trade.take, also: vec![] },
+                    detail: Detail::Dwarf(with),
+                }),
                 Err(why) => reasons.push(why),
             }
         }

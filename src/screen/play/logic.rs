@@ -16,6 +16,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<LegalNow>()
         .init_resource::<Selection>()
         .init_resource::<Notice>()
+        .init_resource::<ExchangeDraft>()
         .add_message::<PlayerInput>()
         .add_message::<KeyboardInput>()
         .add_systems(
@@ -93,6 +94,19 @@ pub struct Pick {
     pub kind: ActionKind,
     pub what: String,
     pub by: Option<DwarfClass>,
+}
+
+/// An exchange being put together: the items picked so far, each one of the rules' single-item
+/// offers. Enter makes them one Exchange action (ruling 31: every adjacent Dwarf at once); the
+/// rules check the whole of it then.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct ExchangeDraft(pub Vec<Command>);
+
+impl ExchangeDraft {
+    /// The one command the items picked make.
+    pub fn command(&self) -> Option<Command> {
+        crate::rules::actions::exchange::combined(&self.0)
+    }
 }
 
 /// A line for the player: why a command was refused, or what to do next.
@@ -229,6 +243,7 @@ fn act(
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     mut queue: ResMut<CommandQueue>,
+    mut draft: ResMut<ExchangeDraft>,
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -238,15 +253,20 @@ fn act(
         let legal = &now.legal;
         match input {
             PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => selection.0 = None,
+            PlayerInput::Key(KeyCode::Enter | KeyCode::NumpadEnter) if !draft.0.is_empty() => {
+                if let Some(cmd) = draft.command() {
+                    send(&mut queue, &mut notice, &mut selection, cmd);
+                }
+            }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(legal, &mut selection, &mut notice, &mut queue, n);
+                    choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, n);
                 } else if let Some(i) = entry_for(&legal.actions, *k) {
                     pick(legal, &mut selection, &mut notice, &mut queue, i);
                 }
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i),
-            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, *n),
+            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
@@ -256,6 +276,10 @@ fn act(
                     None => {}
                 }
             }
+        }
+        // An exchange put together is dropped once its action is no longer the one picked.
+        if !draft.0.is_empty() && selection.0.as_ref().is_none_or(|p| p.kind != ActionKind::Exchange) {
+            draft.0.clear();
         }
     }
 }
@@ -298,13 +322,19 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
     notice.0.clear();
 }
 
-fn choose(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, n: usize) {
+fn choose(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, draft: &mut ExchangeDraft, n: usize) {
     let offers = match listing(legal, selection) {
         Listing::Answers(o) | Listing::Offers(o) => o,
         Listing::None => return,
     };
-    if let Some(o) = offers.get(n) {
-        send(queue, notice, selection, o.command.clone());
+    match offers.get(n) {
+        // An exchange is put together item by item, then made as one action.
+        Some(o) if matches!(o.command, Command::Exchange { .. }) => {
+            draft.0.push(o.command.clone());
+            notice.0 = format!("{} item(s) in the exchange: pick more, [Enter] makes it (one action), [Esc] drops it", draft.0.len());
+        }
+        Some(o) => send(queue, notice, selection, o.command.clone()),
+        None => {}
     }
 }
 

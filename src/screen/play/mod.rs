@@ -21,7 +21,7 @@ mod watch;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
 pub use keys::{key_of, label};
-pub use logic::{LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, listing};
+pub use logic::{ExchangeDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, listing};
 pub use record::Record;
 pub use view::Pointed;
 pub use watch::Watching;

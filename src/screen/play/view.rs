@@ -5,7 +5,7 @@
 use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
+use super::logic::{ExchangeDraft, LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog};
@@ -28,7 +28,12 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 tooltips,
-                rebuild.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<History>)),
+                rebuild.run_if(
+                    resource_changed::<LegalNow>
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<History>)
+                        .or_eager(resource_changed::<ExchangeDraft>),
+                ),
                 press,
                 // The two lines are written again only when what they say may have changed, not every frame.
                 show_prompt
@@ -65,6 +70,9 @@ struct ChoicesRow;
 struct ActionButton(usize);
 #[derive(Component)]
 struct ChoiceButton(usize);
+/// The button that makes the exchange put together (Enter).
+#[derive(Component)]
+struct DraftButton;
 /// The Undo (true) or Redo (false) button.
 #[derive(Component)]
 struct TimeButton(bool);
@@ -139,6 +147,7 @@ fn rebuild(
     actions_row: Query<Entity, With<ActionsRow>>,
     choices_row: Query<Entity, With<ChoicesRow>>,
     watching: Option<Res<super::Watching>>,
+    draft: Res<ExchangeDraft>,
 ) {
     let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
     commands.entity(actions_row).despawn_children();
@@ -159,6 +168,10 @@ fn rebuild(
         let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
         commands.entity(actions_row).add_child(b);
     }
+    if let Some(cmd) = draft.command() {
+        let b = commands.spawn((DraftButton, button(format!("[Enter] make the exchange: {}", exchange_words(&cmd)), true, true))).id();
+        commands.entity(choices_row).add_child(b);
+    }
     if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
         for (n, o) in offers.iter().enumerate() {
             let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, o)), true, false))).id();
@@ -171,6 +184,7 @@ fn rebuild(
 fn press(
     buttons: Query<(&Interaction, Option<&ActionButton>, Option<&ChoiceButton>), Changed<Interaction>>,
     time_buttons: Query<(&Interaction, &TimeButton), Changed<Interaction>>,
+    draft_button: Query<&Interaction, (With<DraftButton>, Changed<Interaction>)>,
     now: Res<LegalNow>,
     data: Res<GameData>,
     history: Res<History>,
@@ -178,6 +192,15 @@ fn press(
     mut hover: ResMut<BarHover>,
     mut out: MessageWriter<PlayerInput>,
 ) {
+    for interaction in &draft_button {
+        match interaction {
+            Interaction::Pressed => {
+                out.write(PlayerInput::Key(KeyCode::Enter));
+            }
+            Interaction::Hovered => hover.0 = Some("one Exchange action: every item picked changes hands at once".into()),
+            Interaction::None => hover.0 = None,
+        }
+    }
     for (interaction, TimeButton(back)) in &time_buttons {
         match (interaction, back) {
             (Interaction::Pressed, true) => {
@@ -349,7 +372,7 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
         }
         Detail::Space(at) => format!("{} at {}", o.command.name(), space_words(at)),
         Detail::Dwarf(c) => match &o.command {
-            Command::Exchange { give, take, .. } => format!("exchange with the {c:?}: give {} / take {}", parcel(give), parcel(take)),
+            Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
             cmd => format!("{} the {c:?}", cmd.name()),
         },
@@ -362,6 +385,15 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
             cmd => cmd.name().to_string(),
         },
     }
+}
+
+/// An exchange in words, each Dwarf's part in turn.
+fn exchange_words(cmd: &Command) -> String {
+    let parts: Vec<String> = crate::rules::actions::exchange::trades(cmd)
+        .iter()
+        .map(|t| format!("with the {:?}: give {} / take {}", t.with, parcel(&t.give), parcel(&t.take)))
+        .collect();
+    parts.join("; ")
 }
 
 fn parcel(s: &crate::rules::command::Supplies) -> String {
