@@ -495,6 +495,18 @@ fn one_exchange_trades_with_every_adjacent_dwarf() {
     assert_eq!(g.ammo(Gunner), Ammo { primary: 4, secondary: 1 }, "a refused exchange hands nothing over");
 }
 
+/// An exchange written before ruling 31 (no `also`) still reads, and a one-Dwarf exchange is
+/// written as it was.
+#[test]
+fn an_old_exchange_command_reads_and_a_single_one_is_written_as_before() {
+    let cmd: Command = ron::from_str("Exchange(with: Gunner, give: (primary: 1))").expect("an old exchange reads");
+    assert_eq!(
+        cmd,
+        Command::Exchange { with: Gunner, give: Supplies { primary: 1, ..Default::default() }, take: Supplies::default(), also: vec![] }
+    );
+    assert!(!ron::to_string(&cmd).expect("written").contains("also"));
+}
+
 // ---- Stand up, help up, revive ----
 
 #[test]
