@@ -82,21 +82,21 @@ fn box_holds(data: &GameData, item: Item) -> u32 {
 fn dwarves(cave: &Cave, loadouts: &Query<&Loadout>) -> Result<(), String> {
     let full = &cave.data.numbers.dwarf;
     for d in cave.dwarves.iter() {
-        let class = d.2.class;
-        if d.4.0 > full.health {
-            return Err(format!("the {class:?} has {} Health, above the {} of the board", d.4.0, full.health));
+        let class = d.dwarf.class;
+        if d.health.0 > full.health {
+            return Err(format!("the {class:?} has {} Health, above the {} of the board", d.health.0, full.health));
         }
-        if d.5.primary > full.primary_ammo {
-            return Err(format!("the {class:?} has {} primary ammo, above his {} slots", d.5.primary, full.primary_ammo));
+        if d.ammo.primary > full.primary_ammo {
+            return Err(format!("the {class:?} has {} primary ammo, above his {} slots", d.ammo.primary, full.primary_ammo));
         }
-        let secondary = loadouts.get(d.0).map(|l| secondary_slots(&cave.data, l)).unwrap_or(full.secondary_ammo);
-        if d.5.secondary > secondary {
-            return Err(format!("the {class:?} has {} secondary ammo, above his {secondary} slots", d.5.secondary));
+        let secondary = loadouts.get(d.entity).map(|l| secondary_slots(&cave.data, l)).unwrap_or(full.secondary_ammo);
+        if d.ammo.secondary > secondary {
+            return Err(format!("the {class:?} has {} secondary ammo, above his {secondary} slots", d.ammo.secondary));
         }
-        if d.6.unconscious != (d.4.0 == 0) {
-            return Err(format!("the {class:?} has {} Health and is {}unconscious", d.4.0, if d.6.unconscious { "" } else { "not " }));
+        if d.status.unconscious != (d.health.0 == 0) {
+            return Err(format!("the {class:?} has {} Health and is {}unconscious", d.health.0, if d.status.unconscious { "" } else { "not " }));
         }
-        open(cave, d.3.0).map_err(|why| format!("the {class:?} stands {why}"))?;
+        open(cave, d.at.0).map_err(|why| format!("the {class:?} stands {why}"))?;
     }
     Ok(())
 }
@@ -105,12 +105,12 @@ fn dwarves(cave: &Cave, loadouts: &Query<&Loadout>) -> Result<(), String> {
 fn creatures(cave: &Cave) -> Result<(), String> {
     let mut kinds: BTreeMap<String, u32> = BTreeMap::new();
     for c in cave.creatures.iter() {
-        let stats = cave.stats(c.2.kind);
-        if c.4.0 == 0 || c.4.0 > stats.health {
-            return Err(format!("{} #{} has {} Health (1 to {})", stats.name, c.1.0, c.4.0, stats.health));
+        let stats = cave.stats(c.creature.kind);
+        if c.health.0 == 0 || c.health.0 > stats.health {
+            return Err(format!("{} #{} has {} Health (1 to {})", stats.name, c.id.0, c.health.0, stats.health));
         }
-        for h in cave.creature_spaces(c.2.kind, c.3.0, c.5) {
-            open(cave, h).map_err(|why| format!("{} #{} stands {why}", stats.name, c.1.0))?;
+        for h in cave.creature_spaces(c.creature.kind, c.at.0, c.faces) {
+            open(cave, h).map_err(|why| format!("{} #{} stands {why}", stats.name, c.id.0))?;
         }
         *kinds.entry(stats.name.clone()).or_default() += 1;
         if kinds[&stats.name] > stats.figures {
@@ -184,11 +184,11 @@ fn spaces(cave: &Cave) -> Result<(), String> {
         None => Ok(()),
     };
     for d in cave.dwarves.iter() {
-        take(d.3.0, format!("the {:?}", d.2.class))?;
+        take(d.at.0, format!("the {:?}", d.dwarf.class))?;
     }
     for c in cave.creatures.iter() {
-        for h in cave.creature_spaces(c.2.kind, c.3.0, c.5) {
-            take(h, format!("{} #{}", cave.stats(c.2.kind).name, c.1.0))?;
+        for h in cave.creature_spaces(c.creature.kind, c.at.0, c.faces) {
+            take(h, format!("{} #{}", cave.stats(c.creature.kind).name, c.id.0))?;
         }
     }
     Ok(())

@@ -46,7 +46,7 @@ pub struct Figures<'a> {
 pub fn figures_in<'a>(cave: &'a Cave, area: &[Hex]) -> Figures<'a> {
     let mut creatures: Vec<(CreatureItem<'a>, u32)> = Vec::new();
     for c in area.iter().filter_map(|h| cave.creature_at(*h)) {
-        match creatures.iter_mut().find(|(x, _)| x.1 == c.1) {
+        match creatures.iter_mut().find(|(x, _)| x.id == c.id) {
             Some((_, n)) => *n += 1,
             None => creatures.push((c, 1)),
         }
@@ -94,16 +94,16 @@ pub fn on_figures(cave: &Cave, fx: &mut Effects, effects: &[ThrowEffect], rolls:
         for (c, spaces) in &figs.creatures {
             let h: Hits = total.iter().map(|(die, n)| (*die, n * spaces)).collect();
             if hurt_creature(cave, fx, c, &h, &blow) {
-                out.killed.push(c.1.0);
+                out.killed.push(c.id.0);
             }
         }
-        for d in figs.dwarves.iter().filter(|d| !d.6.unconscious) {
+        for d in figs.dwarves.iter().filter(|d| !d.status.unconscious) {
             hurt_dwarf(fx, d, &total);
         }
     }
-    let alive: Vec<&CreatureItem> = figs.creatures.iter().map(|(c, _)| c).filter(|c| !out.killed.contains(&c.1.0)).collect();
+    let alive: Vec<&CreatureItem> = figs.creatures.iter().map(|(c, _)| c).filter(|c| !out.killed.contains(&c.id.0)).collect();
     if rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare)) {
-        out.scared = alive.iter().map(|c| c.1.0).collect();
+        out.scared = alive.iter().map(|c| c.id.0).collect();
     }
     for e in effects {
         afflict(fx, e, l.seat, &alive);
@@ -125,16 +125,16 @@ fn afflict(fx: &mut Effects, e: &ThrowEffect, seat: u32, creatures: &[&CreatureI
         _ => return,
     };
     for c in creatures {
-        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(move |mut s| change(&mut s, seat));
-        fx.say(GameEvent::CreatureAfflicted { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, status: status.into() });
+        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(move |mut s| change(&mut s, seat));
+        fx.say(GameEvent::CreatureAfflicted { who: Who::Creature { kind: c.creature.kind, id: c.id.0 }, status: status.into() });
     }
 }
 
 /// Every standing Dwarf of the area is knocked over (Soil Smasher).
 fn knock_over(fx: &mut Effects, dwarves: &[DwarfItem]) {
-    for d in dwarves.iter().filter(|d| d.6.standing()) {
-        fx.commands.entity(d.0).entry::<DwarfStatus>().and_modify(|mut s| s.knocked_over = true);
-        fx.say(GameEvent::Afflicted { dwarf: d.2.class, status: "KnockedOver".into() });
+    for d in dwarves.iter().filter(|d| d.status.standing()) {
+        fx.commands.entity(d.entity).entry::<DwarfStatus>().and_modify(|mut s| s.knocked_over = true);
+        fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: "KnockedOver".into() });
     }
 }
 
@@ -184,7 +184,7 @@ fn flames(cave: &Cave, fx: &mut Effects, l: &Landing, killed: &[u32]) {
     let empty = |h: &Hex| {
         cave.is_floor(*h)
             && cave.dwarf_at(*h).is_none()
-            && cave.creature_at(*h).is_none_or(|c| killed.contains(&c.1.0))
+            && cave.creature_at(*h).is_none_or(|c| killed.contains(&c.id.0))
             && !cave.tokens_at(*h).iter().any(|t| t.2 == Token::Flame)
     };
     let spaces: Vec<Hex> = l.area.iter().copied().filter(empty).collect();

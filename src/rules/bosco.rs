@@ -110,7 +110,7 @@ fn ready(cave: &Cave, turn: &Turn, cost: u32) -> Result<(Entity, Hex), String> {
 pub fn takes_over(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> bool {
     let Some((e, _)) = bosco(cave) else { return false };
     if turn.bosco_turn {
-        if cave.dwarves.iter().all(|d| d.6.unconscious) {
+        if cave.dwarves.iter().all(|d| d.status.unconscious) {
             fx.commands.entity(e).despawn();
             fx.say(GameEvent::BoscoLost { why: "it did not revive the Dwarf".into() });
         }
@@ -224,7 +224,7 @@ fn check_gun(cave: &Cave, turn: &Turn, gun: &FireMode, target: Hex) -> Result<He
 /// Whether BOSCO may give itself up to revive the Dwarf: BOSCO and the Dwarf when it may.
 fn check_revive<'a>(cave: &'a Cave, turn: &Turn) -> Result<(Entity, crate::rules::cave::DwarfItem<'a>), String> {
     let (e, _) = ready(cave, turn, 1)?;
-    let d = cave.dwarves_sorted().into_iter().find(|d| d.6.unconscious).ok_or("no Dwarf is unconscious")?;
+    let d = cave.dwarves_sorted().into_iter().find(|d| d.status.unconscious).ok_or("no Dwarf is unconscious")?;
     Ok((e, d))
 }
 
@@ -255,7 +255,7 @@ fn shot_lands(cave: &Cave, fx: &mut Effects, seat: u32, from: Hex, target: Hex, 
         hurt_creature(cave, fx, &c, &landed, &Blow::from(from, Some(seat)));
     }
     let scare = rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
-    if scare { vec![c.1.0] } else { vec![] }
+    if scare { vec![c.id.0] } else { vec![] }
 }
 
 /// The hits of a roll by die type.
@@ -273,10 +273,10 @@ fn landed(rolls: &[DieRoll]) -> Hits {
 fn revive(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<Vec<u32>, String> {
     let (e, d) = check_revive(cave, turn)?;
     let health = cave.data.numbers.kit.revive_health;
-    fx.commands.entity(d.0).insert((Health(health), DwarfStatus::default()));
-    fx.say(GameEvent::Revived { dwarf: d.2.class, health });
+    fx.commands.entity(d.entity).insert((Health(health), DwarfStatus::default()));
+    fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health });
     fx.commands.entity(e).despawn();
-    fx.say(GameEvent::BoscoLost { why: format!("it gave its circuits to revive the {:?}", d.2.class) });
+    fx.say(GameEvent::BoscoLost { why: format!("it gave its circuits to revive the {:?}", d.dwarf.class) });
     turn.bosco_turn = false;
     turn.bosco_actions = 0;
     fx.agenda.0.push_back(Job::NextTurn);

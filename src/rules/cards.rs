@@ -166,8 +166,8 @@ fn play(
         overclocked: &overclocked,
     };
     let (player, i, card, target) = check_card(cave, &now, pending, by, name, on)?;
-    fx.say(GameEvent::CardPlayed { dwarf: by, card: card.name.clone(), on: target.map(|d| d.2.class) });
-    if let Ok(mut hand) = t.hands.get_mut(player.0) {
+    fx.say(GameEvent::CardPlayed { dwarf: by, card: card.name.clone(), on: target.map(|d| d.dwarf.class) });
+    if let Ok(mut hand) = t.hands.get_mut(player.entity) {
         let at = hand.rock_and_stone.iter().position(|c| *c == i).expect("checked in hand");
         hand.rock_and_stone.remove(at);
     }
@@ -204,7 +204,7 @@ pub fn check_card<'a>(
     on: Option<DwarfClass>,
 ) -> Result<(DwarfItem<'a>, usize, &'a RockAndStoneCard, Option<DwarfItem<'a>>), String> {
     let player = named(cave, by)?;
-    if player.6.unconscious {
+    if player.status.unconscious {
         return Err(format!("the {by:?} is unconscious"));
     }
     let (i, card) = cave
@@ -214,7 +214,7 @@ pub fn check_card<'a>(
         .enumerate()
         .find(|(_, c)| c.name == name)
         .ok_or_else(|| format!("there is no Rock and Stone card called {name:?}"))?;
-    if !(now.holds)(player.0, i) {
+    if !(now.holds)(player.entity, i) {
         return Err(format!("the {by:?} holds no {name}"));
     }
     let on_the_roll = card.effect == Effect::RerollLastRoll && now.roll_held;
@@ -227,7 +227,7 @@ pub fn check_card<'a>(
 }
 
 fn named<'a>(cave: &'a Cave, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
-    cave.dwarves_sorted().into_iter().find(|d| d.2.class == class).ok_or_else(|| format!("there is no {class:?} in this game"))
+    cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == class).ok_or_else(|| format!("there is no {class:?} in this game"))
 }
 
 /// The Dwarf a card is played on, by its target rule; none for a card that acts on no Dwarf.
@@ -239,7 +239,7 @@ fn target_of<'a>(
     on: Option<DwarfClass>,
     solo_bosco: bool,
 ) -> Result<Option<DwarfItem<'a>>, String> {
-    let me = player.2.class;
+    let me = player.dwarf.class;
     match (card.target, on) {
         (Target::NoDwarf, None) => Ok(None),
         (Target::NoDwarf, Some(_)) => Err(format!("{} is not played on a Dwarf", card.name)),
@@ -250,8 +250,8 @@ fn target_of<'a>(
         (Target::Another | Target::Any, on) => named(cave, on.unwrap_or(me)).map(Some),
         (Target::Within(n), on) => {
             let d = named(cave, on.unwrap_or(me))?;
-            if distance(d.3.0, player.3.0) > n {
-                return Err(format!("{} reaches a Dwarf within {n} spaces; the {:?} is farther", card.name, d.2.class));
+            if distance(d.at.0, player.at.0) > n {
+                return Err(format!("{} reaches a Dwarf within {n} spaces; the {:?} is farther", card.name, d.dwarf.class));
             }
             Ok(Some(d))
         }
@@ -272,7 +272,7 @@ fn refuse(cave: &Cave, now: &CardsNow, card: &RockAndStoneCard, target: Option<&
             if matches!(effect, Effect::FreeMove | Effect::FreeAction) {
                 return free_action(now, effect, d);
             }
-            why_not(cave, now, effect, d).map_or(Ok(()), |why| Err(format!("the {:?} {why}", d.2.class)))
+            why_not(cave, now, effect, d).map_or(Ok(()), |why| Err(format!("the {:?} {why}", d.dwarf.class)))
         }
     }
 }
@@ -280,16 +280,16 @@ fn refuse(cave: &Cave, now: &CardsNow, card: &RockAndStoneCard, target: Option<&
 /// Why a card cannot be played on this Dwarf, if it cannot.
 fn why_not(cave: &Cave, now: &CardsNow, effect: &Effect, d: &DwarfItem) -> Option<&'static str> {
     let room = |p: u32, s: u32| {
-        let (rp, rs) = ammo_room(cave, (now.overclocked)(d.0), d);
+        let (rp, rs) = ammo_room(cave, (now.overclocked)(d.entity), d);
         rp.min(p) + rs.min(s)
     };
     match effect {
-        Effect::Heal(_) | Effect::CollectWallMineral if d.6.unconscious => Some("is unconscious"),
-        Effect::Heal(_) if d.4.0 >= cave.data.numbers.dwarf.health => Some("has all his Health"),
-        Effect::ReviveOrStandUp(_) if !d.6.unconscious && !d.6.knocked_over => Some("is neither unconscious nor knocked over"),
+        Effect::Heal(_) | Effect::CollectWallMineral if d.status.unconscious => Some("is unconscious"),
+        Effect::Heal(_) if d.health.0 >= cave.data.numbers.dwarf.health => Some("has all his Health"),
+        Effect::ReviveOrStandUp(_) if !d.status.unconscious && !d.status.knocked_over => Some("is neither unconscious nor knocked over"),
         Effect::Ammo { primary, secondary } if room(*primary, *secondary) == 0 => Some("has no room for more ammo"),
         Effect::Clear(list) if !list.iter().any(|s| has(d, *s)) => Some("has none of those conditions"),
-        Effect::CollectWallMineral if wall_minerals(cave, d.3.0).is_empty() => Some("stands next to no mineral in a wall"),
+        Effect::CollectWallMineral if wall_minerals(cave, d.at.0).is_empty() => Some("stands next to no mineral in a wall"),
         _ => None,
     }
 }
@@ -302,19 +302,19 @@ fn free_action(now: &CardsNow, effect: &Effect, d: &DwarfItem) -> Result<(), Str
     if now.guest_waiting {
         return Err("another Dwarf's free action is still waiting".into());
     }
-    if d.6.unconscious || d.6.knocked_over {
-        return Err(format!("the {:?} cannot act: he is not on his feet", d.2.class));
+    if d.status.unconscious || d.status.knocked_over {
+        return Err(format!("the {:?} cannot act: he is not on his feet", d.dwarf.class));
     }
-    if *effect == Effect::FreeMove && d.6.webbed {
-        return Err(format!("the {:?} is webbed and cannot move", d.2.class));
+    if *effect == Effect::FreeMove && d.status.webbed {
+        return Err(format!("the {:?} is webbed and cannot move", d.dwarf.class));
     }
     Ok(())
 }
 
 fn has(d: &DwarfItem, s: Status) -> bool {
     match s {
-        Status::Stunned => d.6.stunned,
-        Status::Webbed => d.6.webbed,
+        Status::Stunned => d.status.stunned,
+        Status::Webbed => d.status.webbed,
     }
 }
 
@@ -323,7 +323,7 @@ fn has(d: &DwarfItem, s: Status) -> bool {
 fn ammo_room(cave: &Cave, overclocked: bool, d: &DwarfItem) -> (u32, u32) {
     let board = &cave.data.numbers.dwarf;
     let slots = if overclocked { board.overclocked_secondary_ammo } else { board.secondary_ammo };
-    (board.primary_ammo.saturating_sub(d.5.primary), slots.saturating_sub(d.5.secondary))
+    (board.primary_ammo.saturating_sub(d.ammo.primary), slots.saturating_sub(d.ammo.secondary))
 }
 
 /// Spaces some conscious Dwarf sees (ruling 7), figures on them or not: where Lights Up! may put
@@ -332,14 +332,14 @@ fn ammo_room(cave: &Cave, overclocked: bool, d: &DwarfItem) -> (u32, u32) {
 fn flare_spaces(cave: &Cave) -> Vec<Hex> {
     let eyes = flare_eyes(cave);
     let mut out: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| flare_may_go(cave, &eyes, *h)).collect();
-    let lit = |h: &Hex| cave.creatures.iter().filter(|c| distance(c.3.0, *h) <= 1).count();
+    let lit = |h: &Hex| cave.creatures.iter().filter(|c| distance(c.at.0, *h) <= 1).count();
     out.sort_by_key(|h| (std::cmp::Reverse(lit(h)), canonical(*h)));
     out
 }
 
 /// The conscious Dwarves' spaces, from which a Flare space is seen.
 fn flare_eyes(cave: &Cave) -> Vec<Hex> {
-    cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect()
+    cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect()
 }
 
 /// Whether Lights Up!'s Flare may go on a space: open, and seen by a conscious Dwarf.
@@ -393,29 +393,29 @@ fn apply(
     match (effect, target) {
         (Effect::FreeMove | Effect::FreeAction, Some(d)) => {
             let move_only = *effect == Effect::FreeMove;
-            t.turn.guest = Some((d.2.seat, move_only));
-            fx.say(GameEvent::FreeAction { dwarf: d.2.class, move_only });
+            t.turn.guest = Some((d.dwarf.seat, move_only));
+            fx.say(GameEvent::FreeAction { dwarf: d.dwarf.class, move_only });
         }
         (Effect::RerollLastRoll, _) => for_karl(cave, fx, pending)?,
         (Effect::Heal(n), Some(d)) => {
-            let health = (d.4.0 + n).min(cave.data.numbers.dwarf.health);
-            fx.commands.entity(d.0).insert(Health(health));
-            fx.say(GameEvent::Healed { dwarf: d.2.class, amount: health - d.4.0, health });
+            let health = (d.health.0 + n).min(cave.data.numbers.dwarf.health);
+            fx.commands.entity(d.entity).insert(Health(health));
+            fx.say(GameEvent::Healed { dwarf: d.dwarf.class, amount: health - d.health.0, health });
         }
         (Effect::ReviveOrStandUp(n), Some(d)) => revive_or_stand(fx, player, &d, *n),
         (Effect::Ammo { primary, secondary }, Some(d)) => {
-            let (p, s) = ammo_room(cave, t.loadouts.get(d.0).is_ok_and(|l| l.overclocked), &d);
+            let (p, s) = ammo_room(cave, t.loadouts.get(d.entity).is_ok_and(|l| l.overclocked), &d);
             let (p, s) = (p.min(*primary), s.min(*secondary));
-            fx.commands.entity(d.0).insert(Ammo { primary: d.5.primary + p, secondary: d.5.secondary + s });
-            fx.say(GameEvent::AmmoRestocked { dwarf: d.2.class, primary: p, secondary: s });
+            fx.commands.entity(d.entity).insert(Ammo { primary: d.ammo.primary + p, secondary: d.ammo.secondary + s });
+            fx.say(GameEvent::AmmoRestocked { dwarf: d.dwarf.class, primary: p, secondary: s });
         }
         (Effect::PlaceFlare, _) => {
             let options = flare_spaces(cave).into_iter().map(|h| Answer::Space(h.into())).collect();
             ask(pending, "Lights Up!: pick the space for the Flare".into(), options);
-            *progress = InProgress::Card(CardChoice::Flare { seat: player.2.seat, class: player.2.class });
+            *progress = InProgress::Card(CardChoice::Flare { seat: player.dwarf.seat, class: player.dwarf.class });
         }
         (Effect::Clear(list), Some(d)) => clear(fx, &d, list),
-        (Effect::CollectWallMineral, Some(d)) => match wall_minerals(cave, d.3.0).as_slice() {
+        (Effect::CollectWallMineral, Some(d)) => match wall_minerals(cave, d.at.0).as_slice() {
             [(h, m)] => collect_wall(cave, fx, &mut t.pool, *h, *m),
             walls => {
                 let options = walls.iter().map(|(h, _)| Answer::Space((*h).into())).collect();
@@ -430,10 +430,10 @@ fn apply(
         (Effect::SwarmThreat(n), _) => fx.agenda.first((0..*n).map(|_| Job::ThreatStep(1))),
         (Effect::ExtraDiceNextAttack(n), _) => t.turn.extra_dice += n,
         (Effect::DrawThrowables(n), Some(d)) => {
-            if let Ok(mut hand) = t.hands.get_mut(d.0) {
+            if let Ok(mut hand) = t.hands.get_mut(d.entity) {
                 deal(&mut t.decks, &mut fx.rng, &mut hand, 0, *n);
             }
-            fx.say(GameEvent::CardsDrawn { dwarf: d.2.class, rock_and_stone: 0, throwables: *n });
+            fx.say(GameEvent::CardsDrawn { dwarf: d.dwarf.class, rock_and_stone: 0, throwables: *n });
         }
         (_, None) => return Err("this card needs a Dwarf to play it on".into()),
     }
@@ -460,27 +460,27 @@ fn for_karl(cave: &Cave, fx: &mut Effects, pending: &mut Pending) -> Result<(), 
 /// Leave No Dwarf Behind: an unconscious Dwarf wakes with this much Health; a knocked-over one
 /// stands up.
 fn revive_or_stand(fx: &mut Effects, player: &DwarfItem, d: &DwarfItem, health: u32) {
-    let status = DwarfStatus { unconscious: false, knocked_over: false, ..*d.6 };
-    fx.commands.entity(d.0).insert(status);
-    if d.6.unconscious {
-        fx.commands.entity(d.0).insert(Health(health));
-        fx.say(GameEvent::Revived { dwarf: d.2.class, health });
+    let status = DwarfStatus { unconscious: false, knocked_over: false, ..*d.status };
+    fx.commands.entity(d.entity).insert(status);
+    if d.status.unconscious {
+        fx.commands.entity(d.entity).insert(Health(health));
+        fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health });
     } else {
-        fx.say(GameEvent::StoodUp { dwarf: d.2.class, helped_by: Some(player.2.class) });
+        fx.say(GameEvent::StoodUp { dwarf: d.dwarf.class, helped_by: Some(player.dwarf.class) });
     }
 }
 
 /// Mushroom!: the conditions the card names come off.
 fn clear(fx: &mut Effects, d: &DwarfItem, list: &[Status]) {
-    let mut status = *d.6;
+    let mut status = *d.status;
     for s in list.iter().filter(|s| has(d, **s)) {
         match s {
             Status::Stunned => status.stunned = false,
             Status::Webbed => status.webbed = false,
         }
-        fx.say(GameEvent::StatusCleared { dwarf: d.2.class, status: format!("{s:?}") });
+        fx.say(GameEvent::StatusCleared { dwarf: d.dwarf.class, status: format!("{s:?}") });
     }
-    fx.commands.entity(d.0).insert(status);
+    fx.commands.entity(d.entity).insert(status);
 }
 
 /// We're Rich!: the wall's mineral goes to the M.U.L.E. with no roll; the wall is carved out.

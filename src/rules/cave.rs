@@ -7,12 +7,41 @@ use super::state::{Board, Kills, MissionInfo, Mule};
 use crate::data::GameData;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
 use crate::data::weapons::LineRule;
+use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
-pub type DwarfItem<'a> = (Entity, &'a Id, &'a Dwarf, &'a At, &'a Health, &'a Ammo, &'a DwarfStatus);
-pub type CreatureItem<'a> = (Entity, &'a Id, &'a Creature, &'a At, &'a Health, Option<&'a Faces>, &'a CreatureStatus);
+/// A Dwarf as the rules read him: `dwarf.at.0`, `dwarf.status.webbed`.
+#[derive(QueryData)]
+#[query_data(derive(Clone, Copy))]
+pub struct DwarfData {
+    pub entity: Entity,
+    pub id: &'static Id,
+    pub dwarf: &'static Dwarf,
+    pub at: &'static At,
+    pub health: &'static Health,
+    pub ammo: &'static Ammo,
+    pub status: &'static DwarfStatus,
+}
+
+/// A creature as the rules read it; `faces` for those that face a way.
+#[derive(QueryData)]
+#[query_data(derive(Clone, Copy))]
+pub struct CreatureData {
+    pub entity: Entity,
+    pub id: &'static Id,
+    pub creature: &'static Creature,
+    pub at: &'static At,
+    pub health: &'static Health,
+    pub faces: Option<&'static Faces>,
+    pub status: &'static CreatureStatus,
+}
+
+/// A Dwarf read off the cave, for as long as the cave is borrowed.
+pub type DwarfItem<'a> = DwarfDataItem<'a, 'a>;
+/// A creature read off the cave, for as long as the cave is borrowed.
+pub type CreatureItem<'a> = CreatureDataItem<'a, 'a>;
 
 #[derive(SystemParam)]
 pub struct Cave<'w, 's> {
@@ -21,12 +50,8 @@ pub struct Cave<'w, 's> {
     pub mission: Res<'w, MissionInfo>,
     pub kills: Res<'w, Kills>,
     pub spaces: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>), With<Space>>,
-    pub dwarves: Query<'w, 's, (Entity, &'static Id, &'static Dwarf, &'static At, &'static Health, &'static Ammo, &'static DwarfStatus)>,
-    pub creatures: Query<
-        'w,
-        's,
-        (Entity, &'static Id, &'static Creature, &'static At, &'static Health, Option<&'static Faces>, &'static CreatureStatus),
-    >,
+    pub dwarves: Query<'w, 's, DwarfData>,
+    pub creatures: Query<'w, 's, CreatureData>,
     pub tokens: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At)>,
     /// Tokens that belong to a Dwarf (class gear, thrown tokens), with his seat.
     pub owned: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At, &'static Owner)>,
@@ -78,38 +103,38 @@ impl Cave<'_, '_> {
     /// The creature on a space (the one with the lowest id, should two ever share it). Asked for
     /// every space of every line of sight, so it neither sorts nor allocates.
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
-        self.creatures.iter().filter(|c| self.fills(c, h)).min_by_key(|c| *c.1)
+        self.creatures.iter().filter(|c| self.fills(c, h)).min_by_key(|c| *c.id)
     }
 
     /// Whether a creature fills a space: its own, or the one behind a two-space creature.
     fn fills(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
-        c.3.0 == h || (c.5.is_some() && distance(c.3.0, h) == 1 && self.creature_spaces(c.2.kind, c.3.0, c.5).contains(&h))
+        c.at.0 == h || (c.faces.is_some() && distance(c.at.0, h) == 1 && self.creature_spaces(c.creature.kind, c.at.0, c.faces).contains(&h))
     }
 
     pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
-        self.creatures.iter().find(|c| c.1.0 == id)
+        self.creatures.iter().find(|c| c.id.0 == id)
     }
 
     /// Creatures in id order.
     pub fn creatures_sorted(&self) -> Vec<CreatureItem<'_>> {
         let mut v: Vec<_> = self.creatures.iter().collect();
-        v.sort_by_key(|c| *c.1);
+        v.sort_by_key(|c| *c.id);
         v
     }
 
     /// Dwarves in seat order.
     pub fn dwarves_sorted(&self) -> Vec<DwarfItem<'_>> {
         let mut v: Vec<_> = self.dwarves.iter().collect();
-        v.sort_by_key(|d| d.2.seat);
+        v.sort_by_key(|d| d.dwarf.seat);
         v
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
-        self.dwarves.iter().filter(|d| d.3.0 == h).min_by_key(|d| d.2.seat)
+        self.dwarves.iter().filter(|d| d.at.0 == h).min_by_key(|d| d.dwarf.seat)
     }
 
     pub fn dwarf_in_seat(&self, seat: u32) -> Option<DwarfItem<'_>> {
-        self.dwarves.iter().find(|d| d.2.seat == seat)
+        self.dwarves.iter().find(|d| d.dwarf.seat == seat)
     }
 
     /// Tokens on a space, in id order.
@@ -128,8 +153,8 @@ impl Cave<'_, '_> {
             LineRule::Sight => {
                 solid
                     || t.is_stalagmite()
-                    || self.dwarf_at(h).is_some_and(|d| d.6.standing())
-                    || self.creature_at(h).is_some_and(|c| !self.stats(c.2.kind).has(Trait::Small))
+                    || self.dwarf_at(h).is_some_and(|d| d.status.standing())
+                    || self.creature_at(h).is_some_and(|c| !self.stats(c.creature.kind).has(Trait::Small))
             }
         }
     }
@@ -145,12 +170,12 @@ impl Cave<'_, '_> {
 
     /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).
     pub fn nearest_dwarf_hex(&self, h: Hex) -> Option<Hex> {
-        self.dwarves_sorted().iter().filter(|d| !d.6.unconscious).min_by_key(|d| distance(d.3.0, h)).map(|d| d.3.0)
+        self.dwarves_sorted().iter().filter(|d| !d.status.unconscious).min_by_key(|d| distance(d.at.0, h)).map(|d| d.at.0)
     }
 
     /// Whether a creature is adjacent to a hex (any of its spaces).
     pub fn creature_adjacent(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
-        self.creature_spaces(c.2.kind, c.3.0, c.5).iter().any(|s| adjacent(*s, h))
+        self.creature_spaces(c.creature.kind, c.at.0, c.faces).iter().any(|s| adjacent(*s, h))
     }
 
     pub fn objectives_met(&self, mule: &Mule) -> bool {
@@ -163,7 +188,7 @@ impl Cave<'_, '_> {
         if self.exit_at(h).is_some() {
             return Err("a Dwarf cannot end a move on a Tunnel Exit".into());
         }
-        if self.dwarf_at(h).is_some_and(|d| d.0 != mover) {
+        if self.dwarf_at(h).is_some_and(|d| d.entity != mover) {
             return Err("a Dwarf cannot end a move on another Dwarf's space".into());
         }
         let blocking = |t: &Token| matches!(t, Token::ResupplyPod { .. } | Token::SentryGun { .. } | Token::Zipline);

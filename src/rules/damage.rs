@@ -17,8 +17,8 @@ pub type Hits = BTreeMap<DieKind, u32>;
 
 /// The three spaces behind a creature that faces a way (ruling 14).
 pub fn behind(cave: &Cave, c: &CreatureItem) -> Vec<Hex> {
-    let Some(f) = c.5 else { return vec![] };
-    let rear = *cave.creature_spaces(c.2.kind, c.3.0, c.5).last().expect("a creature has a space");
+    let Some(f) = c.faces else { return vec![] };
+    let rear = *cave.creature_spaces(c.creature.kind, c.at.0, c.faces).last().expect("a creature has a space");
     let back = opposite(f.0);
     let [l, r] = beside(back);
     vec![step(rear, back), step(rear, l), step(rear, r)]
@@ -45,14 +45,14 @@ impl Blow {
 
 /// Why a creature's resistance to a die does not count, if it does not.
 pub fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKind) -> Option<&'static str> {
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     if stats.has(Trait::WeakRear) && behind(cave, c).contains(&blow.from) {
         Some("hit from behind: resistance ignored")
     } else if blow.ignore_resistance {
         Some("resistance ignored")
     } else if blow.ignore_axe_resistance && die == DieKind::Axe {
         Some("axe resistance ignored")
-    } else if c.6.corroded_by.is_some() {
+    } else if c.status.corroded_by.is_some() {
         Some("corroded: no resistance")
     } else {
         None
@@ -61,9 +61,9 @@ pub fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKi
 
 /// Apply one attack's hits to a creature. Returns whether it died.
 pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, blow: &Blow) -> bool {
-    let stats = cave.stats(c.2.kind);
-    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
-    let mut health = c.4.0;
+    let stats = cave.stats(c.creature.kind);
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
+    let mut health = c.health.0;
     for (die, n) in hits {
         let ignored = resistance_ignored(cave, c, blow, *die).filter(|_| stats.resistance_to(*die) > 0);
         let resisted = if ignored.is_some() { 0 } else { stats.resistance_to(*die).min(*n) };
@@ -73,7 +73,7 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
             note.push_str(why);
             note.push_str(". ");
         }
-        if c.6.frozen && damage > 0 {
+        if c.status.frozen && damage > 0 {
             damage *= 2;
             note.push_str("Frozen: damage doubled. ");
         }
@@ -81,23 +81,23 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted, damage, health, note: note.trim().into() });
     }
     if health == 0 {
-        fx.commands.entity(c.0).despawn();
+        fx.commands.entity(c.entity).despawn();
         fx.say(GameEvent::Killed { who });
         if stats.has(Trait::ExplodesOnDeath) {
-            fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
+            fx.agenda.first([Job::Explode(c.at.0, c.id.0)]);
         }
         if stats.grunts_on_death() > 0 {
-            fx.agenda.first([Job::DeathSpawn(c.2.kind, c.3.0)]);
+            fx.agenda.first([Job::DeathSpawn(c.creature.kind, c.at.0)]);
         }
         if let (true, Some(seat)) = (stats.has(Trait::RockAndStoneOnKill), blow.by) {
             fx.agenda.first([Job::DrawCards { seat, rock_and_stone: 1, throwables: 0 }]);
         }
         true
     } else {
-        fx.commands.entity(c.0).insert(Health(health));
+        fx.commands.entity(c.entity).insert(Health(health));
         // Ruling 19: a creature already stunned is not stunned again.
-        if blow.stun && !c.6.stunned {
-            fx.commands.entity(c.0).insert(CreatureStatus { stunned: true, ..*c.6 });
+        if blow.stun && !c.status.stunned {
+            fx.commands.entity(c.entity).insert(CreatureStatus { stunned: true, ..*c.status });
             fx.say(GameEvent::CreatureStunned { who });
         }
         false
@@ -106,16 +106,16 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
 
 /// Apply hits to a Dwarf: no resistance; at 0 Health he falls unconscious.
 pub fn hurt_dwarf(fx: &mut Effects, d: &super::cave::DwarfItem, hits: &Hits) {
-    let who = Who::Dwarf(d.2.class);
-    let mut health = d.4.0;
+    let who = Who::Dwarf(d.dwarf.class);
+    let mut health = d.health.0;
     for (die, n) in hits {
         health = health.saturating_sub(*n);
         fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted: 0, damage: *n, health, note: String::new() });
     }
-    fx.commands.entity(d.0).insert(Health(health));
-    if health == 0 && !d.6.unconscious {
-        let status = DwarfStatus { unconscious: true, ..*d.6 };
-        fx.commands.entity(d.0).insert(status);
-        fx.say(GameEvent::Unconscious { dwarf: d.2.class });
+    fx.commands.entity(d.entity).insert(Health(health));
+    if health == 0 && !d.status.unconscious {
+        let status = DwarfStatus { unconscious: true, ..*d.status };
+        fx.commands.entity(d.entity).insert(status);
+        fx.say(GameEvent::Unconscious { dwarf: d.dwarf.class });
     }
 }

@@ -46,7 +46,7 @@ pub fn plugin(app: &mut App) {
 
 /// Whether every Dwarf is on a Drop Pod space.
 fn all_aboard(cave: &Cave) -> bool {
-    cave.dwarves.iter().all(|d| cave.is_drop_pod(d.3.0))
+    cave.dwarves.iter().all(|d| cave.is_drop_pod(d.at.0))
 }
 
 /// Ruling 29: every creature killed is noted by kind, for the Kill objectives.
@@ -70,9 +70,9 @@ fn check_end(
         return;
     }
     let met = cave.objectives_met(&fx.mule);
-    let aboard = cave.dwarves.iter().filter(|d| cave.is_drop_pod(d.3.0)).count();
+    let aboard = cave.dwarves.iter().filter(|d| cave.is_drop_pod(d.at.0)).count();
     // With BOSCO on the cave the lone Dwarf may yet be revived (`bosco.rs`).
-    let ending = if cave.dwarves.iter().all(|d| d.6.unconscious) && cave.bosco.is_empty() {
+    let ending = if cave.dwarves.iter().all(|d| d.status.unconscious) && cave.bosco.is_empty() {
         Some((Result::Loss, "every Dwarf is unconscious".to_string()))
     } else if met && all_aboard(&cave) {
         Some((Result::Success, "the objectives are met and every Dwarf is aboard the Drop Pod".to_string()))
@@ -110,7 +110,7 @@ pub fn check_launch(cave: &Cave, mule: &Mule) -> std::result::Result<(), String>
     if !cave.objectives_met(mule) {
         return Err("the Drop Pod launches only once the objectives are met".to_string());
     }
-    if cave.dwarves.iter().any(|d| !d.6.unconscious && !cave.is_drop_pod(d.3.0)) {
+    if cave.dwarves.iter().any(|d| !d.status.unconscious && !cave.is_drop_pod(d.at.0)) {
         return Err("every conscious Dwarf must be aboard the Drop Pod".to_string());
     }
     Ok(())
@@ -128,7 +128,7 @@ fn launch(
 ) {
     let result = (|| {
         check_launch(&cave, &fx.mule)?;
-        let left_behind: Vec<DwarfClass> = cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.3.0)).map(|d| d.2.class).collect();
+        let left_behind: Vec<DwarfClass> = cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();
         finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
         Ok(())

@@ -73,7 +73,7 @@ fn draw_event(cave: Cave, mut job: ResMut<CurrentJob>, mut decks: ResMut<Decks>,
     let Some(i) = decks.events.draw(&mut fx.rng) else { return };
     decks.events.discard(i);
     let card = &cave.data.events[i];
-    fx.say(GameEvent::EventCard { dwarf: d.2.class, name: card.name.clone(), text: card.text.clone() });
+    fx.say(GameEvent::EventCard { dwarf: d.dwarf.class, name: card.name.clone(), text: card.text.clone() });
     fx.agenda.first(card.effects.iter().cloned().map(Job::Effect));
 }
 
@@ -100,30 +100,30 @@ fn event_effect(
 ) {
     let Some(Job::Effect(effect)) = job.0.take() else { return };
     let me = active(&cave, &turn);
-    let here = me.map(|d| d.3.0);
+    let here = me.map(|d| d.at.0);
     match effect {
         EventEffect::SwarmThreat(n) => fx.agenda.first((0..n.unsigned_abs()).map(|_| Job::ThreatStep(n.signum()))),
         EventEffect::Spawn(kind, n, place) => spawn(&cave, &mut fx, kind, n, &place, here),
         EventEffect::Ambush(kind) => {
             let (Some(d), Some(h)) = (me, here) else { return };
             if let Some(id) = spawn_near(&cave, &mut fx, kind, h, 1, false).first().copied() {
-                let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.2.seat)
+                let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.dwarf.seat)
                     .into_iter()
                     .map(|seat| Job::ReactionOffer { seat, target: h, creature: Some(id) })
                     .collect();
                 jobs.extend(super::bosco::reaction_offer(&cave, h, Some(id)));
-                jobs.push(Job::AmbushAttack { creature: id, seat: d.2.seat });
+                jobs.push(Job::AmbushAttack { creature: id, seat: d.dwarf.seat });
                 fx.agenda.first(jobs);
             }
         }
         EventEffect::Grab { damage, knock_over } => {
             let (Some(d), Some(h)) = (me, here) else { return };
-            let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.2.seat)
+            let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.dwarf.seat)
                 .into_iter()
                 .map(|seat| Job::ReactionOffer { seat, target: h, creature: None })
                 .collect();
             jobs.extend(super::bosco::reaction_offer(&cave, h, None));
-            jobs.push(Job::GrabLands { seat: d.2.seat, damage, knock_over });
+            jobs.push(Job::GrabLands { seat: d.dwarf.seat, damage, knock_over });
             fx.agenda.first(jobs);
         }
         EventEffect::ActivateAll => fx.agenda.first([Job::ActivateAll]),
@@ -137,16 +137,16 @@ fn event_effect(
             }
         }
         EventEffect::IfStanding(effects) => match me {
-            Some(d) if d.6.standing() => fx.agenda.first([Job::Optional(effects)]),
+            Some(d) if d.status.standing() => fx.agenda.first([Job::Optional(effects)]),
             _ => fx.say(GameEvent::Skipped { why: "the active Dwarf is not standing".into() }),
         },
         EventEffect::MineralRoll { on_blank_threat } => {
             if let Some(d) = me {
                 let karl = karl_in_hand(&cave.data, hands.iter());
-                let roll = MineralRoll { at: d.3.0, bonus_gold: 0, on_blank_threat };
+                let roll = MineralRoll { at: d.at.0, bonus_gold: 0, on_blank_threat };
                 // A roll that cannot be made (forced dice of another kind) is skipped, as the
                 // other rolls of an Event card.
-                let _ = mineral_die::roll(&cave, &mut fx, &mut pending, karl, Who::Dwarf(d.2.class), roll);
+                let _ = mineral_die::roll(&cave, &mut fx, &mut pending, karl, Who::Dwarf(d.dwarf.class), roll);
             }
         }
         EventEffect::SetAsideSwarm => {
@@ -175,7 +175,7 @@ fn event_effect(
             }
         }
         EventEffect::RockAndStoneAll(n) => {
-            let seats: Vec<u32> = cave.dwarves_sorted().iter().map(|d| d.2.seat).collect();
+            let seats: Vec<u32> = cave.dwarves_sorted().iter().map(|d| d.dwarf.seat).collect();
             fx.agenda.first(seats.into_iter().map(|seat| Job::DrawCards { seat, rock_and_stone: n, throwables: 0 }));
         }
         EventEffect::Nothing => fx.say(GameEvent::Skipped { why: "nothing happens".into() }),
@@ -202,7 +202,7 @@ fn spawn(cave: &Cave, fx: &mut Effects, kind: CreatureKind, n: u32, place: &Plac
 
 /// Roll dice for the active Dwarf; each hit is 1 damage to him (Falling Rocks).
 fn hurt_by_roll(cave: &Cave, fx: &mut Effects, d: &DwarfItem, die: DieKind, n: u32) {
-    let Ok(rolls) = fx.roll(Who::Dwarf(d.2.class), &[(die, n)], &cave.data) else { return };
+    let Ok(rolls) = fx.roll(Who::Dwarf(d.dwarf.class), &[(die, n)], &cave.data) else { return };
     let total: u32 = rolls.iter().map(|r| hits(&r.symbols)).sum();
     if total > 0 {
         hurt_dwarf(fx, d, &BTreeMap::from([(die, total)]));
@@ -211,19 +211,19 @@ fn hurt_by_roll(cave: &Cave, fx: &mut Effects, d: &DwarfItem, die: DieKind, n: u
 
 fn heal_all(cave: &Cave, fx: &mut Effects, n: u32) {
     let max = cave.data.numbers.dwarf.health;
-    for d in cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious) {
-        let health = (d.4.0 + n).min(max);
-        fx.commands.entity(d.0).insert(Health(health));
-        fx.say(GameEvent::Healed { dwarf: d.2.class, amount: health - d.4.0, health });
+    for d in cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious) {
+        let health = (d.health.0 + n).min(max);
+        fx.commands.entity(d.entity).insert(Health(health));
+        fx.say(GameEvent::Healed { dwarf: d.dwarf.class, amount: health - d.health.0, health });
     }
 }
 
 fn ammo_all(cave: &Cave, fx: &mut Effects, n: u32) {
     let max = cave.data.numbers.dwarf.primary_ammo;
     for d in cave.dwarves_sorted() {
-        let ammo = Ammo { primary: (d.5.primary + n).min(max), ..*d.5 };
-        fx.commands.entity(d.0).insert(ammo);
-        fx.say(GameEvent::AmmoGained { dwarf: d.2.class, primary: ammo.primary - d.5.primary });
+        let ammo = Ammo { primary: (d.ammo.primary + n).min(max), ..*d.ammo };
+        fx.commands.entity(d.entity).insert(ammo);
+        fx.say(GameEvent::AmmoGained { dwarf: d.dwarf.class, primary: ammo.primary - d.ammo.primary });
     }
 }
 
@@ -239,18 +239,18 @@ fn revive_one(cave: &Cave, fx: &mut Effects, n: u32) {
 
 /// The unconscious Dwarves, in seat order (the headless default takes the first, ruling 4).
 fn unconscious<'a>(cave: &'a Cave) -> Vec<DwarfItem<'a>> {
-    cave.dwarves_sorted().into_iter().filter(|d| d.6.unconscious).collect()
+    cave.dwarves_sorted().into_iter().filter(|d| d.status.unconscious).collect()
 }
 
 fn revive(fx: &mut Effects, d: &DwarfItem, n: u32) {
-    fx.commands.entity(d.0).insert((Health(n), DwarfStatus::default()));
-    fx.say(GameEvent::Revived { dwarf: d.2.class, health: n });
+    fx.commands.entity(d.entity).insert((Health(n), DwarfStatus::default()));
+    fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health: n });
 }
 
 /// Ask which unconscious Dwarf comes round: his space.
 fn offer_revive(cave: Cave, mut pending: ResMut<Pending>) {
     if pending.0.is_none() {
-        let options = unconscious(&cave).iter().map(|d| Answer::Space(d.3.0.into())).collect();
+        let options = unconscious(&cave).iter().map(|d| Answer::Space(d.at.0.into())).collect();
         ask(&mut pending, "Second Chance: which unconscious Dwarf comes round?".into(), options);
     }
 }
@@ -259,7 +259,7 @@ fn answer_revive(mut desk: Desk, cave: Cave, mut pending: ResMut<Pending>, mut j
     let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         let (Some(Job::ReviveChoice(n)), Answer::Space(at)) = (job.0.take(), a) else { return Err("not a Dwarf to revive".to_string()) };
-        let d = unconscious(&cave).into_iter().find(|d| d.3.0 == at.into()).ok_or("no unconscious Dwarf there")?;
+        let d = unconscious(&cave).into_iter().find(|d| d.at.0 == at.into()).ok_or("no unconscious Dwarf there")?;
         revive(&mut fx, &d, n);
         Ok(())
     });
@@ -304,7 +304,7 @@ fn answer_landing(
 fn mission_effect(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut pool: ResMut<UpgradePool>, mut fx: Effects) {
     let Some(Job::MissionEffect(effect)) = job.0.take() else { return };
     let me = active(&cave, &turn);
-    let here = me.map(|d| d.3.0);
+    let here = me.map(|d| d.at.0);
     let point = |p: &SpawnPoint| -> Option<Hex> {
         match p {
             SpawnPoint::Exit(n) => exits_for(&cave, &Place::Exit(*n), here).first().copied(),
@@ -327,7 +327,7 @@ fn mission_effect(cave: Cave, turn: Res<Turn>, mut job: ResMut<CurrentJob>, mut 
             }
         }
         MissionEffect::DamageAll(n) => {
-            for d in cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious) {
+            for d in cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious) {
                 hurt_dwarf(&mut fx, d, &Hits::from([(DieKind::Creature, n)]));
             }
         }

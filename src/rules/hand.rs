@@ -32,7 +32,7 @@ pub fn deal(decks: &mut Decks, rng: &mut GameRng, hand: &mut Hand, rock_and_ston
 fn draw_cards(cave: Cave, mut job: ResMut<CurrentJob>, mut decks: ResMut<Decks>, mut hands: Query<&mut Hand>, mut fx: Effects) {
     let Some(Job::DrawCards { seat, rock_and_stone, throwables }) = job.0.take() else { return };
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
-    let Ok(mut hand) = hands.get_mut(d.0) else { return };
+    let Ok(mut hand) = hands.get_mut(d.entity) else { return };
     deal(&mut decks, &mut fx.rng, &mut hand, rock_and_stone, throwables);
-    fx.say(GameEvent::CardsDrawn { dwarf: d.2.class, rock_and_stone, throwables });
+    fx.say(GameEvent::CardsDrawn { dwarf: d.dwarf.class, rock_and_stone, throwables });
 }

@@ -39,13 +39,13 @@ fn end_lasting(cave: Cave, turn: Res<Turn>, mut seen: ResMut<Seen>, marked: Quer
         fx.commands.entity(e).try_despawn();
         ended += 1;
     }
-    for c in cave.creatures.iter().filter(|c| c.6.corroded_by == Some(seat)) {
-        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(move |mut s| {
+    for c in cave.creatures.iter().filter(|c| c.status.corroded_by == Some(seat)) {
+        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(move |mut s| {
             s.corroded_by = s.corroded_by.filter(|by| *by != seat);
         });
         ended += 1;
     }
     if let (true, Some(d)) = (ended > 0, cave.dwarf_in_seat(seat)) {
-        fx.say(GameEvent::LastingEnded { dwarf: d.2.class });
+        fx.say(GameEvent::LastingEnded { dwarf: d.dwarf.class });
     }
 }

@@ -60,29 +60,29 @@ struct Reaction {
 /// Where a reaction shot aims: at the creature the card names, or, for a grab, at the Dwarf's
 /// space it has hold of.
 fn aim(cave: &Cave, victim: Hex, creature: Option<u32>) -> Hex {
-    creature.and_then(|id| cave.creature_by_id(id)).map_or(victim, |c| c.3.0)
+    creature.and_then(|id| cave.creature_by_id(id)).map_or(victim, |c| c.at.0)
 }
 
 /// The shots a Dwarf may react with: none unless he stands within the reaction distance of the
 /// Dwarf under attack, on `victim` (rulings 24, 30); each in range and sight of `target`.
 fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, victim: Hex, target: Hex) -> Vec<Reaction> {
     let Some(d) = cave.dwarf_in_seat(seat) else { return vec![] };
-    let near = distance(victim, d.3.0) <= cave.data.numbers.kit.reaction_distance;
-    if !d.6.standing() || !near {
+    let near = distance(victim, d.at.0) <= cave.data.numbers.kit.reaction_distance;
+    if !d.status.standing() || !near {
         return vec![];
     }
-    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
     // The active Dwarf's Steady Hands is his own next attack, not a reaction's.
     let quiet = Turn { extra_dice: 0, ..turn.clone() };
     let primary =
-        cave.data.weapons.of(d.2.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
+        cave.data.weapons.of(d.dwarf.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
     let secondary = secondary::card(&cave.data, &loadout).ok().map(|(w, side)| (secondary::fire_mode(w, side), WeaponSlot::Secondary));
     primary
         .chain(secondary)
         .filter_map(|(mode, slot)| {
             let mods = for_attack(cave, &quiet, &loadout, slot, target);
-            let paid = pay(d.5, slot, mode.ammo, mods.any_ammo).is_ok();
-            let aimed = check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target).is_ok();
+            let paid = pay(d.ammo, slot, mode.ammo, mods.any_ammo).is_ok();
+            let aimed = check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target).is_ok();
             (paid && aimed).then_some(Reaction { mode, slot, mods })
         })
         .collect()
@@ -108,12 +108,12 @@ fn offer_reaction(
     };
     if shots.is_empty() {
         job.0 = None;
-        fx.say(GameEvent::NoReaction { dwarf: d.2.class });
+        fx.say(GameEvent::NoReaction { dwarf: d.dwarf.class });
         return;
     }
     let mut options: Vec<Answer> = shots.into_iter().map(|r| Answer::React(r.mode.id)).collect();
     options.push(Answer::Pass);
-    ask_of(&mut pending, Who::Dwarf(d.2.class), format!("The {:?} may take a reaction shot", d.2.class), options);
+    ask_of(&mut pending, Who::Dwarf(d.dwarf.class), format!("The {:?} may take a reaction shot", d.dwarf.class), options);
 }
 
 fn take_reaction(
@@ -146,7 +146,7 @@ fn take_reaction(
         } else if state.rolls.iter().any(|r| hits(&r.symbols) > 0) {
             // A grab: any hit frees the victim (rulebook, Cave Leech).
             fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
-            fx.say(GameEvent::GrabBroken { by: d.2.class });
+            fx.say(GameEvent::GrabBroken { by: d.dwarf.class });
         }
         Ok(())
     });
@@ -156,7 +156,7 @@ fn take_reaction(
 fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, hands: Query<&Hand>, mut fx: Effects) {
     let Some(Job::AmbushAttack { creature, seat }) = job.0.take() else { return };
     let (Some(c), Some(d)) = (cave.creature_by_id(creature), cave.dwarf_in_seat(seat)) else { return };
-    if !d.6.unconscious {
+    if !d.status.unconscious {
         attack(&cave, &mut fx, &mut pending, karl_in_hand(&cave.data, hands.iter()), &c, &d);
     }
 }
@@ -164,13 +164,13 @@ fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pe
 fn grab_lands(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     let Some(Job::GrabLands { seat, damage, knock_over }) = job.0.take() else { return };
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
-    fx.say(GameEvent::Grabbed { dwarf: d.2.class });
+    fx.say(GameEvent::Grabbed { dwarf: d.dwarf.class });
     if super::skills::gunner::shield_holds(&cave, &mut fx, &d) {
         return;
     }
     hurt_dwarf(&mut fx, &d, &Hits::from([(DieKind::Creature, damage)]));
-    if knock_over && damage < d.4.0 {
-        fx.commands.entity(d.0).insert(DwarfStatus { knocked_over: true, ..*d.6 });
-        fx.say(GameEvent::Afflicted { dwarf: d.2.class, status: "KnockedOver".into() });
+    if knock_over && damage < d.health.0 {
+        fx.commands.entity(d.entity).insert(DwarfStatus { knocked_over: true, ..*d.status });
+        fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: "KnockedOver".into() });
     }
 }

@@ -38,7 +38,7 @@ pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
 /// After every action: pickups next to any conscious Dwarf are face up (a Dwarf may arrive next to
 /// one other than by walking, e.g. when a cave opens around him).
 pub fn reveal_pickups_by_dwarves(cave: Cave, mut fx: Effects) {
-    let spaces: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let spaces: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     reveal_pickups_near(&cave, &mut fx, &spaces);
 }
 

@@ -28,7 +28,7 @@ pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex
 pub fn figure_available(cave: &Cave, placed: &Placed, kind: CreatureKind) -> Option<CreatureKind> {
     let on_board = |k: CreatureKind| {
         let pending = placed.creatures.iter().filter(|(e, p)| *p == k && cave.creatures.get(*e).is_err()).count();
-        cave.creatures.iter().filter(|c| c.2.kind == k).count() + pending
+        cave.creatures.iter().filter(|c| c.creature.kind == k).count() + pending
     };
     let left = |k: CreatureKind| (on_board(k) as u32) < cave.stats(k).figures;
     if left(kind) {
@@ -97,7 +97,7 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
     if !on_anchor {
         dist.remove(&anchor);
     }
-    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let near_dwarf = |h: Hex| dwarves.iter().map(|d| distance(*d, h)).min().unwrap_or(0);
     let mut taken = BTreeSet::new();
     let mut ids = Vec::new();
@@ -142,7 +142,7 @@ pub fn exits_for(cave: &Cave, place: &Place, active: Option<Hex>) -> Vec<Hex> {
     let numbered = |n: u8| exits.iter().find(|(x, _)| *x == n).map(|(_, h)| *h);
     let nearest =
         |to: &[Hex]| exits.iter().min_by_key(|(n, h)| (to.iter().map(|d| distance(*d, *h)).min().unwrap_or(u32::MAX), *n)).map(|(_, h)| *h);
-    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     match place {
         Place::Exit(n) | Place::NextToExit(n) => numbered(*n).into_iter().collect(),
         Place::FirstRevealed(list) => list.iter().find_map(|n| numbered(*n)).into_iter().collect(),

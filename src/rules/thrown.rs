@@ -73,17 +73,17 @@ pub fn lure_at(cave: &Cave, h: Hex) -> bool {
 /// is and whether the creature can attack it from where it stands, if it is lured; decided before
 /// anything changes (the activation carries it out, the screen shows it as the creature's intent).
 pub fn lure_of(cave: &Cave, mule: &Mule, c: &CreatureItem) -> Option<(Hex, bool)> {
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     if matches!(stats.attack, Attack::Spawn(_)) {
         return None;
     }
-    let here = c.3.0;
+    let here = c.at.0;
     let lures = thrown(cave, |e| matches!(e, ThrowEffect::Lure));
     let lure = lures.iter().map(|t| t.1).min_by_key(|h| (distance(*h, here), canonical(*h)))?;
-    if targets(cave, mule).iter().any(|d| distance(d.3.0, here) <= distance(lure, here)) {
+    if targets(cave, mule).iter().any(|d| distance(d.at.0, here) <= distance(lure, here)) {
         return None;
     }
-    let spaces = cave.creature_spaces(c.2.kind, here, c.5);
+    let spaces = cave.creature_spaces(c.creature.kind, here, c.faces);
     Some((lure, stats.range > 0 && can_attack_from(cave, &spaces, stats.range, lure)))
 }
 
@@ -102,19 +102,19 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
     };
     step_along(cave, fx, pool, c, &path[..=i]);
     fx.commands.entity(e).despawn();
-    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });
     let inner = match effects_of(cave, card).iter().find(|e| matches!(e, ThrowEffect::ProximityMine(_))) {
         Some(ThrowEffect::ProximityMine(inner)) => inner.clone(),
         _ => vec![],
     };
-    let Some(class) = cave.dwarf_in_seat(seat).map(|d| d.2.class) else { return true };
+    let Some(class) = cave.dwarf_in_seat(seat).map(|d| d.dwarf.class) else { return true };
     let Ok(rolls) = blast::roll(cave, fx, class, &inner) else { return true };
     let l = Landing { card: card as usize, seat, class, from: at, area: vec![at] };
     let out = blast::on_figures(cave, fx, &inner, &rolls, &l, &Figures { creatures: vec![(*c, 1)], dwarves: vec![] });
-    if out.scared.contains(&c.1.0) {
-        let back: Vec<Hex> = path[..i].iter().rev().copied().chain(std::iter::once(c.3.0)).collect();
-        fx.commands.entity(c.0).insert(At(c.3.0));
+    if out.scared.contains(&c.id.0) {
+        let back: Vec<Hex> = path[..i].iter().rev().copied().chain(std::iter::once(c.at.0)).collect();
+        fx.commands.entity(c.entity).insert(At(c.at.0));
         fx.say(GameEvent::Scared { who, path: back.into_iter().map(Qr::from).collect() });
     }
     true
@@ -123,15 +123,15 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
 /// Whether this Dwarf may set off a Satchel Charge now: the charge's token, space, thrower's seat
 /// and card when he may. The legal-moves query asks this too.
 pub fn check_detonate(cave: &Cave, by: DwarfClass) -> Result<(Entity, Hex, u32, u32), String> {
-    let d = cave.dwarves_sorted().into_iter().find(|d| d.2.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
-    if d.6.unconscious {
+    let d = cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == by).ok_or_else(|| format!("there is no {by:?} in this game"))?;
+    if d.status.unconscious {
         return Err(format!("the {by:?} is unconscious"));
     }
     let charges = thrown(cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
     if charges.is_empty() {
         return Err("there is no Satchel Charge on the cave".into());
     }
-    let c = charges.into_iter().find(|c| c.2 == d.2.seat).ok_or("only the Dwarf who threw a Satchel Charge sets it off")?;
+    let c = charges.into_iter().find(|c| c.2 == d.dwarf.seat).ok_or("only the Dwarf who threw a Satchel Charge sets it off")?;
     Ok(c)
 }
 

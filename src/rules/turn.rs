@@ -30,15 +30,15 @@ fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
         if super::bosco::takes_over(&cave, &mut turn, &mut fx) {
             return;
         }
-        fx.say(GameEvent::TurnEnded { dwarf: d.2.class });
+        fx.say(GameEvent::TurnEnded { dwarf: d.dwarf.class });
         // A web holds for the turn after it was spun: it falls away when that turn ends.
-        if d.6.webbed {
-            fx.commands.entity(d.0).insert(DwarfStatus { webbed: false, ..*d.6 });
+        if d.status.webbed {
+            fx.commands.entity(d.entity).insert(DwarfStatus { webbed: false, ..*d.status });
         }
         // Ruling 23: no Event card for an unconscious Dwarf or one aboard the pod with the
         // objectives met.
-        let aboard = cave.is_drop_pod(d.3.0) && cave.objectives_met(&fx.mule);
-        if !d.6.unconscious && !aboard {
+        let aboard = cave.is_drop_pod(d.at.0) && cave.objectives_met(&fx.mule);
+        if !d.status.unconscious && !aboard {
             fx.agenda.first([Job::DrawEvent(turn.seat)]);
         }
         fx.agenda.0.push_back(Job::NextTurn);
@@ -54,7 +54,7 @@ fn next_turn(cave: Cave, mut job: ResMut<CurrentJob>, mut turn: ResMut<Turn>, mu
     let seats = cave.dwarves.iter().count() as u32;
     let seat = (turn.seat + 1) % seats.max(1);
     begin_turn(&cave, &mut turn, &mut fx, seat);
-    if cave.dwarf_in_seat(seat).is_some_and(|d| d.6.unconscious) && cave.bosco.is_empty() {
+    if cave.dwarf_in_seat(seat).is_some_and(|d| d.status.unconscious) && cave.bosco.is_empty() {
         fx.agenda.first([Job::NextTurn]);
     }
 }
@@ -64,14 +64,14 @@ pub fn begin_turn(cave: &Cave, turn: &mut Turn, fx: &mut Effects, seat: u32) {
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
     super::skills::start_of_turn(cave, fx, seat);
     let n = &cave.data.numbers;
-    let actions = if d.6.unconscious {
+    let actions = if d.status.unconscious {
         0
-    } else if d.6.stunned {
-        fx.commands.entity(d.0).insert(DwarfStatus { stunned: false, ..*d.6 });
+    } else if d.status.stunned {
+        fx.commands.entity(d.entity).insert(DwarfStatus { stunned: false, ..*d.status });
         n.actions_when_stunned
     } else {
         n.actions_per_turn
     };
     *turn = Turn { number: turn.number + 1, seat, actions_left: actions, ..Default::default() };
-    fx.say(GameEvent::TurnStarted { turn: turn.number, dwarf: d.2.class, actions });
+    fx.say(GameEvent::TurnStarted { turn: turn.number, dwarf: d.dwarf.class, actions });
 }

@@ -180,9 +180,9 @@ fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
 fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
     let me = cave.dwarf_in_seat(turn.seat);
     let full = &cave.data.numbers.dwarf;
-    let (low, out_of_ammo) = me.map_or((false, false), |d| (d.5.primary < 2 || d.4.0 < full.health / 2, d.5.primary == 0));
+    let (low, out_of_ammo) = me.map_or((false, false), |d| (d.ammo.primary < 2 || d.health.0 < full.health / 2, d.ammo.primary == 0));
     let pod: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| cave.is_drop_pod(*h)).collect();
-    let standing: Vec<Hex> = cave.dwarves.iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let standing: Vec<Hex> = cave.dwarves.iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let all_aboard = !standing.is_empty() && standing.iter().all(|h| pod.contains(h));
     let goals = if cave.objectives_met(&mule) {
         pod.iter().map(|h| (*h, 0)).collect()
@@ -195,12 +195,12 @@ fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
         }
         goals
     };
-    Plan { me: me.map(|d| d.3.0), goals, all_aboard, low, out_of_ammo }
+    Plan { me: me.map(|d| d.at.0), goals, all_aboard, low, out_of_ammo }
 }
 
 fn goals_for(cave: &Cave, o: &Objective) -> Vec<(Hex, u32)> {
     match o {
-        Objective::Kill(kind) => cave.creatures.iter().filter(|c| c.2.kind == *kind).map(|c| (c.3.0, 1)).collect(),
+        Objective::Kill(kind) => cave.creatures.iter().filter(|c| c.creature.kind == *kind).map(|c| (c.at.0, 1)).collect(),
         Objective::Collect(item, _) => {
             let mut v = mineral_walls(cave, |i| i == *item);
             for (_, _, t, at) in cave.tokens.iter() {

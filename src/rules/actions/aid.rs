@@ -34,9 +34,9 @@ pub fn plugin(app: &mut App) {
 fn stand_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = (|| {
         let d = check_stand_up(&cave, &turn)?;
-        let class = d.2.class;
+        let class = d.dwarf.class;
         take_actions(&mut turn, cave.data.numbers.kit.stand_up_actions);
-        fx.commands.entity(d.0).insert(DwarfStatus { knocked_over: false, ..*d.6 });
+        fx.commands.entity(d.entity).insert(DwarfStatus { knocked_over: false, ..*d.status });
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: None });
         Ok(())
     })();
@@ -46,11 +46,11 @@ fn stand_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
 /// Whether the active Dwarf may stand up now (the legal-moves query asks this too).
 pub fn check_stand_up<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
     let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
-    let class = d.2.class;
-    if d.6.unconscious {
+    let class = d.dwarf.class;
+    if d.status.unconscious {
         return Err(format!("the {class:?} is unconscious and takes no actions"));
     }
-    if !d.6.knocked_over {
+    if !d.status.knocked_over {
         return Err(format!("the {class:?} is not knocked over"));
     }
     let cost = cave.data.numbers.kit.stand_up_actions;
@@ -64,10 +64,10 @@ pub fn check_stand_up<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, 
 pub fn check_help_up<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Result<(DwarfItem<'a>, DwarfItem<'a>), String> {
     let me = actor(cave, turn, 1)?;
     let other = next_to(cave, &me, class)?;
-    if other.6.unconscious {
+    if other.status.unconscious {
         return Err(format!("the {class:?} is unconscious: he must be revived"));
     }
-    if !other.6.knocked_over {
+    if !other.status.knocked_over {
         return Err(format!("the {class:?} is not knocked over"));
     }
     Ok((me, other))
@@ -77,7 +77,7 @@ pub fn check_help_up<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Resu
 pub fn check_revive<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
     let me = actor(cave, turn, 1)?;
     let other = next_to(cave, &me, class)?;
-    if !other.6.unconscious {
+    if !other.status.unconscious {
         return Err(format!("the {class:?} is not unconscious"));
     }
     Ok(other)
@@ -85,12 +85,12 @@ pub fn check_revive<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Resul
 
 /// The Dwarf of a class standing next to the active one.
 pub fn next_to<'a>(cave: &'a Cave, me: &DwarfItem, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
-    let other = cave.dwarves_sorted().into_iter().find(|d| d.2.class == class).ok_or(format!("no {class:?} is on the mission"))?;
-    if other.0 == me.0 {
+    let other = cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == class).ok_or(format!("no {class:?} is on the mission"))?;
+    if other.entity == me.entity {
         return Err(format!("the {class:?} is the Dwarf taking the action"));
     }
-    if !adjacent(other.3.0, me.3.0) {
-        return Err(format!("the {class:?} is not next to the {:?}", me.2.class));
+    if !adjacent(other.at.0, me.at.0) {
+        return Err(format!("the {class:?} is not next to the {:?}", me.dwarf.class));
     }
     Ok(other)
 }
@@ -101,8 +101,8 @@ fn help_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) 
     let result = (|| {
         let (me, other) = check_help_up(&cave, &turn, class)?;
         take_actions(&mut turn, 1);
-        fx.commands.entity(other.0).insert(DwarfStatus { knocked_over: false, ..*other.6 });
-        fx.say(GameEvent::StoodUp { dwarf: class, helped_by: Some(me.2.class) });
+        fx.commands.entity(other.entity).insert(DwarfStatus { knocked_over: false, ..*other.status });
+        fx.say(GameEvent::StoodUp { dwarf: class, helped_by: Some(me.dwarf.class) });
         Ok(())
     })();
     desk.settle(result);
@@ -116,7 +116,7 @@ fn revive(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
         take_actions(&mut turn, 1);
         let health = cave.data.numbers.kit.revive_health;
         // Back on his feet: neither unconscious nor knocked over.
-        fx.commands.entity(other.0).insert((Health(health), DwarfStatus { unconscious: false, knocked_over: false, ..*other.6 }));
+        fx.commands.entity(other.entity).insert((Health(health), DwarfStatus { unconscious: false, knocked_over: false, ..*other.status }));
         fx.say(GameEvent::Revived { dwarf: class, health });
         Ok(())
     })();

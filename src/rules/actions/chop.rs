@@ -59,13 +59,13 @@ fn start_chop(
 ) {
     let result = (|| {
         let d = actor(&cave, &turn, 1)?;
-        let who = Who::Dwarf(d.2.class);
+        let who = Who::Dwarf(d.dwarf.class);
         let rolls = fx.roll(who.clone(), &[(DieKind::Axe, 1)], &cave.data)?;
         turn.actions_left -= 1;
         turn.last_shot = None;
         let karl = karl_in_hand(&cave.data, hands.iter());
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.0 }) {
-            successes(&mut fx, &mut progress, d.2.class, d.0, &rolls);
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.entity }) {
+            successes(&mut fx, &mut progress, d.dwarf.class, d.entity, &rolls);
         }
         Ok(())
     })();
@@ -76,7 +76,7 @@ fn start_chop(
 fn chop_rolled(cave: Cave, mut progress: ResMut<InProgress>, mut fx: Effects) {
     let Some(HeldRoll { then: AfterRoll::Chop { dwarf }, rolls, .. }) = fx.karl.take() else { return };
     if let Ok(d) = cave.dwarves.get(dwarf) {
-        successes(&mut fx, &mut progress, d.2.class, dwarf, &rolls);
+        successes(&mut fx, &mut progress, d.dwarf.class, dwarf, &rolls);
     }
 }
 
@@ -99,7 +99,7 @@ fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pend
         return;
     }
     let Ok(d) = cave.dwarves.get(state.dwarf) else { return };
-    let options = targets(&cave, d.3.0).into_iter().map(Answer::Chop).collect();
+    let options = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
     ask(&mut pending, format!("Spend an axe success ({} left)", state.left), options);
 }
 
@@ -131,7 +131,7 @@ pub fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
     }
     for c in cave.creatures_sorted() {
         if cave.creature_adjacent(&c, at) {
-            out.push(ChopTarget::Creature(c.1.0));
+            out.push(ChopTarget::Creature(c.id.0));
         }
     }
     dedup(&mut out);
@@ -171,7 +171,7 @@ fn spend_success(
         }
         state.left -= 1;
         if state.left == 0 {
-            deal_creature_hits(&cave, &mut fx, &state, d.3.0, d.2.seat);
+            deal_creature_hits(&cave, &mut fx, &state, d.at.0, d.dwarf.seat);
         }
         next_success(&mut progress, state);
         Ok(())
@@ -190,7 +190,7 @@ fn apply(
     d: &DwarfItem,
     target: ChopTarget,
 ) -> Result<(), String> {
-    let (class, at, health, dwarf) = (d.2.class, d.3.0, d.4.0, d.0);
+    let (class, at, health, dwarf) = (d.dwarf.class, d.at.0, d.health.0, d.entity);
     let mut mineral_die = |fx: &mut Effects, q: Qr, bonus_gold: u32| {
         mineral_die::roll(cave, fx, pending, karl, Who::Dwarf(class), MineralRoll { at: q.into(), bonus_gold, on_blank_threat: 0 })
     };

@@ -143,21 +143,21 @@ pub fn check_exchange<'a>(
         return Err(format!("an exchange names at most the {others_on_the_cave} other Dwarves, each once"));
     }
     let kit = |d: &DwarfItem| {
-        kits.get(d.0).map(|(l, h)| Kit { ammo: *d.5, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
+        kits.get(d.entity).map(|(l, h)| Kit { ammo: *d.ammo, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
     };
     let mut mine = kit(&me)?;
     let mut others: Vec<(DwarfItem, Kit)> = Vec::new();
     let mut taken = Vec::new();
     for t in trades {
         let other = next_to(cave, &me, t.with)?;
-        if others.iter().any(|(o, _)| o.0 == other.0) {
+        if others.iter().any(|(o, _)| o.entity == other.entity) {
             return Err(format!("the {:?} is named twice in one exchange", t.with));
         }
         if t.give == Supplies::default() && t.take == Supplies::default() {
             return Err(format!("an exchange hands over something: nothing goes to or comes from the {:?}", t.with));
         }
         let mut theirs = kit(&other)?;
-        theirs.put_in(mine.take_out(&cave.data, me.2.class, &t.give)?);
+        theirs.put_in(mine.take_out(&cave.data, me.dwarf.class, &t.give)?);
         taken.push(theirs.take_out(&cave.data, t.with, &t.take)?);
         others.push((other, theirs));
     }
@@ -167,9 +167,9 @@ pub fn check_exchange<'a>(
     for parcel in taken {
         mine.put_in(parcel);
     }
-    mine.fits(&cave.data, me.2.class)?;
+    mine.fits(&cave.data, me.dwarf.class)?;
     for (d, k) in &others {
-        k.fits(&cave.data, d.2.class)?;
+        k.fits(&cave.data, d.dwarf.class)?;
     }
     Ok((me, mine, others))
 }
@@ -181,12 +181,12 @@ fn exchange(mut desk: Desk, cave: Cave, kits: Query<(&Loadout, &Hand)>, mut turn
     let result = (|| {
         let (me, mine, others) = check_exchange(&cave, &turn, &kits, &trades)?;
         take_actions(&mut turn, 1);
-        fx.commands.entity(me.0).insert((mine.ammo, mine.loadout, mine.hand));
+        fx.commands.entity(me.entity).insert((mine.ammo, mine.loadout, mine.hand));
         for (d, k) in others {
-            fx.commands.entity(d.0).insert((k.ammo, k.loadout, k.hand));
+            fx.commands.entity(d.entity).insert((k.ammo, k.loadout, k.hand));
         }
         for t in trades.iter().cloned() {
-            fx.say(GameEvent::Exchanged { dwarf: me.2.class, with: t.with, gave: t.give, took: t.take });
+            fx.say(GameEvent::Exchanged { dwarf: me.dwarf.class, with: t.with, gave: t.give, took: t.take });
         }
         Ok(())
     })();

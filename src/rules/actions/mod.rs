@@ -69,14 +69,14 @@ pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<Current>, Res<InProg
 /// the actor here.
 pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>, String> {
     let d = cave.dwarf_in_seat(turn.seat).ok_or("no Dwarf has the turn")?;
-    if d.6.unconscious {
-        return Err(format!("the {:?} is unconscious and takes no actions", d.2.class));
+    if d.status.unconscious {
+        return Err(format!("the {:?} is unconscious and takes no actions", d.dwarf.class));
     }
-    if d.6.knocked_over {
-        return Err(format!("the {:?} is knocked over: he must stand up first", d.2.class));
+    if d.status.knocked_over {
+        return Err(format!("the {:?} is knocked over: he must stand up first", d.dwarf.class));
     }
     if turn.actions_left < cost {
-        return Err(format!("the {:?} has {} action(s) left; this needs {cost}", d.2.class, turn.actions_left));
+        return Err(format!("the {:?} has {} action(s) left; this needs {cost}", d.dwarf.class, turn.actions_left));
     }
     Ok(d)
 }

@@ -72,7 +72,7 @@ fn steady_hands(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -
     let die = match slot {
         WeaponSlot::Primary => cave
             .dwarf_in_seat(turn.seat)
-            .and_then(|d| cave.data.weapons.of(d.2.class).modes.first())
+            .and_then(|d| cave.data.weapons.of(d.dwarf.class).modes.first())
             .and_then(|m| m.dice.first().map(|d| d.0)),
         WeaponSlot::Secondary => cave.data.secondaries.get(loadout.secondary).and_then(|s| s.normal.dice.first().map(|d| d.0)),
     };

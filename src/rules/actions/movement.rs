@@ -49,28 +49,28 @@ pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result
     if cost > points {
         return Err(format!("a move is at most {points} spaces; this path costs {cost}"));
     }
-    let mut from = d.3.0;
+    let mut from = d.at.0;
     for (i, h) in path.iter().enumerate() {
         let at = Qr::from(*h);
         if !adjacent(from, *h) {
             return Err(format!("({}, {}) is not next to the space before it", at.q, at.r));
         }
-        if !skills::step_over(cave, d.2.class, *h, i + 1 == path.len()) {
+        if !skills::step_over(cave, d.dwarf.class, *h, i + 1 == path.len()) {
             enterable(cave, mule, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
         }
         from = *h;
     }
     let end = *path.last().expect("path is not empty");
-    cave.dwarf_may_end(end, d.0)?;
+    cave.dwarf_may_end(end, d.entity)?;
     skills::may_end_move(cave, end)?;
-    Ok(d.0)
+    Ok(d.entity)
 }
 
 /// The active Dwarf, if he may make a Move at all, wherever to.
 pub fn mover<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
     let d = actor(cave, turn, 1)?;
-    if d.6.webbed {
-        return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.2.class));
+    if d.status.webbed {
+        return Err(format!("the {:?} is webbed and cannot leave his space this turn", d.dwarf.class));
     }
     Ok(d)
 }
@@ -98,9 +98,9 @@ pub fn enterable(cave: &Cave, mule: &Mule, h: Hex) -> Result<(), String> {
 fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
     let d = cave.dwarves.get(dwarf).expect("the mover exists");
     fx.commands.entity(dwarf).insert(At(*path.last().expect("path is not empty")));
-    fx.say(GameEvent::Moved { who: Who::Dwarf(d.2.class), path: path.iter().map(|h| (*h).into()).collect() });
+    fx.say(GameEvent::Moved { who: Who::Dwarf(d.dwarf.class), path: path.iter().map(|h| (*h).into()).collect() });
     reveal_pickups_near(cave, fx, path);
-    let mut health = d.4.0;
+    let mut health = d.health.0;
     for h in path {
         for (e, _, token) in cave.tokens_at(*h) {
             if let Token::Health { amount } = token {
@@ -109,14 +109,14 @@ fn walk(cave: &Cave, fx: &mut Effects, dwarf: Entity, path: &[Hex]) {
                 health += gain;
                 fx.commands.entity(e).despawn();
                 fx.commands.entity(dwarf).insert(Health(health));
-                fx.say(GameEvent::Healed { dwarf: d.2.class, amount: gain, health });
+                fx.say(GameEvent::Healed { dwarf: d.dwarf.class, amount: gain, health });
             }
             super::upgrade::pick_up(fx, dwarf, (e, token), *h);
             if let Token::Pickup { pickup: Pickup::BarleyBulb, .. } = token {
                 // Rulebook, Barley Bulb: discarded, and the Dwarf draws a Rock and Stone card.
                 fx.commands.entity(e).despawn();
                 fx.say(GameEvent::Harvested { pickup: Pickup::BarleyBulb, at: (*h).into() });
-                fx.agenda.first([Job::DrawCards { seat: d.2.seat, rock_and_stone: 1, throwables: 0 }]);
+                fx.agenda.first([Job::DrawCards { seat: d.dwarf.seat, rock_and_stone: 1, throwables: 0 }]);
             }
             if let Some(item) = walk_on_item(token) {
                 fx.commands.entity(e).despawn();

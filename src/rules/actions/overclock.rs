@@ -41,7 +41,7 @@ pub fn check_overclock<'a>(
     loadouts: &Query<&Loadout>,
 ) -> Result<(DwarfItem<'a>, Loadout, &'a SecondaryWeapon), String> {
     let d = actor(cave, turn, 1)?;
-    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
     let (w, _) = card(&cave.data, &loadout)?;
     if loadout.overclocked {
         return Err(format!("the {} is already overclocked", w.name));
@@ -56,8 +56,8 @@ fn overclock(mut desk: Desk, cave: Cave, loadouts: Query<&Loadout>, mut turn: Re
         let (d, loadout, w) = check_overclock(&cave, &turn, &fx.mule, &loadouts)?;
         pay(&mut fx, "an overclock", &[Item::Gold], cave.data.numbers.kit.overclock_gold)?;
         take_actions(&mut turn, 1);
-        fx.commands.entity(d.0).insert(Loadout { overclocked: true, ..loadout });
-        fx.say(GameEvent::Overclocked { dwarf: d.2.class, weapon: w.name.clone() });
+        fx.commands.entity(d.entity).insert(Loadout { overclocked: true, ..loadout });
+        fx.say(GameEvent::Overclocked { dwarf: d.dwarf.class, weapon: w.name.clone() });
         Ok(())
     })();
     desk.settle(result);

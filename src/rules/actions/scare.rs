@@ -48,7 +48,7 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
     if pending.0.is_some() {
         return;
     }
-    state.queue.retain(|id| cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.2.kind).has(Trait::Immobile)));
+    state.queue.retain(|id| cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.creature.kind).has(Trait::Immobile)));
     let Some(first) = state.queue.first().copied() else {
         *progress = InProgress::Idle;
         return;
@@ -56,16 +56,16 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
     let c = cave.creature_by_id(first).expect("kept above");
     let options =
         paths(&cave, &c, state.cause, state.max).into_iter().map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect())).collect();
-    ask(&mut pending, format!("Scare the {:?} (id {first}) away", c.2.kind), options);
+    ask(&mut pending, format!("Scare the {:?} (id {first}) away", c.creature.kind), options);
 }
 
 /// Every way to run: paths of 0..=max steps, each step farther from the cause, ending on a vacant
 /// space (and, for a two-space creature, its back too, on the space the front came from). Longest
 /// first, then canonical order, so the headless default runs farthest.
 fn paths(cave: &Cave, c: &CreatureItem, cause: Hex, max: u32) -> Vec<Vec<Hex>> {
-    let (from, me) = (c.3.0, c.1.0);
-    let flying = cave.stats(c.2.kind).has(Trait::Flying);
-    let two_spaces = cave.stats(c.2.kind).has(Trait::TwoSpaces);
+    let (from, me) = (c.at.0, c.id.0);
+    let flying = cave.stats(c.creature.kind).has(Trait::Flying);
+    let two_spaces = cave.stats(c.creature.kind).has(Trait::TwoSpaces);
     let ends_well = |p: &Vec<Hex>| {
         let end = *p.last().expect("a step");
         let back = if p.len() >= 2 { p[p.len() - 2] } else { from };
@@ -103,7 +103,7 @@ fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
 /// No figure but the running creature itself (whose back may rest where its front was).
 fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
-    open && cave.creature_at(h).is_none_or(|c| c.1.0 == me)
+    open && cave.creature_at(h).is_none_or(|c| c.id.0 == me)
         && cave.dwarf_at(h).is_none()
         && !lure_at(cave, h)
         && crate::rules::skills::creature_may_stand(cave, h)
@@ -123,16 +123,16 @@ fn move_scared(
         let id = state.queue.remove(0);
         if let (Answer::Scare(path), Some(c)) = (a, cave.creature_by_id(id)) {
             let hexes: Vec<Hex> = path.iter().map(|q| (*q).into()).collect();
-            fx.say(GameEvent::Scared { who: Who::Creature { kind: c.2.kind, id }, path });
+            fx.say(GameEvent::Scared { who: Who::Creature { kind: c.creature.kind, id }, path });
             // Ruling 21: a creature that runs into the Sentry Gun's range is fired at too.
             if !sentry_walk(&cave, &mut fx, &mut pool, &c, &hexes)
                 && let Some(end) = hexes.last()
             {
-                fx.commands.entity(c.0).insert(At(*end));
+                fx.commands.entity(c.entity).insert(At(*end));
                 // The back follows the front: it faces the way it ran (ruling 33).
-                let prev = if hexes.len() >= 2 { hexes[hexes.len() - 2] } else { c.3.0 };
-                if let (true, Some(f)) = (cave.stats(c.2.kind).has(Trait::TwoSpaces), facing_to(prev, *end)) {
-                    fx.commands.entity(c.0).insert(Faces(f));
+                let prev = if hexes.len() >= 2 { hexes[hexes.len() - 2] } else { c.at.0 };
+                if let (true, Some(f)) = (cave.stats(c.creature.kind).has(Trait::TwoSpaces), facing_to(prev, *end)) {
+                    fx.commands.entity(c.entity).insert(Faces(f));
                 }
             }
         }

@@ -81,13 +81,13 @@ pub fn check_secondary<'a>(
     target: Hex,
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let probe = actor(cave, turn, 0)?;
-    let loadout = loadouts.get(probe.0).cloned().unwrap_or_default();
+    let loadout = loadouts.get(probe.entity).cloned().unwrap_or_default();
     let (w, side) = card(&cave.data, &loadout)?;
     let mode = fire_mode(w, side);
     let d = actor(cave, turn, mode.actions)?;
     let mods = for_attack(cave, turn, &loadout, WeaponSlot::Secondary, target);
-    super::shoot::pay(d.5, WeaponSlot::Secondary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
-    check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target)?;
+    super::shoot::pay(d.ammo, WeaponSlot::Secondary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
+    check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target)?;
     Ok((mode, d, mods))
 }
 

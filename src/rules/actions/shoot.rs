@@ -116,7 +116,7 @@ pub fn pay(ammo: &Ammo, slot: WeaponSlot, cost: u32, any_ammo: bool) -> Result<A
 /// Check everything a shot needs before any die is rolled.
 pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(FireMode, DwarfItem<'a>), String> {
     let probe = actor(cave, turn, 0)?;
-    let weapon = cave.data.weapons.of(probe.2.class);
+    let weapon = cave.data.weapons.of(probe.dwarf.class);
     let mode = weapon.mode(mode_id).ok_or_else(|| format!("the {} has no mode {mode_id}", weapon.name))?.clone();
     let d = actor(cave, turn, crate::rules::skills::scout::action_cost(turn, &mode))?;
     if !mode.only_after.is_empty() && !turn.last_shot.as_ref().is_some_and(|l| mode.only_after.contains(l)) {
@@ -141,13 +141,13 @@ pub fn check_shoot<'a>(
     target: Hex,
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let (mode, d) = check_shot(cave, turn, mode_id)?;
-    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
     let mods = for_attack(cave, turn, &loadout, WeaponSlot::Primary, target);
-    pay(d.5, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
-    match check_target(cave, d.3.0, mode.range + mods.range, mode.line, &mode.name, target) {
+    pay(d.ammo, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
+    match check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target) {
         // Ruling 8 (rulebook "Throwables", which the Grenade Launcher follows): range and line to
         // one space of the blast are enough, the target itself need not have them.
-        Err(_) if mode.spread == Spread::Triangle && blast_in_reach(cave, d.3.0, &mode, &mods, target) => {}
+        Err(_) if mode.spread == Spread::Triangle && blast_in_reach(cave, d.at.0, &mode, &mods, target) => {}
         r => r?,
     }
     Ok((mode, d, mods))
@@ -223,20 +223,20 @@ pub fn roll_shot(
     target: Hex,
     karl_window: bool,
 ) -> Result<ShotState, String> {
-    let ammo = pay(d.5, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.2.class))?;
+    let ammo = pay(d.ammo, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
     let mut dice = mode.dice.clone();
     dice.extend(mods.extra_dice.iter().copied());
-    let rolls = fx.roll(Who::Dwarf(d.2.class), &dice, &cave.data)?;
-    fx.commands.entity(d.0).insert(ammo);
-    fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: d.5.primary - ammo.primary, secondary: d.5.secondary - ammo.secondary });
+    let rolls = fx.roll(Who::Dwarf(d.dwarf.class), &dice, &cave.data)?;
+    fx.commands.entity(d.entity).insert(ammo);
+    fx.say(GameEvent::AmmoSpent { dwarf: d.dwarf.class, primary: d.ammo.primary - ammo.primary, secondary: d.ammo.secondary - ammo.secondary });
     let rerolls_left = mods.rerolls;
     Ok(ShotState {
-        dwarf: d.0,
-        seat: d.2.seat,
+        dwarf: d.entity,
+        seat: d.dwarf.seat,
         mode,
         slot,
         mods,
-        from: d.3.0,
+        from: d.at.0,
         target,
         rolls,
         rerolls_left,
@@ -267,7 +267,7 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         // The rerolls and the doubled die are taken; For Karl! may now reroll the whole shot.
         let mut state = state;
         state.karl_window = false;
-        let who = cave.dwarves.get(state.dwarf).map_or(Who::Bosco, |d| Who::Dwarf(d.2.class));
+        let who = cave.dwarves.get(state.dwarf).map_or(Who::Bosco, |d| Who::Dwarf(d.dwarf.class));
         hold(&mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot);
         *progress = InProgress::Shot(state);
         return;
@@ -466,7 +466,7 @@ fn place_results(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: Res
 fn reroll(cave: &Cave, fx: &mut Effects, state: &mut ShotState, i: usize) -> Result<(), String> {
     let old = &state.rolls[i];
     let new = roll(old.die, &cave.data, &mut fx.rng, &mut fx.forced)?;
-    let who = cave.dwarves.get(state.dwarf).map(|d| Who::Dwarf(d.2.class)).map_err(|_| "the shooter is gone")?;
+    let who = cave.dwarves.get(state.dwarf).map(|d| Who::Dwarf(d.dwarf.class)).map_err(|_| "the shooter is gone")?;
     fx.say(GameEvent::Rerolled { who, die: i, roll: new.clone() });
     state.rolls[i] = new;
     state.rerolls_left -= 1;
@@ -486,17 +486,17 @@ fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut I
         let n = hits(&roll.symbols) * if state.doubled == Some(*i) { 2 } else { 1 };
         if let Some(c) = cave.creature_at(*s) {
             if n > 0 {
-                *on_creatures.entry(c.1.0).or_default().entry(roll.die).or_default() += n;
+                *on_creatures.entry(c.id.0).or_default().entry(roll.die).or_default() += n;
             }
-            if roll.symbols.contains(&Symbol::Scare) && !scared.contains(&c.1.0) {
-                scared.push(c.1.0);
+            if roll.symbols.contains(&Symbol::Scare) && !scared.contains(&c.id.0) {
+                scared.push(c.id.0);
             }
             if state.mods.double_stuns && hits(&roll.symbols) > 1 {
-                double_stunned.push(c.1.0);
+                double_stunned.push(c.id.0);
             }
         }
         if let Some(d) = cave.dwarf_at(*s).filter(|_| state.mode.hits_dwarves && n > 0) {
-            *on_dwarves.entry(d.2.seat).or_default().entry(roll.die).or_default() += n;
+            *on_dwarves.entry(d.dwarf.seat).or_default().entry(roll.die).or_default() += n;
         }
     }
     let mut killed = Vec::new();

@@ -110,14 +110,14 @@ fn check_take(cave: &Cave, d: &DwarfItem, loadout: &Loadout, want: [u32; 3], lef
     }
     let board = &cave.data.numbers.dwarf;
     let slots = [board.primary_ammo, secondary_slots(&cave.data, loadout), board.health];
-    let have = [d.5.primary, d.5.secondary, d.4.0];
+    let have = [d.ammo.primary, d.ammo.secondary, d.health.0];
     for i in 0..3 {
         if want[i] > left[i] {
             return Err(format!("the pod holds only {} {}", left[i], SUPPLY_NAMES[i]));
         }
         let room = slots[i].saturating_sub(have[i]);
         if want[i] > room {
-            return Err(format!("the {:?} has room for {room} more {}", d.2.class, SUPPLY_NAMES[i]));
+            return Err(format!("the {:?} has room for {room} more {}", d.dwarf.class, SUPPLY_NAMES[i]));
         }
     }
     Ok(())
@@ -127,13 +127,13 @@ fn check_take(cave: &Cave, d: &DwarfItem, loadout: &Loadout, want: [u32; 3], lef
 /// Health): what is left on it, up to the room on his board. The legal-moves query lists this.
 pub fn supplies_within_reach(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>) -> Result<[u32; 3], String> {
     let d = actor(cave, turn, 1)?;
-    let (_, _, _, left) = pod_next_to(cave, d.3.0)?;
-    let loadout = loadouts.get(d.0).cloned().unwrap_or_default();
+    let (_, _, _, left) = pod_next_to(cave, d.at.0)?;
+    let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
     let board = &cave.data.numbers.dwarf;
     let room = [
-        board.primary_ammo.saturating_sub(d.5.primary),
-        secondary_slots(&cave.data, &loadout).saturating_sub(d.5.secondary),
-        board.health.saturating_sub(d.4.0),
+        board.primary_ammo.saturating_sub(d.ammo.primary),
+        secondary_slots(&cave.data, &loadout).saturating_sub(d.ammo.secondary),
+        board.health.saturating_sub(d.health.0),
     ];
     Ok([0, 1, 2].map(|i| left[i].min(room[i])))
 }
@@ -146,8 +146,8 @@ pub fn check_get_supplies<'a>(
     want: [u32; 3],
 ) -> Result<(DwarfItem<'a>, (Entity, Hex, u32, [u32; 3])), String> {
     let d = actor(cave, turn, 1)?;
-    let pod = pod_next_to(cave, d.3.0)?;
-    check_take(cave, &d, &loadouts.get(d.0).cloned().unwrap_or_default(), want, pod.3)?;
+    let pod = pod_next_to(cave, d.at.0)?;
+    check_take(cave, &d, &loadouts.get(d.entity).cloned().unwrap_or_default(), want, pod.3)?;
     Ok((d, pod))
 }
 
@@ -159,9 +159,9 @@ fn get_supplies(mut desk: Desk, cave: Cave, loadouts: Query<&Loadout>, mut turn:
         let (d, (pod, at, card, left)) = check_get_supplies(&cave, &turn, &loadouts, want)?;
         take_actions(&mut turn, 1);
         fx.commands
-            .entity(d.0)
-            .insert((Ammo { primary: d.5.primary + primary, secondary: d.5.secondary + secondary }, Health(d.4.0 + health)));
-        fx.say(GameEvent::SuppliesTaken { dwarf: d.2.class, primary, secondary, health });
+            .entity(d.entity)
+            .insert((Ammo { primary: d.ammo.primary + primary, secondary: d.ammo.secondary + secondary }, Health(d.health.0 + health)));
+        fx.say(GameEvent::SuppliesTaken { dwarf: d.dwarf.class, primary, secondary, health });
         let rest: Vec<u32> = (0..3).map(|i| left[i] - want[i]).collect();
         if rest.iter().all(|n| *n == 0) {
             // The last of the content is taken: the token goes, the card is discarded.

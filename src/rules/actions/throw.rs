@@ -76,19 +76,19 @@ fn start_throw(
     let Some(Command::Throw { card, target }) = desk.current.0.clone() else { return };
     let result = check_throw(&cave, &turn, &|e, i| hands.get(e).is_ok_and(|h| h.throwables.contains(&i)), &card, target).and_then(
         |(d, i, shapes)| {
-            fx.say(GameEvent::Threw { dwarf: d.2.class, card: card.clone(), at: target });
-            let rolls = blast::roll(&cave, &mut fx, d.2.class, &cave.data.throwables[i].effects)?;
+            fx.say(GameEvent::Threw { dwarf: d.dwarf.class, card: card.clone(), at: target });
+            let rolls = blast::roll(&cave, &mut fx, d.dwarf.class, &cave.data.throwables[i].effects)?;
             turn.actions_left -= cost(&turn, &cave.data);
             turn.last_shot = None;
             turn.light_footed = false;
-            if let Ok(mut hand) = hands.get_mut(d.0) {
+            if let Ok(mut hand) = hands.get_mut(d.entity) {
                 let at = hand.throwables.iter().position(|c| *c == i).expect("checked in hand");
                 hand.throwables.remove(at);
             }
             decks.throwables.discard(i);
             let karl = karl_in_hand(&cave.data, hands.iter());
-            let state = ThrowState { card: i, seat: d.2.seat, class: d.2.class, from: d.3.0, rolls, shapes };
-            if hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(d.2.class), state.rolls.clone(), AfterRoll::Throw).is_none() {
+            let state = ThrowState { card: i, seat: d.dwarf.seat, class: d.dwarf.class, from: d.at.0, rolls, shapes };
+            if hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(d.dwarf.class), state.rolls.clone(), AfterRoll::Throw).is_none() {
                 *progress = InProgress::Throw(state);
                 return Ok(());
             }
@@ -116,15 +116,15 @@ pub fn check_throw<'a>(
         .enumerate()
         .find(|(_, t)| t.name == name)
         .ok_or_else(|| format!("there is no Throwable called {name:?}"))?;
-    if !holds(d.0, i) {
-        return Err(format!("the {:?} holds no {name}", d.2.class));
+    if !holds(d.entity, i) {
+        return Err(format!("the {:?} holds no {name}", d.dwarf.class));
     }
     let t: Hex = target.into();
     if cave.terrain(t).is_none() {
         return Err(format!("({}, {}) is not part of the cave", target.q, target.r));
     }
     token_space(cave, card, t)?;
-    let from = d.3.0;
+    let from = d.at.0;
     let in_range: Vec<Shape> = shapes(cave, card.area, from, t)
         .into_iter()
         .filter(|s| s.1.iter().any(|h| (1..=card.range).contains(&distance(from, *h))))
@@ -134,7 +134,7 @@ pub fn check_throw<'a>(
     }
     let clear: Vec<Shape> = in_range.into_iter().filter(|s| s.1.iter().any(|h| reaches(cave, card, from, *h))).collect();
     if clear.is_empty() {
-        return Err(format!("walls stand between the {:?} and every space of that area", d.2.class));
+        return Err(format!("walls stand between the {:?} and every space of that area", d.dwarf.class));
     }
     Ok((d, i, clear))
 }

@@ -108,10 +108,10 @@ fn fit_upgrade(
             tokens.push(*kind);
             fx.commands.entity(p.dwarf).insert(loadout);
             fx.commands.entity(token).despawn();
-            fx.say(GameEvent::UpgradeFitted { dwarf: d.2.class, upgrade: names(*kind), weapon, discarded });
+            fx.say(GameEvent::UpgradeFitted { dwarf: d.dwarf.class, upgrade: names(*kind), weapon, discarded });
         } else {
             fx.commands.entity(token).remove::<PickedUp>().insert(At(p.at));
-            fx.say(GameEvent::UpgradeLeft { dwarf: d.2.class, at: p.at.into() });
+            fx.say(GameEvent::UpgradeLeft { dwarf: d.dwarf.class, at: p.at.into() });
         }
         pending.0 = None;
         *progress = InProgress::Idle;

@@ -17,18 +17,18 @@ use crate::rules::spawn::spawn_near;
 /// Roll the creature's attack at a Dwarf and apply it, or hold the roll for For Karl! (`karl`: a
 /// Dwarf holds the card; ruling 32).
 pub fn attack(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c: &CreatureItem, d: &DwarfItem) {
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     let Attack::Dice(n) = stats.attack else { return };
-    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
-    fx.say(GameEvent::Attacks { who: who.clone(), target: d.2.class });
-    turn_to(cave, fx, c, d.3.0);
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
+    fx.say(GameEvent::Attacks { who: who.clone(), target: d.dwarf.class });
+    turn_to(cave, fx, c, d.at.0);
     if crate::rules::skills::gunner::shield_holds(cave, fx, d) {
         return;
     }
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
-    let then = AfterRoll::Attack { creature: c.1.0, kind: c.2.kind, dwarf: d.0 };
+    let then = AfterRoll::Attack { creature: c.id.0, kind: c.creature.kind, dwarf: d.entity };
     if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, then) {
-        lands(cave, fx, c.2.kind, d, &rolls);
+        lands(cave, fx, c.creature.kind, d, &rolls);
     }
 }
 
@@ -52,50 +52,50 @@ fn lands(cave: &Cave, fx: &mut Effects, kind: CreatureKind, d: &DwarfItem, rolls
     if damage > 0 {
         hurt_dwarf(fx, d, &Hits::from([(DieKind::Creature, damage)]));
     }
-    if bangs > 0 && damage < d.4.0 {
+    if bangs > 0 && damage < d.health.0 {
         bang(fx, &stats.bang, d);
     }
 }
 
 /// The "!" effect on a Dwarf who is still conscious.
 fn bang(fx: &mut Effects, b: &Bang, d: &DwarfItem) {
-    let mut s = *d.6;
+    let mut s = *d.status;
     match b {
         Bang::Webbed => s.webbed = true,
         Bang::Stunned => s.stunned = true,
         Bang::KnockedOver => s.knocked_over = true,
         Bang::Nothing | Bang::Damage(_) | Bang::SpawnGrunt => return,
     }
-    fx.commands.entity(d.0).insert(s);
-    fx.say(GameEvent::Afflicted { dwarf: d.2.class, status: format!("{b:?}") });
+    fx.commands.entity(d.entity).insert(s);
+    fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: format!("{b:?}") });
 }
 
 /// A creature that faces a way turns to what it attacks (ruling 14); turning is free. A two-space
 /// creature turns about its front only where its back then rests on a space it may stand on
 /// (ruling 33); else it attacks as it stands.
 fn turn_to(cave: &Cave, fx: &mut Effects, c: &CreatureItem, at: hexx::Hex) {
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     if !stats.has(Trait::WeakRear) {
         return;
     }
-    let facing = facing_toward(c.3.0, at);
+    let facing = facing_toward(c.at.0, at);
     if stats.has(Trait::TwoSpaces) {
-        let back = crate::rules::hex::step(c.3.0, crate::rules::hex::opposite(facing));
+        let back = crate::rules::hex::step(c.at.0, crate::rules::hex::opposite(facing));
         let turning = super::pathing::Mover { crashes: false, ..super::pathing::Mover::of(cave, c) };
         if !super::pathing::may_end(cave, &turning, back) {
             return;
         }
     }
-    fx.commands.entity(c.0).insert(Faces(facing));
+    fx.commands.entity(c.entity).insert(Faces(facing));
 }
 
 /// The Brood Nexus rolls its dice; each "!" hatches a Grunt next to it, nearest a Dwarf.
 pub fn hatch(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c: &CreatureItem) {
-    let Attack::Spawn(n) = cave.stats(c.2.kind).attack else { return };
-    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    let Attack::Spawn(n) = cave.stats(c.creature.kind).attack else { return };
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::Hatch { at: c.3.0 }) {
-        hatches(cave, fx, c.3.0, &rolls);
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::Hatch { at: c.at.0 }) {
+        hatches(cave, fx, c.at.0, &rolls);
     }
 }
 

@@ -34,8 +34,8 @@ pub enum Intent {
 
 /// What this creature would do if it activated now.
 pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent {
-    if c.6.stunned || c.6.frozen {
-        return Intent::Skip { why: if c.6.stunned { "Stunned" } else { "Frozen" }.into() };
+    if c.status.stunned || c.status.frozen {
+        return Intent::Skip { why: if c.status.stunned { "Stunned" } else { "Frozen" }.into() };
     }
     if let Some((lure, reachable)) = crate::rules::thrown::lure_of(cave, mule, c) {
         return match (reachable, reach_of(cave, c)) {
@@ -44,16 +44,16 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
             (false, None) => Intent::Stay,
         };
     }
-    match cave.stats(c.2.kind).attack {
+    match cave.stats(c.creature.kind).attack {
         Attack::Spawn(n) => Intent::Hatch { dice: n },
         Attack::Explode(..) => {
             let next_to_dwarf =
-                targets(cave, mule).iter().any(|d| adjacent(d.3.0, c.3.0)) || crate::rules::skills::engineer::sentry_next_to(cave, c.3.0);
+                targets(cave, mule).iter().any(|d| adjacent(d.at.0, c.at.0)) || crate::rules::skills::engineer::sentry_next_to(cave, c.at.0);
             if next_to_dwarf { Intent::Explode } else { advance(cave, turn, mule, c) }
         }
         Attack::Dice(n) if crate::rules::skills::engineer::sentry_first(cave, mule, c) => Intent::AttackSentry { dice: n },
         Attack::Dice(n) => match attack_target(cave, turn, mule, c) {
-            Some(d) => Intent::Attack { target: d.2.class, dice: n },
+            Some(d) => Intent::Attack { target: d.dwarf.class, dice: n },
             None => advance(cave, turn, mule, c),
         },
     }
@@ -78,13 +78,13 @@ fn walk(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: hexx::Hex) -> Intent
 /// The creatures' activation order now, by id: down the creature table; creatures of one kind
 /// nearest a Dwarf first, then canonical order (ruling 4).
 pub fn order(cave: &Cave) -> Vec<u32> {
-    let dwarves: Vec<hexx::Hex> = cave.dwarves_sorted().iter().filter(|d| !d.6.unconscious).map(|d| d.3.0).collect();
+    let dwarves: Vec<hexx::Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let mut order: Vec<(usize, u32, (i32, i32), u32)> = cave
         .creatures_sorted()
         .iter()
         .map(|c| {
-            let near = dwarves.iter().map(|d| distance(*d, c.3.0)).min().unwrap_or(0);
-            (cave.data.creatures.order(c.2.kind), near, canonical(c.3.0), c.1.0)
+            let near = dwarves.iter().map(|d| distance(*d, c.at.0)).min().unwrap_or(0);
+            (cave.data.creatures.order(c.creature.kind), near, canonical(c.at.0), c.id.0)
         })
         .collect();
     order.sort();

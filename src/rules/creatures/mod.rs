@@ -75,11 +75,11 @@ fn activate(
 ) {
     let Some(Job::Activate(id)) = job.0.take() else { return };
     let Some(c) = cave.creature_by_id(id) else { return };
-    let who = Who::Creature { kind: c.2.kind, id };
+    let who = Who::Creature { kind: c.creature.kind, id };
     let intent = intent::intent(&cave, &turn, &fx.mule, &c);
     if let Intent::Skip { why } = &intent {
         // Ruling 19: the token is removed instead of the activation.
-        fx.commands.entity(c.0).insert(CreatureStatus { stunned: false, frozen: false, ..*c.6 });
+        fx.commands.entity(c.entity).insert(CreatureStatus { stunned: false, frozen: false, ..*c.status });
         fx.say(GameEvent::SkipsActivation { who, why: why.clone() });
         return;
     }
@@ -91,12 +91,12 @@ fn activate(
         Intent::Move { path, .. } => walk(&cave, &mut fx, &mut pool, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
         Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &mut pending, karl, &c),
         Intent::Explode => {
-            fx.commands.entity(c.0).despawn();
-            fx.agenda.first([Job::Explode(c.3.0, c.1.0)]);
+            fx.commands.entity(c.entity).despawn();
+            fx.agenda.first([Job::Explode(c.at.0, c.id.0)]);
         }
         Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &mut pending, karl, &c),
         Intent::Attack { target, .. } => {
-            if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.2.class == target) {
+            if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == target) {
                 attack::attack(&cave, &mut fx, &mut pending, karl, &c, &d);
             }
         }
@@ -106,21 +106,21 @@ fn activate(
 /// Every space a creature that moves can get to now, by its own way of moving; none for a creature
 /// that does not move. One search serves the choice of its goal and its path there.
 pub fn reach_of(cave: &Cave, c: &CreatureItem) -> Option<Reach> {
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     if stats.has(Trait::Immobile) || stats.movement == 0 {
         return None;
     }
-    Some(Reach::from(cave, &Mover::of(cave, c), c.3.0))
+    Some(Reach::from(cave, &Mover::of(cave, c), c.at.0))
 }
 
 /// The way a creature walks toward a goal space (a Dwarf, the Sentry Gun, a L.U.R.E.), stopping
 /// where it could attack it (ruling 18).
 pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> Vec<Hex> {
-    let range = cave.stats(c.2.kind).range.max(1);
+    let range = cave.stats(c.creature.kind).range.max(1);
     // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
     // front, the way it moves.
     let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
-    route(cave, &Mover::of(cave, c), reach, c.3.0, goal, &can_attack)
+    route(cave, &Mover::of(cave, c), reach, c.at.0, goal, &can_attack)
 }
 
 /// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length, ties to
@@ -128,8 +128,8 @@ pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> V
 /// nearer.
 pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Option<Hex> {
     let target =
-        targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.3.0).unwrap_or(u32::MAX), recency(cave, turn, d.2.seat)))?;
-    Some(super::skills::engineer::goal(cave, reach, target.3.0))
+        targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.at.0).unwrap_or(u32::MAX), recency(cave, turn, d.dwarf.seat)))?;
+    Some(super::skills::engineer::goal(cave, reach, target.at.0))
 }
 
 /// Walk a path decided by the intent: a Proximity Mine on the way cuts the walk short; the Sentry
@@ -148,16 +148,16 @@ fn walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem,
 /// smashes the rock on the way (and what that opens is revealed).
 pub fn step_along(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) {
     let Some(end) = path.last().copied() else { return };
-    let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.3.0 };
-    let mut moved = fx.commands.entity(c.0);
+    let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.at.0 };
+    let mut moved = fx.commands.entity(c.entity);
     moved.insert(At(end));
     if let Some(f) = facing_to(prev, end) {
         moved.insert(Faces(f));
     }
-    if cave.stats(c.2.kind).has(Trait::CrashesThroughRock) {
+    if cave.stats(c.creature.kind).has(Trait::CrashesThroughRock) {
         crash_through(cave, fx, pool, path);
     }
-    fx.say(GameEvent::Moved { who: Who::Creature { kind: c.2.kind, id: c.1.0 }, path: path.iter().map(|h| (*h).into()).collect() });
+    fx.say(GameEvent::Moved { who: Who::Creature { kind: c.creature.kind, id: c.id.0 }, path: path.iter().map(|h| (*h).into()).collect() });
 }
 
 /// The Oppressor smashes the bare rock and stalagmites it moves through (ruling 13); a hidden cave
@@ -225,7 +225,7 @@ fn blast(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut In
     }
     if scare {
         // Dwarves ignore the scare; creatures next to the blast run from it (rulebook, Exploder).
-        let queue = around.iter().filter_map(|s| cave.creature_at(*s).map(|c| c.1.0)).collect();
+        let queue = around.iter().filter_map(|s| cave.creature_at(*s).map(|c| c.id.0)).collect();
         let max = cave.data.numbers.scare_spaces;
         start_scare(pending, progress, ScareState { cause: at, queue, max });
     }

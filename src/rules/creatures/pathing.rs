@@ -24,9 +24,9 @@ pub struct Mover {
 
 impl Mover {
     pub fn of(cave: &Cave, c: &CreatureItem) -> Mover {
-        let s = cave.stats(c.2.kind);
+        let s = cave.stats(c.creature.kind);
         Mover {
-            id: c.1.0,
+            id: c.id.0,
             flying: s.has(Trait::Flying),
             crashes: s.has(Trait::CrashesThroughRock),
             two_spaces: s.has(Trait::TwoSpaces),
@@ -57,7 +57,7 @@ pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
 pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
     let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
     let crashed = m.crashes && cave.terrain(h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
-    let figure = cave.dwarf_at(h).is_some() || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.1.0 != m.id);
+    let figure = cave.dwarf_at(h).is_some() || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.id.0 != m.id);
     (open || crashed) && !figure && skills::creature_may_stand(cave, h) && !cave.resupply_pod_at(h)
 }
 

@@ -9,7 +9,7 @@ use hexx::Hex;
 /// Dwarves creatures may target: conscious, and not aboard the Drop Pod once the objectives are met.
 pub fn targets<'a>(cave: &'a Cave, mule: &Mule) -> Vec<DwarfItem<'a>> {
     let met = cave.objectives_met(mule);
-    cave.dwarves_sorted().into_iter().filter(|d| !(d.6.unconscious || met && cave.is_drop_pod(d.3.0))).collect()
+    cave.dwarves_sorted().into_iter().filter(|d| !(d.status.unconscious || met && cave.is_drop_pod(d.at.0))).collect()
 }
 
 /// 0 for the Dwarf whose turn was most recent, then back around the table.
@@ -29,10 +29,10 @@ pub fn can_attack_from(cave: &Cave, spaces: &[Hex], range: u32, target: Hex) -> 
 
 /// The Dwarf a creature attacks now, if any: the nearest in range and sight, then the most recent.
 pub fn attack_target<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Option<DwarfItem<'a>> {
-    let range = cave.stats(c.2.kind).range;
-    let spaces = cave.creature_spaces(c.2.kind, c.3.0, c.5);
+    let range = cave.stats(c.creature.kind).range;
+    let spaces = cave.creature_spaces(c.creature.kind, c.at.0, c.faces);
     targets(cave, mule)
         .into_iter()
-        .filter(|d| range > 0 && can_attack_from(cave, &spaces, range, d.3.0))
-        .min_by_key(|d| (spaces.iter().map(|s| distance(*s, d.3.0)).min().unwrap_or(u32::MAX), recency(cave, turn, d.2.seat)))
+        .filter(|d| range > 0 && can_attack_from(cave, &spaces, range, d.at.0))
+        .min_by_key(|d| (spaces.iter().map(|s| distance(*s, d.at.0)).min().unwrap_or(u32::MAX), recency(cave, turn, d.dwarf.seat)))
 }

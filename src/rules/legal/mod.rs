@@ -193,7 +193,7 @@ pub fn query(t: Table) -> Legal {
         who: p.who.clone(),
         answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(&t.cave, a) }).collect(),
     });
-    let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.2.class);
+    let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.dwarf.class);
     let decider = match &pending {
         Some(p) => p.who.clone().or(active.map(Who::Dwarf)),
         None if t.turn.bosco_turn => Some(Who::Bosco),
@@ -213,7 +213,7 @@ pub fn query(t: Table) -> Legal {
     let creatures = order(&t.cave)
         .into_iter()
         .filter_map(|id| t.cave.creature_by_id(id))
-        .map(|c| CreatureIntent { id: c.1.0, kind: c.2.kind, at: c.3.0.into(), intent: intent(&t.cave, &t.turn, &t.mule, &c) })
+        .map(|c| CreatureIntent { id: c.id.0, kind: c.creature.kind, at: c.at.0.into(), intent: intent(&t.cave, &t.turn, &t.mule, &c) })
         .collect();
     Legal { decider, pending, actions, creatures }
 }
@@ -223,7 +223,7 @@ pub fn query(t: Table) -> Legal {
 fn answer_detail(cave: &Cave, a: &super::command::Answer) -> Detail {
     use super::command::{Answer, ChopTarget};
     match a {
-        Answer::Chop(ChopTarget::Creature(id)) => cave.creature_by_id(*id).map_or(Detail::None, |c| Detail::Space(c.3.0.into())),
+        Answer::Chop(ChopTarget::Creature(id)) => cave.creature_by_id(*id).map_or(Detail::None, |c| Detail::Space(c.at.0.into())),
         _ => Detail::None,
     }
 }

@@ -27,19 +27,19 @@ pub fn all(t: &Table) -> Vec<Action> {
     let turn = &lent;
     let cave = &t.cave;
     let me = cave.dwarf_in_seat(turn.seat);
-    let by = me.map(|d| d.2.class);
+    let by = me.map(|d| d.dwarf.class);
     let mut out = Vec::new();
     let mut push = |kind, what: &str, allowed| out.push(Action { kind, what: what.to_string(), by, allowed });
     let Some(d) = me else {
         push(ActionKind::EndTurn, "", Err("no Dwarf has the turn".to_string()));
         return out;
     };
-    let at = d.3.0;
-    let moves = crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.2.class, at));
+    let at = d.at.0;
+    let moves = crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.dwarf.class, at));
     push(ActionKind::Move, "", moves.and_then(|m| non_empty(m, "no space to move to")));
     let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];
     push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(chop));
-    for mode in &cave.data.weapons.of(d.2.class).modes {
+    for mode in &cave.data.weapons.of(d.dwarf.class).modes {
         push(ActionKind::Shoot, &mode.id, shots(t, turn, &d, mode));
     }
     push(ActionKind::ShootSecondary, "", secondary_shots(t, turn, &d));
@@ -60,7 +60,7 @@ pub fn all(t: &Table) -> Vec<Action> {
     push(ActionKind::HelpUp, "", dwarves(cave, |c| aid::check_help_up(cave, turn, c).map(|_| Command::HelpUp(c))));
     push(ActionKind::Revive, "", dwarves(cave, |c| aid::check_revive(cave, turn, c).map(|_| Command::Revive(c))));
     let class_gear = |kind, what: &str, out: &mut Vec<Action>, allowed| out.push(Action { kind, what: what.into(), by, allowed });
-    match d.2.class {
+    match d.dwarf.class {
         DwarfClass::Scout => {
             let a = spaces(cave, board(cave), "no space in sight", |h| scout::check_flare(cave, turn, h).map(|_| Command::Flare(h.into())));
             class_gear(ActionKind::Flare, "", &mut out, a);
@@ -102,7 +102,7 @@ pub fn all(t: &Table) -> Vec<Action> {
         allowed: check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]),
     });
     for other in cave.dwarves_sorted() {
-        let c = other.2.class;
+        let c = other.dwarf.class;
         let allowed = check_detonate(cave, c).map(|_| vec![plain(Command::Detonate { by: c })]);
         if allowed.is_ok() {
             out.push(Action { kind: ActionKind::Detonate, what: String::new(), by: Some(c), allowed });
@@ -151,8 +151,8 @@ fn dwarves(cave: &Cave, check: impl Fn(DwarfClass) -> Result<Command, String>) -
     let mut reasons = Vec::new();
     let mut offers = Vec::new();
     for d in cave.dwarves_sorted() {
-        match check(d.2.class) {
-            Ok(command) => offers.push(Offer { command, detail: Detail::Dwarf(d.2.class) }),
+        match check(d.dwarf.class) {
+            Ok(command) => offers.push(Offer { command, detail: Detail::Dwarf(d.dwarf.class) }),
             Err(why) => reasons.push(why),
         }
     }
@@ -172,22 +172,22 @@ fn figures(cave: &Cave, from: Hex, h: Hex, dice: &[(crate::data::dice::DieKind, 
     let mut out = Vec::new();
     if let Some(c) = cave.creature_at(h) {
         let blow = Blow { ignore_resistance, ..Blow::from(from, None) };
-        let stats = cave.stats(c.2.kind);
+        let stats = cave.stats(c.creature.kind);
         let ignored = dice.first().and_then(|(k, _)| resistance_ignored(cave, &c, &blow, *k));
         let resistance = dice
             .iter()
             .map(|(k, _)| (*k, if resistance_ignored(cave, &c, &blow, *k).is_some() { 0 } else { stats.resistance_to(*k) }))
             .collect();
         out.push(FigureHit {
-            who: Who::Creature { kind: c.2.kind, id: c.1.0 },
-            health: c.4.0,
+            who: Who::Creature { kind: c.creature.kind, id: c.id.0 },
+            health: c.health.0,
             resistance,
             ignored: ignored.map(str::to_string),
-            frozen: c.6.frozen,
+            frozen: c.status.frozen,
         });
     }
     if let Some(d) = cave.dwarf_at(h) {
-        out.push(FigureHit { who: Who::Dwarf(d.2.class), health: d.4.0, resistance: vec![], ignored: None, frozen: false });
+        out.push(FigureHit { who: Who::Dwarf(d.dwarf.class), health: d.health.0, resistance: vec![], ignored: None, frozen: false });
     }
     out
 }
@@ -200,14 +200,14 @@ fn reach(at: Hex, range: u32) -> Vec<Hex> {
 fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
     shoot::check_shot(cave, turn, &mode.id)?;
-    let loadout = t.loadouts.get(d.0).cloned().unwrap_or_default();
-    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Primary, d.3.0);
+    let loadout = t.loadouts.get(d.entity).cloned().unwrap_or_default();
+    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Primary, d.at.0);
     // A blast's target may lie one space past the weapon's reach (ruling 8).
     let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
-    aimed(reach(d.3.0, mode.range + mods.range + past), |h| {
+    aimed(reach(d.at.0, mode.range + mods.range + past), |h| {
         let (m, shooter, mods) = shoot::check_shoot(cave, turn, &t.loadouts, &mode.id, h)?;
         let actions = scout::action_cost(turn, &m);
-        Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.3.0, h, &m, &mods, actions))
+        Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &m, &mods, actions))
     })
 }
 
@@ -254,12 +254,12 @@ fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
 
 fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
-    let loadout = t.loadouts.get(d.0).cloned().unwrap_or_default();
+    let loadout = t.loadouts.get(d.entity).cloned().unwrap_or_default();
     let (_, side) = secondary::card(&cave.data, &loadout)?;
-    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.3.0);
-    aimed(reach(d.3.0, side.range + mods.range), |h| {
+    let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
+    aimed(reach(d.at.0, side.range + mods.range), |h| {
         let (m, shooter, mods) = secondary::check_secondary(cave, turn, &t.loadouts, h)?;
-        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.3.0, h, &m, &mods, m.actions))
+        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &m, &mods, m.actions))
     })
 }
 
@@ -267,7 +267,7 @@ fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, 
 fn throwables(t: &Table, d: &DwarfItem) -> Vec<String> {
     let mut names: Vec<String> = t
         .hands
-        .get(d.0)
+        .get(d.entity)
         .map(|h| h.throwables.iter().filter_map(|i| t.cave.data.throwables.get(*i)).map(|c| c.name.clone()).collect())
         .unwrap_or_default();
     names.dedup();
@@ -280,7 +280,7 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
     let card = cave.data.throwables.iter().find(|c| c.name == name).ok_or("no such card")?;
     crate::rules::actions::actor(cave, turn, throw::cost(turn, &cave.data))?;
     // A shape may reach one space past its target: a target within range + 1 can still qualify.
-    let offers: Vec<Offer> = sorted(reach(d.3.0, card.range + 1))
+    let offers: Vec<Offer> = sorted(reach(d.at.0, card.range + 1))
         .into_iter()
         .filter(|h| throw::check_throw(cave, turn, &holds, name, (*h).into()).is_ok())
         .map(|h| {
@@ -289,7 +289,7 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
                 command: Command::Throw { card: name.to_string(), target: h.into() },
                 detail: Detail::Target {
                     at: h.into(),
-                    figures: figures(cave, d.3.0, h, &dice, false),
+                    figures: figures(cave, d.at.0, h, &dice, false),
                     ammo: 0,
                     actions: throw::cost(turn, &cave.data),
                 },
@@ -321,8 +321,8 @@ fn exchanges(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String
     let cave = &t.cave;
     let mut offers = Vec::new();
     let mut reasons = Vec::new();
-    for other in cave.dwarves_sorted().into_iter().filter(|o| o.0 != d.0) {
-        let with = other.2.class;
+    for other in cave.dwarves_sorted().into_iter().filter(|o| o.entity != d.entity) {
+        let with = other.dwarf.class;
         for (give, take) in parcels(t, d, &other) {
             let trade = Trade { with, give, take };
             match exchange::check_exchange(cave, turn, &t.kits, std::slice::from_ref(&trade)) {
@@ -347,13 +347,13 @@ fn exchanges(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String
 fn parcels(t: &Table, me: &DwarfItem, other: &DwarfItem) -> Vec<(Supplies, Supplies)> {
     let one = |d: &DwarfItem| {
         let mut v = vec![];
-        if d.5.primary > 0 {
+        if d.ammo.primary > 0 {
             v.push(Supplies { primary: 1, ..Default::default() });
         }
-        if d.5.secondary > 0 {
+        if d.ammo.secondary > 0 {
             v.push(Supplies { secondary: 1, ..Default::default() });
         }
-        if let Ok((l, h)) = t.kits.get(d.0) {
+        if let Ok((l, h)) = t.kits.get(d.entity) {
             let data = &t.cave.data;
             let mut rs: Vec<String> = h.rock_and_stone.iter().filter_map(|i| data.rock_and_stone.get(*i)).map(|c| c.name.clone()).collect();
             rs.dedup();
@@ -447,14 +447,14 @@ fn cards(t: &Table) -> Vec<Action> {
     };
     let mut out = Vec::new();
     for d in cave.dwarves_sorted() {
-        let Ok(hand) = t.hands.get(d.0) else { continue };
+        let Ok(hand) = t.hands.get(d.entity) else { continue };
         let mut held: Vec<usize> = hand.rock_and_stone.clone();
         held.sort();
         held.dedup();
         for i in held {
             let Some(card) = cave.data.rock_and_stone.get(i) else { continue };
-            let allowed = card_offers(t, &now, d.2.class, card);
-            out.push(Action { kind: ActionKind::PlayCard, what: card.name.clone(), by: Some(d.2.class), allowed });
+            let allowed = card_offers(t, &now, d.dwarf.class, card);
+            out.push(Action { kind: ActionKind::PlayCard, what: card.name.clone(), by: Some(d.dwarf.class), allowed });
         }
     }
     out
@@ -463,7 +463,7 @@ fn cards(t: &Table) -> Vec<Action> {
 fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCard) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
     // A card that names a Dwarf may leave him unnamed when the rules fill him in (yourself).
-    let targets: Vec<Option<DwarfClass>> = std::iter::once(None).chain(cave.dwarves_sorted().iter().map(|d| Some(d.2.class))).collect();
+    let targets: Vec<Option<DwarfClass>> = std::iter::once(None).chain(cave.dwarves_sorted().iter().map(|d| Some(d.dwarf.class))).collect();
     let mut offers = Vec::new();
     let mut reason = None;
     for on in targets {

@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
 
 /// Drill Attack (rulebook): the Driller's axe ignores resistance against axes.
 pub fn drill_attack(cave: &Cave, seat: u32) -> bool {
-    cave.dwarf_in_seat(seat).is_some_and(|d| d.2.class == DwarfClass::Driller)
+    cave.dwarf_in_seat(seat).is_some_and(|d| d.dwarf.class == DwarfClass::Driller)
 }
 
 /// Power Drilling (rulebook): the Driller's Move may end by drilling into a wall or stalagmite next
@@ -96,7 +96,7 @@ fn flammable(cave: &Cave, state: &FlameState, h: Hex) -> bool {
 fn flame_sets(cave: &Cave, state: &FlameState) -> Vec<Vec<Hex>> {
     let Some(d) = cave.dwarf_in_seat(state.seat) else { return vec![] };
     let on_cave = owned_by(cave, state.seat, |t| matches!(t, Token::Flame)).len() as u32;
-    let left = state.count.min(gear_count(cave, d.2.class, "Flame").saturating_sub(on_cave));
+    let left = state.count.min(gear_count(cave, d.dwarf.class, "Flame").saturating_sub(on_cave));
     let mut spots: Vec<Hex> = within(state.from, state.range).filter(|h| flammable(cave, state, *h)).collect();
     sort_canonical(&mut spots);
     let mut layer: BTreeSet<Vec<(i32, i32)>> =
@@ -133,7 +133,7 @@ fn place_flames(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResM
     let seat = state.seat;
     let result = desk.answer(&pending).map(|a| {
         let Answer::Flames(spaces) = a else { return };
-        let class = cave.dwarf_in_seat(seat).map(|d| d.2.class);
+        let class = cave.dwarf_in_seat(seat).map(|d| d.dwarf.class);
         for q in &spaces {
             place(&mut fx, seat, Token::Flame, (*q).into());
         }

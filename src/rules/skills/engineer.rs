@@ -77,11 +77,11 @@ fn sentry_gun(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result
         take_back(fx, old.e, Token::SentryGun { health: old.health }, old.at);
     }
     spend(turn, 1);
-    fx.commands.entity(d.0).insert(ammo);
-    fx.say(GameEvent::AmmoSpent { dwarf: d.2.class, primary: n.sentry_ammo, secondary: 0 });
+    fx.commands.entity(d.entity).insert(ammo);
+    fx.say(GameEvent::AmmoSpent { dwarf: d.dwarf.class, primary: n.sentry_ammo, secondary: 0 });
     let gun = Token::SentryGun { health: n.sentry_health };
-    place(fx, d.2.seat, gun, at);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: gun, at: vec![q] });
+    place(fx, d.dwarf.seat, gun, at);
+    fx.say(GameEvent::GearPlaced { dwarf: d.dwarf.class, token: gun, at: vec![q] });
     Ok(())
 }
 
@@ -91,13 +91,13 @@ pub fn check_sentry<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<(DwarfIt
     let d = gear_user(cave, turn, DwarfClass::Engineer, 1)?;
     let n = &cave.data.numbers.skills;
     let q = Qr::from(at);
-    if distance(d.3.0, at) != 1 {
+    if distance(d.at.0, at) != 1 {
         return Err(format!("({}, {}) is not next to the Engineer", q.q, q.r));
     }
     if !cave.is_floor(at) || !vacant(cave, at) {
         return Err(format!("({}, {}) is not a vacant space", q.q, q.r));
     }
-    let ammo = pay(d.5, WeaponSlot::Primary, n.sentry_ammo, false).map_err(|e| format!("the Engineer has {e}"))?;
+    let ammo = pay(d.ammo, WeaponSlot::Primary, n.sentry_ammo, false).map_err(|e| format!("the Engineer has {e}"))?;
     Ok((d, ammo))
 }
 
@@ -117,10 +117,10 @@ fn platforms(cave: &Cave, turn: &mut Turn, fx: &mut Effects, spaces: &[Hex]) -> 
         take_back(fx, e, Token::Platform, h);
     }
     for h in spaces {
-        place(fx, d.2.seat, Token::Platform, *h);
+        place(fx, d.dwarf.seat, Token::Platform, *h);
     }
     spend(turn, 1);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Platform, at: spaces.iter().map(|h| Qr::from(*h)).collect() });
+    fx.say(GameEvent::GearPlaced { dwarf: d.dwarf.class, token: Token::Platform, at: spaces.iter().map(|h| Qr::from(*h)).collect() });
     Ok(())
 }
 
@@ -136,7 +136,7 @@ pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Resul
         if spaces[..i].contains(h) {
             return Err("a space is named twice".into());
         }
-        platform_spot(cave, d.3.0, *h)?;
+        platform_spot(cave, d.at.0, *h)?;
     }
     let out = tokens_of(cave, |t| matches!(t, Token::Platform));
     let in_box = most.saturating_sub(out.len());
@@ -172,10 +172,10 @@ fn platform_spot(cave: &Cave, from: Hex, h: Hex) -> Result<(), String> {
 /// (range and sight) and the gun is strictly closer than every Dwarf it can attack.
 pub fn sentry_first(cave: &Cave, mule: &Mule, c: &CreatureItem) -> bool {
     let Some(s) = sentry(cave) else { return false };
-    let range = cave.stats(c.2.kind).range;
-    let spaces = cave.creature_spaces(c.2.kind, c.3.0, c.5);
+    let range = cave.stats(c.creature.kind).range;
+    let spaces = cave.creature_spaces(c.creature.kind, c.at.0, c.faces);
     let near = |h: Hex| spaces.iter().map(|x| distance(*x, h)).min().unwrap_or(u32::MAX);
-    let dwarf = targets(cave, mule).iter().filter(|d| can_attack_from(cave, &spaces, range, d.3.0)).map(|d| near(d.3.0)).min();
+    let dwarf = targets(cave, mule).iter().filter(|d| can_attack_from(cave, &spaces, range, d.at.0)).map(|d| near(d.at.0)).min();
     range > 0 && can_attack_from(cave, &spaces, range, s.at) && dwarf.is_none_or(|n| near(s.at) < n)
 }
 
@@ -185,13 +185,13 @@ pub fn attack_sentry(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl:
     if sentry(cave).is_none() {
         return;
     }
-    let stats = cave.stats(c.2.kind);
+    let stats = cave.stats(c.creature.kind);
     let Attack::Dice(n) = stats.attack else { return };
-    let who = Who::Creature { kind: c.2.kind, id: c.1.0 };
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     fx.say(GameEvent::SentryAttacked { who: who.clone() });
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::AttackSentry { kind: c.2.kind }) {
-        sentry_hit(cave, fx, c.2.kind, &rolls);
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::AttackSentry { kind: c.creature.kind }) {
+        sentry_hit(cave, fx, c.creature.kind, &rolls);
     }
 }
 
@@ -246,11 +246,11 @@ pub fn blast_sentry(cave: &Cave, fx: &mut Effects, around: &[Hex], damage: u32) 
 /// ends in the gun's range and sight, unless the gun fired at it this turn already.
 fn sentry_step(cave: &Cave, c: &CreatureItem, path: &[Hex]) -> Option<usize> {
     let s = sentry(cave)?;
-    if c.6.sentry_shot {
+    if c.status.sentry_shot {
         return None;
     }
     let range = cave.data.numbers.skills.sentry_range;
-    let own = cave.creature_spaces(c.2.kind, c.3.0, c.5);
+    let own = cave.creature_spaces(c.creature.kind, c.at.0, c.faces);
     path.iter()
         .position(|h| distance(s.at, *h) <= range && has_line(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight)))
 }
@@ -261,7 +261,7 @@ pub fn sentry_walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
     let Some(i) = sentry_step(cave, c, path) else { return false };
     step_along(cave, fx, pool, c, &path[..=i]);
     let here = At(path[i]);
-    let moved: CreatureItem = (c.0, c.1, c.2, &here, c.4, c.5, c.6);
+    let moved: CreatureItem = CreatureItem { at: &here, ..*c };
     if sentry_fire(cave, fx, &moved) {
         step_along(cave, fx, pool, &moved, &path[i + 1..]);
     }
@@ -272,7 +272,7 @@ pub fn sentry_walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
 /// is still alive.
 fn sentry_fire(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
     let Some(s) = sentry(cave) else { return true };
-    fx.say(GameEvent::SentryFires { at: s.at.into(), target: Who::Creature { kind: c.2.kind, id: c.1.0 } });
+    fx.say(GameEvent::SentryFires { at: s.at.into(), target: Who::Creature { kind: c.creature.kind, id: c.id.0 } });
     let Ok(rolls) = fx.roll(Who::SentryGun, &cave.data.numbers.skills.sentry_dice, &cave.data) else { return true };
     let mut landed = Hits::new();
     for r in &rolls {
@@ -281,7 +281,7 @@ fn sentry_fire(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
     landed.retain(|_, n| *n > 0);
     let died = !landed.is_empty() && hurt_creature(cave, fx, c, &landed, &Blow::from(s.at, s.owner));
     if !died {
-        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = true);
+        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = true);
     }
     !died
 }
@@ -289,7 +289,7 @@ fn sentry_fire(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
 /// Ruling 21: a creature that spawns within the Sentry Gun's range and sight is fired at.
 pub fn sentry_sees_spawn(cave: &Cave, fx: &mut Effects, c: &CreatureItem) {
     let range = cave.data.numbers.skills.sentry_range;
-    let seen = sentry(cave).is_some_and(|s| distance(s.at, c.3.0) <= range && cave.line(s.at, c.3.0, LineRule::Sight));
+    let seen = sentry(cave).is_some_and(|s| distance(s.at, c.at.0) <= range && cave.line(s.at, c.at.0, LineRule::Sight));
     if seen {
         sentry_fire(cave, fx, c);
     }

@@ -69,10 +69,10 @@ fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<()
         take_back(fx, e, Token::Zipline, at);
     }
     for h in &new {
-        place(fx, d.2.seat, Token::Zipline, *h);
+        place(fx, d.dwarf.seat, Token::Zipline, *h);
     }
     spend(turn, 1);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Zipline, at: line.into_iter().map(Qr::from).collect() });
+    fx.say(GameEvent::GearPlaced { dwarf: d.dwarf.class, token: Token::Zipline, at: line.into_iter().map(Qr::from).collect() });
     Ok(())
 }
 
@@ -81,7 +81,7 @@ fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<()
 pub fn check_zipline<'a>(cave: &'a Cave, turn: &Turn, to: Hex) -> Result<(DwarfItem<'a>, Vec<Hex>, u32), String> {
     let d = gear_user(cave, turn, DwarfClass::Gunner, 1)?;
     let q = Qr::from(to);
-    let line = straight_between(d.3.0, to).ok_or_else(|| format!("({}, {}) is not in a straight line from the Gunner", q.q, q.r))?;
+    let line = straight_between(d.at.0, to).ok_or_else(|| format!("({}, {}) is not in a straight line from the Gunner", q.q, q.r))?;
     if line.is_empty() || !line.iter().all(|h| cave.terrain(*h).is_some_and(|t| t.is_pit())) {
         return Err(format!("the line to ({}, {}) does not cross a deep pit next to the Gunner", q.q, q.r));
     }
@@ -105,15 +105,15 @@ fn raise_shield(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effe
 fn shield(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<(), String> {
     let d = check_shield(cave, turn)?;
     spend(turn, 1);
-    place(fx, d.2.seat, Token::Shield, d.3.0);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Shield, at: vec![d.3.0.into()] });
+    place(fx, d.dwarf.seat, Token::Shield, d.at.0);
+    fx.say(GameEvent::GearPlaced { dwarf: d.dwarf.class, token: Token::Shield, at: vec![d.at.0.into()] });
     Ok(())
 }
 
 /// Whether the Gunner may raise his Shield now (the legal-moves query asks this too).
 pub fn check_shield<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
     let d = gear_user(cave, turn, DwarfClass::Gunner, 1)?;
-    let up = owned_by(cave, d.2.seat, |t| matches!(t, Token::Shield)).len() as u32;
+    let up = owned_by(cave, d.dwarf.seat, |t| matches!(t, Token::Shield)).len() as u32;
     if up >= gear_count(cave, DwarfClass::Gunner, "Shield") {
         return Err("the Shield is up already; it comes back at the start of his next turn".into());
     }
@@ -129,9 +129,9 @@ pub fn shielded(cave: &Cave, h: Hex) -> bool {
 /// Whether the Shield keeps a creature's attack or effect off this Dwarf (the attack still happens;
 /// the Shield then comes back at the end of the turn).
 pub fn shield_holds(cave: &Cave, fx: &mut Effects, d: &DwarfItem) -> bool {
-    let held = shielded(cave, d.3.0);
+    let held = shielded(cave, d.at.0);
     if held {
-        fx.say(GameEvent::ShieldHeld { dwarf: d.2.class });
+        fx.say(GameEvent::ShieldHeld { dwarf: d.dwarf.class });
     }
     held
 }

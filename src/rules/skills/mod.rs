@@ -39,7 +39,7 @@ pub fn plugin(app: &mut App) {
 /// The active Dwarf, if he is of this class and may take an action costing `cost`.
 fn gear_user<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass, cost: u32) -> Result<DwarfItem<'a>, String> {
     let d = actor(cave, turn, 0)?;
-    if d.2.class != class {
+    if d.dwarf.class != class {
         return Err(format!("only the {class:?} carries that gear"));
     }
     actor(cave, turn, cost)
@@ -175,11 +175,11 @@ pub fn may_end_move(cave: &Cave, h: Hex) -> Result<(), String> {
 pub fn after_move(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, turn: &mut Turn, dwarf: Entity, path: &[Hex]) {
     let Ok(d) = cave.dwarves.get(dwarf) else { return };
     let Some(end) = path.last().copied() else { return };
-    if d.2.class == DwarfClass::Driller {
+    if d.dwarf.class == DwarfClass::Driller {
         driller::drill(cave, fx, pool, end);
     }
     walk_into_flames(cave, fx, &d, path);
-    if d.2.class == DwarfClass::Scout && d.2.seat == turn.seat {
+    if d.dwarf.class == DwarfClass::Scout && d.dwarf.seat == turn.seat {
         turn.light_footed = true;
     }
 }
@@ -187,7 +187,7 @@ pub fn after_move(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, turn: &
 /// Ruling 10: entering one or more Flame spaces in one Move costs the Dwarf 1 Health in total.
 fn walk_into_flames(cave: &Cave, fx: &mut Effects, d: &DwarfItem, path: &[Hex]) {
     if path.iter().any(|h| has_flame(cave, *h)) {
-        fx.say(GameEvent::WalkedIntoFlames { dwarf: d.2.class });
+        fx.say(GameEvent::WalkedIntoFlames { dwarf: d.dwarf.class });
         let n = cave.data.numbers.skills.flame_damage;
         hurt_dwarf(fx, d, &Hits::from([(DieKind::Flame, n)]));
     }
@@ -217,8 +217,8 @@ pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
     for (_, e, token, at) in back {
         take_back(fx, e, token, at);
     }
-    for c in cave.creatures_sorted().into_iter().filter(|c| c.6.sentry_shot) {
-        fx.commands.entity(c.0).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = false);
+    for c in cave.creatures_sorted().into_iter().filter(|c| c.status.sentry_shot) {
+        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = false);
     }
 }
 
@@ -232,12 +232,12 @@ pub fn on_spawn(cave: &Cave, fx: &mut Effects, e: Entity, id: Id, kind: Creature
         fx.commands.entity(flame.0).despawn();
         fx.say(GameEvent::FlameSmothered { at: at.into() });
         let n = cave.data.numbers.skills.flame_damage;
-        let item: CreatureItem = (e, &id, &creature, &here, &health, Some(&faces), &status);
+        let item = CreatureItem { entity: e, id: &id, creature: &creature, at: &here, health: &health, faces: Some(&faces), status: &status };
         if hurt_creature(cave, fx, &item, &Hits::from([(DieKind::Flame, n)]), &Blow::from(at, None)) {
             return;
         }
         health = Health(health.0 - n.saturating_sub(stats.resistance_to(DieKind::Flame)));
     }
-    let item: CreatureItem = (e, &id, &creature, &here, &health, Some(&faces), &status);
+    let item = CreatureItem { entity: e, id: &id, creature: &creature, at: &here, health: &health, faces: Some(&faces), status: &status };
     engineer::sentry_sees_spawn(cave, fx, &item);
 }

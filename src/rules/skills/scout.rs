@@ -52,8 +52,8 @@ fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), 
     let d = check_flare(cave, turn, at)?;
     let q = Qr::from(at);
     spend(turn, 1);
-    place(fx, d.2.seat, Token::Flare, at);
-    fx.say(GameEvent::GearPlaced { dwarf: d.2.class, token: Token::Flare, at: vec![q] });
+    place(fx, d.dwarf.seat, Token::Flare, at);
+    fx.say(GameEvent::GearPlaced { dwarf: d.dwarf.class, token: Token::Flare, at: vec![q] });
     Ok(())
 }
 
@@ -61,14 +61,14 @@ fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), 
 pub fn check_flare<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<DwarfItem<'a>, String> {
     let d = gear_user(cave, turn, DwarfClass::Scout, 1)?;
     let q = Qr::from(at);
-    if owned_by(cave, d.2.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
+    if owned_by(cave, d.dwarf.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
         return Err("the Flare is out already; it comes back at the start of his next turn".into());
     }
     let open = cave.terrain(at).is_some_and(|t| !t.is_wall() && !t.is_stalagmite() && !matches!(t, Terrain::Hidden(_)));
     if !open {
         return Err(format!("({}, {}) is not an open space of the cave", q.q, q.r));
     }
-    if !cave.line(d.3.0, at, LineRule::Sight) {
+    if !cave.line(d.at.0, at, LineRule::Sight) {
         return Err(format!("no line of sight to ({}, {})", q.q, q.r));
     }
     Ok(d)
