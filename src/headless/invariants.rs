@@ -94,7 +94,11 @@ fn dwarves(cave: &Cave, loadouts: &Query<&Loadout>) -> Result<(), String> {
             return Err(format!("the {class:?} has {} secondary ammo, above his {secondary} slots", d.ammo.secondary));
         }
         if d.status.unconscious != (d.health.0 == 0) {
-            return Err(format!("the {class:?} has {} Health and is {}unconscious", d.health.0, if d.status.unconscious { "" } else { "not " }));
+            return Err(format!(
+                "the {class:?} has {} Health and is {}unconscious",
+                d.health.0,
+                if d.status.unconscious { "" } else { "not " }
+            ));
         }
         open(cave, d.at.0).map_err(|why| format!("the {class:?} stands {why}"))?;
     }
@@ -165,8 +169,11 @@ fn decks_of_the_cave(cave: &Cave, decks: &Decks) -> Result<(), String> {
             return Err(format!("{n} of the Swarm card {} in its piles, the box has {}", card.name, card.copies));
         }
     }
-    let pods: Vec<usize> =
-        cave.tokens.iter().filter_map(|t| if let Token::ResupplyPod { card, .. } = t.2 { Some(*card as usize) } else { None }).collect();
+    let pods: Vec<usize> = cave
+        .tokens
+        .iter()
+        .filter_map(|t| if let Token::ResupplyPod { card, .. } = t.token { Some(*card as usize) } else { None })
+        .collect();
     for i in 0..data.resupply.len() {
         let n = count(&[&decks.resupply.draw, &decks.resupply.discard, &pods], i);
         if n != 1 {

@@ -89,7 +89,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn bosco(cave: &Cave) -> Option<(Entity, Hex)> {
-    cave.bosco.iter().next().map(|(e, at)| (e, at.0))
+    cave.bosco.iter().next().map(|b| (b.entity, b.at.0))
 }
 
 /// BOSCO, if it may take an action costing `cost` now.

@@ -38,6 +38,42 @@ pub struct CreatureData {
     pub status: &'static CreatureStatus,
 }
 
+/// A token on the cave: `token.token`, `token.at.0`.
+#[derive(QueryData)]
+#[query_data(derive(Clone, Copy))]
+pub struct TokenData {
+    pub entity: Entity,
+    pub id: &'static Id,
+    pub token: &'static Token,
+    pub at: &'static At,
+}
+
+/// A token that belongs to a Dwarf (class gear, thrown tokens): whose, by his seat.
+#[derive(QueryData)]
+#[query_data(derive(Clone, Copy))]
+pub struct OwnedData {
+    pub entity: Entity,
+    pub id: &'static Id,
+    pub token: &'static Token,
+    pub at: &'static At,
+    pub owner: &'static Owner,
+}
+
+/// A space of the board: its terrain, whether it is part of the Drop Pod, its Tunnel Exit.
+#[derive(QueryData)]
+pub struct SpaceData {
+    pub terrain: &'static Terrain,
+    pub drop_pod: Has<DropPod>,
+    pub exit: Option<&'static TunnelExit>,
+}
+
+/// BOSCO and where it hovers.
+#[derive(QueryData)]
+pub struct BoscoData {
+    pub entity: Entity,
+    pub at: &'static At,
+}
+
 /// A Dwarf read off the cave, for as long as the cave is borrowed.
 pub type DwarfItem<'a> = DwarfDataItem<'a, 'a>;
 /// A creature read off the cave, for as long as the cave is borrowed.
@@ -49,14 +85,14 @@ pub struct Cave<'w, 's> {
     pub board: Res<'w, Board>,
     pub mission: Res<'w, MissionInfo>,
     pub kills: Res<'w, Kills>,
-    pub spaces: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>), With<Space>>,
+    pub spaces: Query<'w, 's, SpaceData, With<Space>>,
     pub dwarves: Query<'w, 's, DwarfData>,
     pub creatures: Query<'w, 's, CreatureData>,
-    pub tokens: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At)>,
+    pub tokens: Query<'w, 's, TokenData>,
     /// Tokens that belong to a Dwarf (class gear, thrown tokens), with his seat.
-    pub owned: Query<'w, 's, (Entity, &'static Id, &'static Token, &'static At, &'static Owner)>,
+    pub owned: Query<'w, 's, OwnedData>,
     /// BOSCO, while it is on the cave.
-    pub bosco: Query<'w, 's, (Entity, &'static At), With<Bosco>>,
+    pub bosco: Query<'w, 's, BoscoData, With<Bosco>>,
     pub caves: Query<'w, 's, (Entity, &'static HiddenCave)>,
     /// The areas Throwables cover while they last or wait (Phosphor Flare, Inhibitor Field, Satchel
     /// Charge).
@@ -66,7 +102,7 @@ pub struct Cave<'w, 's> {
 impl Cave<'_, '_> {
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
         let e = self.board.spaces.get(&h)?;
-        self.spaces.get(*e).ok().map(|(t, _, _)| *t)
+        self.spaces.get(*e).ok().map(|s| *s.terrain)
     }
 
     pub fn space(&self, h: Hex) -> Option<Entity> {
@@ -74,12 +110,12 @@ impl Cave<'_, '_> {
     }
 
     pub fn is_drop_pod(&self, h: Hex) -> bool {
-        self.board.spaces.get(&h).and_then(|e| self.spaces.get(*e).ok()).is_some_and(|s| s.1)
+        self.board.spaces.get(&h).and_then(|e| self.spaces.get(*e).ok()).is_some_and(|s| s.drop_pod)
     }
 
     pub fn exit_at(&self, h: Hex) -> Option<u8> {
         let e = self.board.spaces.get(&h)?;
-        self.spaces.get(*e).ok().and_then(|s| s.2.map(|x| x.0))
+        self.spaces.get(*e).ok().and_then(|s| s.exit.map(|x| x.0))
     }
 
     /// Floor a figure can stand on (floor, Drop Pod, Tunnel Exit; not walls, stalagmites, pits,
@@ -108,7 +144,8 @@ impl Cave<'_, '_> {
 
     /// Whether a creature fills a space: its own, or the one behind a two-space creature.
     fn fills(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
-        c.at.0 == h || (c.faces.is_some() && distance(c.at.0, h) == 1 && self.creature_spaces(c.creature.kind, c.at.0, c.faces).contains(&h))
+        c.at.0 == h
+            || (c.faces.is_some() && distance(c.at.0, h) == 1 && self.creature_spaces(c.creature.kind, c.at.0, c.faces).contains(&h))
     }
 
     pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
@@ -139,7 +176,7 @@ impl Cave<'_, '_> {
 
     /// Tokens on a space, in id order.
     pub fn tokens_at(&self, h: Hex) -> Vec<(Entity, Id, Token)> {
-        let mut v: Vec<_> = self.tokens.iter().filter(|t| t.3.0 == h).map(|t| (t.0, *t.1, *t.2)).collect();
+        let mut v: Vec<_> = self.tokens.iter().filter(|t| t.at.0 == h).map(|t| (t.entity, *t.id, *t.token)).collect();
         v.sort_by_key(|t| t.1);
         v
     }
@@ -165,7 +202,7 @@ impl Cave<'_, '_> {
 
     /// Whether the Resupply pod stands on a space.
     pub fn resupply_pod_at(&self, h: Hex) -> bool {
-        self.tokens.iter().any(|t| t.3.0 == h && matches!(t.2, Token::ResupplyPod { .. }))
+        self.tokens.iter().any(|t| t.at.0 == h && matches!(t.token, Token::ResupplyPod { .. }))
     }
 
     /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).

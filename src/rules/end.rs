@@ -128,7 +128,8 @@ fn launch(
 ) {
     let result = (|| {
         check_launch(&cave, &fx.mule)?;
-        let left_behind: Vec<DwarfClass> = cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
+        let left_behind: Vec<DwarfClass> =
+            cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();
         finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
         Ok(())

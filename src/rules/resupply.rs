@@ -34,10 +34,10 @@ pub fn pod_spaces(cave: &Cave, anchor: Hex) -> Vec<Hex> {
 
 /// Land the pod at a space: the old pod (and what was left on its card) goes, a new card is drawn.
 pub fn land_pod(cave: &Cave, decks: &mut Decks, fx: &mut Effects, at: Hex) {
-    for (e, _, t, _) in cave.tokens.iter() {
-        if let Token::ResupplyPod { card, .. } = t {
+    for pod in cave.tokens.iter() {
+        if let Token::ResupplyPod { card, .. } = pod.token {
             decks.resupply.discard(*card as usize);
-            fx.commands.entity(e).despawn();
+            fx.commands.entity(pod.entity).despawn();
         }
     }
     let Some(card) = decks.resupply.draw(&mut fx.rng) else { return };

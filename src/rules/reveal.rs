@@ -21,9 +21,9 @@ pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
     let mut found: Vec<(Entity, Id, Hex, crate::data::mission::Pickup)> = cave
         .tokens
         .iter()
-        .filter_map(|(e, id, t, at)| match t {
-            Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == at.0 || adjacent(*s, at.0)) => {
-                Some((e, *id, at.0, *pickup))
+        .filter_map(|t| match t.token {
+            Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == t.at.0 || adjacent(*s, t.at.0)) => {
+                Some((t.entity, *t.id, t.at.0, *pickup))
             }
             _ => None,
         })

@@ -130,7 +130,7 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
 /// Every revealed Tunnel Exit, by number.
 pub fn revealed_exits(cave: &Cave) -> Vec<(u8, Hex)> {
     let mut v: Vec<(u8, Hex)> =
-        cave.board.spaces.iter().filter_map(|(h, e)| cave.spaces.get(*e).ok().and_then(|s| s.2.map(|x| (x.0, *h)))).collect();
+        cave.board.spaces.iter().filter_map(|(h, e)| cave.spaces.get(*e).ok().and_then(|s| s.exit.map(|x| (x.0, *h)))).collect();
     v.sort_by_key(|(n, h)| (*n, canonical(*h)));
     v
 }

@@ -53,8 +53,8 @@ fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32,
     let mut v: Vec<_> = cave
         .owned
         .iter()
-        .filter_map(|(e, id, t, at, owner)| match t {
-            Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some((*id, (e, at.0, owner.0, *card))),
+        .filter_map(|o| match o.token {
+            Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some((*o.id, (o.entity, o.at.0, o.owner.0, *card))),
             _ => None,
         })
         .collect();

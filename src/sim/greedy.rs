@@ -203,7 +203,8 @@ fn goals_for(cave: &Cave, o: &Objective) -> Vec<(Hex, u32)> {
         Objective::Kill(kind) => cave.creatures.iter().filter(|c| c.creature.kind == *kind).map(|c| (c.at.0, 1)).collect(),
         Objective::Collect(item, _) => {
             let mut v = mineral_walls(cave, |i| i == *item);
-            for (_, _, t, at) in cave.tokens.iter() {
+            for tok in cave.tokens.iter() {
+                let (t, at) = (tok.token, tok.at);
                 let near = match t {
                     Token::Mineral { mineral, .. } if Item::from(*mineral) == *item => Some(0),
                     Token::Pickup { pickup, revealed: true } if pickup_item(*pickup) == Some(*item) => Some(u32::from(pickup.needs_axe())),

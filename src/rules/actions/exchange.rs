@@ -143,7 +143,9 @@ pub fn check_exchange<'a>(
         return Err(format!("an exchange names at most the {others_on_the_cave} other Dwarves, each once"));
     }
     let kit = |d: &DwarfItem| {
-        kits.get(d.entity).map(|(l, h)| Kit { ammo: *d.ammo, loadout: l.clone(), hand: h.clone() }).map_err(|_| "a Dwarf without a kit".to_string())
+        kits.get(d.entity)
+            .map(|(l, h)| Kit { ammo: *d.ammo, loadout: l.clone(), hand: h.clone() })
+            .map_err(|_| "a Dwarf without a kit".to_string())
     };
     let mut mine = kit(&me)?;
     let mut others: Vec<(DwarfItem, Kit)> = Vec::new();

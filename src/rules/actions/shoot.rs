@@ -228,7 +228,11 @@ pub fn roll_shot(
     dice.extend(mods.extra_dice.iter().copied());
     let rolls = fx.roll(Who::Dwarf(d.dwarf.class), &dice, &cave.data)?;
     fx.commands.entity(d.entity).insert(ammo);
-    fx.say(GameEvent::AmmoSpent { dwarf: d.dwarf.class, primary: d.ammo.primary - ammo.primary, secondary: d.ammo.secondary - ammo.secondary });
+    fx.say(GameEvent::AmmoSpent {
+        dwarf: d.dwarf.class,
+        primary: d.ammo.primary - ammo.primary,
+        secondary: d.ammo.secondary - ammo.secondary,
+    });
     let rerolls_left = mods.rerolls;
     Ok(ShotState {
         dwarf: d.entity,

@@ -91,9 +91,9 @@ fn call_resupply(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut decks: 
 fn pod_next_to(cave: &Cave, h: Hex) -> Result<(Entity, Hex, u32, [u32; 3]), String> {
     cave.tokens
         .iter()
-        .find_map(|(e, _, t, at)| match t {
-            Token::ResupplyPod { card, primary, secondary, health } if adjacent(at.0, h) => {
-                Some((e, at.0, *card, [*primary, *secondary, *health]))
+        .find_map(|pod| match pod.token {
+            Token::ResupplyPod { card, primary, secondary, health } if adjacent(pod.at.0, h) => {
+                Some((pod.entity, pod.at.0, *card, [*primary, *secondary, *health]))
             }
             _ => None,
         })

@@ -47,8 +47,8 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
     match cave.stats(c.creature.kind).attack {
         Attack::Spawn(n) => Intent::Hatch { dice: n },
         Attack::Explode(..) => {
-            let next_to_dwarf =
-                targets(cave, mule).iter().any(|d| adjacent(d.at.0, c.at.0)) || crate::rules::skills::engineer::sentry_next_to(cave, c.at.0);
+            let next_to_dwarf = targets(cave, mule).iter().any(|d| adjacent(d.at.0, c.at.0))
+                || crate::rules::skills::engineer::sentry_next_to(cave, c.at.0);
             if next_to_dwarf { Intent::Explode } else { advance(cave, turn, mule, c) }
         }
         Attack::Dice(n) if crate::rules::skills::engineer::sentry_first(cave, mule, c) => Intent::AttackSentry { dice: n },

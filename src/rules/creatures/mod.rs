@@ -127,8 +127,9 @@ pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> V
 /// the most recent turn; hex distance breaks no tie (ruling 36). Or the Sentry Gun when it is
 /// nearer.
 pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Option<Hex> {
-    let target =
-        targets(cave, mule).into_iter().min_by_key(|d| (reach.steps_to_reach(d.at.0).unwrap_or(u32::MAX), recency(cave, turn, d.dwarf.seat)))?;
+    let target = targets(cave, mule)
+        .into_iter()
+        .min_by_key(|d| (reach.steps_to_reach(d.at.0).unwrap_or(u32::MAX), recency(cave, turn, d.dwarf.seat)))?;
     Some(super::skills::engineer::goal(cave, reach, target.at.0))
 }
 

@@ -379,7 +379,7 @@ fn parcels(t: &Table, me: &DwarfItem, other: &DwarfItem) -> Vec<(Supplies, Suppl
 
 fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
     let cave = &t.cave;
-    let Some((_, at)) = cave.bosco.iter().next().map(|(e, a)| (e, a.0)) else { return vec![] };
+    let Some((_, at)) = cave.bosco.iter().next().map(|b| (b.entity, b.at.0)) else { return vec![] };
     let check = |a: BoscoAction| bosco::check(cave, &t.turn, &a).map(|_| Command::Bosco(a));
     let points = cave.data.numbers.bosco.move_points;
     let guns = &cave.data.numbers.bosco;

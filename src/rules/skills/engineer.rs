@@ -55,8 +55,10 @@ struct Sentry {
 }
 
 fn sentry(cave: &Cave) -> Option<Sentry> {
-    cave.tokens.iter().find_map(|t| match *t.2 {
-        Token::SentryGun { health } => Some(Sentry { e: t.0, at: t.3.0, health, owner: cave.owned.get(t.0).ok().map(|o| o.4.0) }),
+    cave.tokens.iter().find_map(|t| match *t.token {
+        Token::SentryGun { health } => {
+            Some(Sentry { e: t.entity, at: t.at.0, health, owner: cave.owned.get(t.entity).ok().map(|o| o.owner.0) })
+        }
         _ => None,
     })
 }

@@ -123,7 +123,7 @@ pub fn check_shield<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, St
 /// Shield generator (rulebook): the Dwarves on the Shield's space and next to it are not affected by
 /// creatures' attacks and effects.
 pub fn shielded(cave: &Cave, h: Hex) -> bool {
-    cave.tokens.iter().any(|t| *t.2 == Token::Shield && distance(t.3.0, h) <= 1)
+    cave.tokens.iter().any(|t| *t.token == Token::Shield && distance(t.at.0, h) <= 1)
 }
 
 /// Whether the Shield keeps a creature's attack or effect off this Dwarf (the attack still happens;

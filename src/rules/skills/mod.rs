@@ -58,14 +58,14 @@ pub fn gear_count(cave: &Cave, class: DwarfClass, name: &str) -> u32 {
 
 /// The tokens of a kind on the cave, oldest first, with their spaces.
 fn tokens_of(cave: &Cave, kind: fn(&Token) -> bool) -> Vec<(Entity, Hex)> {
-    let mut v: Vec<_> = cave.tokens.iter().filter(|t| kind(t.2)).map(|t| (*t.1, t.0, t.3.0)).collect();
+    let mut v: Vec<_> = cave.tokens.iter().filter(|t| kind(t.token)).map(|t| (*t.id, t.entity, t.at.0)).collect();
     v.sort_by_key(|t| t.0);
     v.into_iter().map(|(_, e, h)| (e, h)).collect()
 }
 
 /// The tokens of a kind that belong to the Dwarf in a seat, oldest first.
 fn owned_by(cave: &Cave, seat: u32, kind: fn(&Token) -> bool) -> Vec<(Entity, Hex)> {
-    let mut v: Vec<_> = cave.owned.iter().filter(|t| t.4.0 == seat && kind(t.2)).map(|t| (*t.1, t.0, t.3.0)).collect();
+    let mut v: Vec<_> = cave.owned.iter().filter(|t| t.owner.0 == seat && kind(t.token)).map(|t| (*t.id, t.entity, t.at.0)).collect();
     v.sort_by_key(|t| t.0);
     v.into_iter().map(|(_, e, h)| (e, h)).collect()
 }
@@ -96,7 +96,7 @@ fn is_sentry(t: &Token) -> bool {
 
 /// Whether BOSCO hovers over a space.
 pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
-    cave.bosco.iter().any(|b| b.1.0 == h)
+    cave.bosco.iter().any(|b| b.at.0 == h)
 }
 
 /// A vacant space (rulebook "Movement"): no figure on it, and no token but an unknown pickup or a
@@ -208,10 +208,10 @@ pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
         .tokens
         .iter()
         .filter(|t| {
-            let mine = cave.owned.get(t.0).is_ok_and(|o| o.4.0 == seat) && comes_back(t.2);
-            mine || (struck && matches!(t.2, Token::Shield))
+            let mine = cave.owned.get(t.entity).is_ok_and(|o| o.owner.0 == seat) && comes_back(t.token);
+            mine || (struck && matches!(t.token, Token::Shield))
         })
-        .map(|t| (*t.1, t.0, *t.2, t.3.0))
+        .map(|t| (*t.id, t.entity, *t.token, t.at.0))
         .collect();
     back.sort_by_key(|t| t.0);
     for (_, e, token, at) in back {
@@ -232,7 +232,8 @@ pub fn on_spawn(cave: &Cave, fx: &mut Effects, e: Entity, id: Id, kind: Creature
         fx.commands.entity(flame.0).despawn();
         fx.say(GameEvent::FlameSmothered { at: at.into() });
         let n = cave.data.numbers.skills.flame_damage;
-        let item = CreatureItem { entity: e, id: &id, creature: &creature, at: &here, health: &health, faces: Some(&faces), status: &status };
+        let item =
+            CreatureItem { entity: e, id: &id, creature: &creature, at: &here, health: &health, faces: Some(&faces), status: &status };
         if hurt_creature(cave, fx, &item, &Hits::from([(DieKind::Flame, n)]), &Blow::from(at, None)) {
             return;
         }

@@ -77,6 +77,6 @@ pub fn check_flare<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<DwarfItem
 /// Flare Gun (rulebook): Dwarves reroll one die per attack against a creature on or next to a
 /// Flare. The rerolls an attack at this space gets.
 pub fn flare_rerolls(cave: &Cave, target: Hex) -> u32 {
-    let lit = cave.tokens.iter().any(|t| *t.2 == Token::Flare && distance(t.3.0, target) <= 1);
+    let lit = cave.tokens.iter().any(|t| *t.token == Token::Flare && distance(t.at.0, target) <= 1);
     u32::from(lit && cave.creature_at(target).is_some())
 }
