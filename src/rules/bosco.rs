@@ -272,9 +272,7 @@ fn landed(rolls: &[DieRoll]) -> Hits {
 /// turn with no Event card (the next turn of a lone Dwarf is his own).
 fn revive(cave: &Cave, turn: &mut Turn, fx: &mut Effects) -> Result<Vec<u32>, String> {
     let (e, d) = check_revive(cave, turn)?;
-    let health = cave.data.numbers.kit.revive_health;
-    fx.commands.entity(d.entity).insert((Health(health), DwarfStatus::default()));
-    fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health });
+    super::damage::revive(fx, &d, cave.data.numbers.kit.revive_health);
     fx.commands.entity(e).despawn();
     fx.say(GameEvent::BoscoLost { why: format!("it gave its circuits to revive the {:?}", d.dwarf.class) });
     turn.bosco_turn = false;

@@ -460,12 +460,10 @@ fn for_karl(cave: &Cave, fx: &mut Effects, pending: &mut Pending) -> Result<(), 
 /// Leave No Dwarf Behind: an unconscious Dwarf wakes with this much Health; a knocked-over one
 /// stands up.
 fn revive_or_stand(fx: &mut Effects, player: &DwarfItem, d: &DwarfItem, health: u32) {
-    let status = DwarfStatus { unconscious: false, knocked_over: false, ..*d.status };
-    fx.commands.entity(d.entity).insert(status);
     if d.status.unconscious {
-        fx.commands.entity(d.entity).insert(Health(health));
-        fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health });
+        super::damage::revive(fx, d, health);
     } else {
+        fx.change::<DwarfStatus>(d.entity, |s| s.knocked_over = false);
         fx.say(GameEvent::StoodUp { dwarf: d.dwarf.class, helped_by: Some(player.dwarf.class) });
     }
 }

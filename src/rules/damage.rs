@@ -97,11 +97,20 @@ pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hit
         fx.commands.entity(c.entity).insert(Health(health));
         // Ruling 19: a creature already stunned is not stunned again.
         if blow.stun && !c.status.stunned {
-            fx.commands.entity(c.entity).insert(CreatureStatus { stunned: true, ..*c.status });
+            fx.change::<CreatureStatus>(c.entity, |s| s.stunned = true);
             fx.say(GameEvent::CreatureStunned { who });
         }
         false
     }
+}
+
+/// An unconscious Dwarf comes round with this much Health, back on his feet (rulebook "Revive an
+/// unconscious Dwarf"): the Revive action, Leave No Dwarf Behind, Second Chance and BOSCO all revive
+/// this way. A web or a stun he carried stays with him: the book clears only what reviving undoes.
+pub fn revive(fx: &mut Effects, d: &super::cave::DwarfItem, health: u32) {
+    fx.commands.entity(d.entity).insert(Health(health));
+    fx.change::<DwarfStatus>(d.entity, |s| (s.unconscious, s.knocked_over) = (false, false));
+    fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health });
 }
 
 /// Apply hits to a Dwarf: no resistance; at 0 Health he falls unconscious.
@@ -114,8 +123,7 @@ pub fn hurt_dwarf(fx: &mut Effects, d: &super::cave::DwarfItem, hits: &Hits) {
     }
     fx.commands.entity(d.entity).insert(Health(health));
     if health == 0 && !d.status.unconscious {
-        let status = DwarfStatus { unconscious: true, ..*d.status };
-        fx.commands.entity(d.entity).insert(status);
+        fx.change::<DwarfStatus>(d.entity, |s| s.unconscious = true);
         fx.say(GameEvent::Unconscious { dwarf: d.dwarf.class });
     }
 }

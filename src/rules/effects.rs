@@ -8,6 +8,7 @@ use super::log::{DieRoll, GameEvent, GameLog, Who};
 use super::state::{Mule, NextId, Placed};
 use crate::data::GameData;
 use crate::data::dice::DieKind;
+use bevy::ecs::component::Mutable;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -40,6 +41,13 @@ impl Effects<'_, '_> {
         let rolls = roll_all(dice, data, &mut self.rng, &mut self.forced)?;
         self.say(GameEvent::Rolled { who, dice: rolls.clone() });
         Ok(rolls)
+    }
+
+    /// Change one component of a figure when this update's changes land, on top of whatever
+    /// else changed it meanwhile: a condition one rule sets is not undone by another rule that
+    /// read the figure before it (systems read the world but write through deferred commands).
+    pub fn change<T: Component<Mutability = Mutable>>(&mut self, e: Entity, f: impl FnOnce(&mut T) + Send + Sync + 'static) {
+        self.commands.entity(e).entry::<T>().and_modify(move |mut v| f(&mut v));
     }
 
     pub fn spawn_with_id(&mut self, bundle: impl Bundle) -> (Entity, Id) {

@@ -6,7 +6,7 @@ use super::cave::{Cave, DwarfItem};
 use super::command::ask;
 use super::command::{Answer, Command, Pending};
 use super::components::*;
-use super::damage::{Hits, hurt_dwarf};
+use super::damage::{Hits, hurt_dwarf, revive};
 use super::decks::Decks;
 use super::effects::Effects;
 use super::for_karl::karl_in_hand;
@@ -240,11 +240,6 @@ fn revive_one(cave: &Cave, fx: &mut Effects, n: u32) {
 /// The unconscious Dwarves, in seat order (the headless default takes the first, ruling 4).
 fn unconscious<'a>(cave: &'a Cave) -> Vec<DwarfItem<'a>> {
     cave.dwarves_sorted().into_iter().filter(|d| d.status.unconscious).collect()
-}
-
-fn revive(fx: &mut Effects, d: &DwarfItem, n: u32) {
-    fx.commands.entity(d.entity).insert((Health(n), DwarfStatus::default()));
-    fx.say(GameEvent::Revived { dwarf: d.dwarf.class, health: n });
 }
 
 /// Ask which unconscious Dwarf comes round: his space.

@@ -170,7 +170,7 @@ fn grab_lands(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     }
     hurt_dwarf(&mut fx, &d, &Hits::from([(DieKind::Creature, damage)]));
     if knock_over && damage < d.health.0 {
-        fx.commands.entity(d.entity).insert(DwarfStatus { knocked_over: true, ..*d.status });
+        fx.change::<DwarfStatus>(d.entity, |s| s.knocked_over = true);
         fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: "KnockedOver".into() });
     }
 }

@@ -33,7 +33,7 @@ fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
         fx.say(GameEvent::TurnEnded { dwarf: d.dwarf.class });
         // A web holds for the turn after it was spun: it falls away when that turn ends.
         if d.status.webbed {
-            fx.commands.entity(d.entity).insert(DwarfStatus { webbed: false, ..*d.status });
+            fx.change::<DwarfStatus>(d.entity, |s| s.webbed = false);
         }
         // Ruling 23: no Event card for an unconscious Dwarf or one aboard the pod with the
         // objectives met.
@@ -67,7 +67,7 @@ pub fn begin_turn(cave: &Cave, turn: &mut Turn, fx: &mut Effects, seat: u32) {
     let actions = if d.status.unconscious {
         0
     } else if d.status.stunned {
-        fx.commands.entity(d.entity).insert(DwarfStatus { stunned: false, ..*d.status });
+        fx.change::<DwarfStatus>(d.entity, |s| s.stunned = false);
         n.actions_when_stunned
     } else {
         n.actions_per_turn

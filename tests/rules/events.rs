@@ -273,11 +273,12 @@ fn the_special_cards_help() {
     draw(&mut g, "Lucky Find");
     assert_eq!(g.mule(Item::Gold), 1);
     g.set_seat(0);
-    g.set_status(Driller, DwarfStatus { unconscious: true, ..Default::default() });
+    g.set_status(Driller, DwarfStatus { unconscious: true, knocked_over: true, webbed: true, ..Default::default() });
     g.set_health(Driller, 0);
     draw(&mut g, "Second Chance");
     assert_eq!(g.health(Driller), 1);
-    assert!(!g.status(Driller).unconscious);
+    // Revived as by the Revive action (rulebook: back on his feet, 1 Health); the web stays.
+    assert_eq!(g.status(Driller), DwarfStatus { webbed: true, ..Default::default() });
 }
 
 #[test]

@@ -82,3 +82,23 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
     app.update();
     hoxxes::headless::apply(&mut app, Command::EndTurn).unwrap();
 }
+
+/// Two rules changing one Dwarf's conditions in the same update both land: each change is made on
+/// the component as it then is, not on a copy read before (Effects::change).
+#[test]
+fn two_changes_to_a_dwarfs_conditions_in_one_update_both_land() {
+    use bevy::prelude::{Entity, With};
+    use hoxxes::rules::components::Dwarf;
+    use hoxxes::rules::effects::Effects;
+    let mut g = Game::room(&[Scout]);
+    let e = {
+        let mut q = g.world().query_filtered::<Entity, With<Dwarf>>();
+        q.single(g.app.world()).expect("the Scout")
+    };
+    let both = g.app.world_mut().register_system(move |mut fx: Effects| {
+        fx.change::<DwarfStatus>(e, |s| s.webbed = true);
+        fx.change::<DwarfStatus>(e, |s| s.stunned = true);
+    });
+    g.app.world_mut().run_system(both).expect("runs");
+    assert_eq!(g.status(Scout), DwarfStatus { webbed: true, stunned: true, ..Default::default() });
+}

@@ -10,6 +10,7 @@ use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::command::Desk;
 use crate::rules::components::*;
+use crate::rules::damage::revive as revive_dwarf;
 use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
@@ -36,7 +37,7 @@ fn stand_up(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
         let d = check_stand_up(&cave, &turn)?;
         let class = d.dwarf.class;
         take_actions(&mut turn, cave.data.numbers.kit.stand_up_actions);
-        fx.commands.entity(d.entity).insert(DwarfStatus { knocked_over: false, ..*d.status });
+        fx.change::<DwarfStatus>(d.entity, |s| s.knocked_over = false);
         fx.say(GameEvent::StoodUp { dwarf: class, helped_by: None });
         Ok(())
     })();
@@ -114,10 +115,7 @@ fn revive(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {
     let result = (|| {
         let other = check_revive(&cave, &turn, class)?;
         take_actions(&mut turn, 1);
-        let health = cave.data.numbers.kit.revive_health;
-        // Back on his feet: neither unconscious nor knocked over.
-        fx.commands.entity(other.entity).insert((Health(health), DwarfStatus { unconscious: false, knocked_over: false, ..*other.status }));
-        fx.say(GameEvent::Revived { dwarf: class, health });
+        revive_dwarf(&mut fx, &other, cave.data.numbers.kit.revive_health);
         Ok(())
     })();
     desk.settle(result);

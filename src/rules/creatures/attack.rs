@@ -59,14 +59,13 @@ fn lands(cave: &Cave, fx: &mut Effects, kind: CreatureKind, d: &DwarfItem, rolls
 
 /// The "!" effect on a Dwarf who is still conscious.
 fn bang(fx: &mut Effects, b: &Bang, d: &DwarfItem) {
-    let mut s = *d.status;
-    match b {
-        Bang::Webbed => s.webbed = true,
-        Bang::Stunned => s.stunned = true,
-        Bang::KnockedOver => s.knocked_over = true,
+    let set: fn(&mut DwarfStatus) = match b {
+        Bang::Webbed => |s| s.webbed = true,
+        Bang::Stunned => |s| s.stunned = true,
+        Bang::KnockedOver => |s| s.knocked_over = true,
         Bang::Nothing | Bang::Damage(_) | Bang::SpawnGrunt => return,
-    }
-    fx.commands.entity(d.entity).insert(s);
+    };
+    fx.change::<DwarfStatus>(d.entity, set);
     fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: format!("{b:?}") });
 }
 

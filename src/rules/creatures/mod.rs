@@ -79,7 +79,7 @@ fn activate(
     let intent = intent::intent(&cave, &turn, &fx.mule, &c);
     if let Intent::Skip { why } = &intent {
         // Ruling 19: the token is removed instead of the activation.
-        fx.commands.entity(c.entity).insert(CreatureStatus { stunned: false, frozen: false, ..*c.status });
+        fx.change::<CreatureStatus>(c.entity, |s| (s.stunned, s.frozen) = (false, false));
         fx.say(GameEvent::SkipsActivation { who, why: why.clone() });
         return;
     }
