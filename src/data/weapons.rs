@@ -42,7 +42,7 @@ pub enum Spread {
 }
 
 /// What blocks the line of the shot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LineRule {
     /// Walls, stalagmites, standing Dwarves and every creature but Grunts (ruling 7).
     Sight,

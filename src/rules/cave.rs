@@ -7,10 +7,13 @@ use super::state::{Board, Kills, MissionInfo, Mule};
 use crate::data::GameData;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
 use crate::data::weapons::LineRule;
+use bevy::ecs::change_detection::Tick;
 use bevy::ecs::query::QueryData;
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::{SystemChangeTick, SystemParam};
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
+use std::sync::Mutex;
 
 /// A Dwarf as the rules read him: `dwarf.at.0`, `dwarf.status.webbed`.
 #[derive(QueryData)]
@@ -97,6 +100,18 @@ pub struct Cave<'w, 's> {
     /// The areas Throwables cover while they last or wait (Phosphor Flare, Inhibitor Field, Satchel
     /// Charge).
     pub fields: Query<'w, 's, &'static Field>,
+    /// Lines of sight already worked out in this run of the system (`line`).
+    sight: Local<'s, Mutex<SightMemo>>,
+    tick: SystemChangeTick,
+}
+
+/// Lines of sight worked out in one run of a system, kept for the rest of it: nothing on the cave
+/// changes while a system runs (its changes land after it), and the legal-moves query asks the
+/// same line again for every fire mode, the Flare and each throw (most of a simulated game).
+#[derive(Default)]
+pub struct SightMemo {
+    run: Option<Tick>,
+    lines: HashMap<(Hex, Hex, LineRule), bool>,
 }
 
 impl Cave<'_, '_> {
@@ -197,7 +212,21 @@ impl Cave<'_, '_> {
     }
 
     pub fn line(&self, from: Hex, to: Hex, rule: LineRule) -> bool {
-        has_line(from, to, |h| self.blocks_line(h, rule))
+        let now = self.tick.this_run();
+        let known = self.sight.lock().ok().and_then(|mut memo| {
+            if memo.run != Some(now) {
+                memo.run = Some(now);
+                memo.lines.clear();
+            }
+            memo.lines.get(&(from, to, rule)).copied()
+        });
+        known.unwrap_or_else(|| {
+            let seen = has_line(from, to, |h| self.blocks_line(h, rule));
+            if let Ok(mut memo) = self.sight.lock() {
+                memo.lines.insert((from, to, rule), seen);
+            }
+            seen
+        })
     }
 
     /// Whether the Resupply pod stands on a space.

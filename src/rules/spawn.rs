@@ -11,7 +11,9 @@ use crate::data::creatures::CreatureKind;
 use crate::data::mission::Facing;
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
+use bevy::platform::collections::HashMap;
 
 /// Spawn one creature figure at a hex, at full health.
 pub fn spawn_creature(cave: &Cave, fx: &mut Effects, kind: CreatureKind, at: Hex, facing: Facing) -> u32 {

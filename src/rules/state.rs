@@ -4,7 +4,9 @@ use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, MissionEvent, Objective, Objectives};
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
+use bevy::platform::collections::HashMap;
 
 /// How to put every resource of the rules back to its start, so a game can be cleared and played
 /// again from its commands (loading a save, undo). A resource of the rules is registered with

@@ -10,7 +10,9 @@ use crate::rules::reveal::board_neighbours;
 use crate::rules::skills;
 use crate::rules::thrown::{lure_at, may_leave};
 use hexx::Hex;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
+use bevy::platform::collections::HashMap;
 
 /// How one creature gets about.
 pub struct Mover {

@@ -13,7 +13,9 @@ use crate::rules::skills::{has_flame, move_cost, step_over};
 use crate::rules::state::{Mule, Turn};
 use hexx::Hex;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
+use bevy::platform::collections::HashMap;
 
 /// Search order: fewest movement points, then fewest Flame spaces walked into, then the board's
 /// canonical order so that equal paths always come out the same.

@@ -410,7 +410,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
 /// BOSCO's flights: a shortest path over anything but walls to each space within its points.
 fn bosco_flights(cave: &Cave, start: Hex, points: u32) -> Vec<Vec<Qr>> {
     let solid = |h: Hex| cave.terrain(h).is_none_or(|t| t.is_wall() || matches!(t, Terrain::Hidden(_)));
-    let mut came_from = std::collections::HashMap::from([(start, start)]);
+    let mut came_from = bevy::platform::collections::HashMap::from([(start, start)]);
     let mut frontier = vec![start];
     for _ in 0..points {
         let mut next = Vec::new();

@@ -18,7 +18,9 @@ use crate::rules::log::GameEvent;
 use crate::rules::reveal::{UpgradePool, reveal_caves_touching};
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
+use bevy::platform::collections::HashMap;
 
 /// Flaming Ground's Flame tokens waiting to be placed.
 #[derive(Debug, Clone)]
