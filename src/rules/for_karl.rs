@@ -23,6 +23,8 @@ pub enum AfterRoll {
     Shot,
     /// A Dwarf's throw; its state waits in the action in progress.
     Throw,
+    /// A Satchel Charge set off by the Dwarf who threw it: its card, his seat, its space and area.
+    Detonate { card: usize, seat: u32, from: Hex, area: Vec<Hex> },
     /// A Dwarf's axe chop.
     Chop { dwarf: Entity },
     /// The Mineral die, rolled for `who` at a space: a Dwarf collects what it shows (and any bonus

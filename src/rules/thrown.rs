@@ -13,8 +13,9 @@ use super::components::*;
 use super::creatures::step_along;
 use super::creatures::targeting::{can_attack_from, targets};
 use super::effects::Effects;
+use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
 use super::hex::{Qr, canonical, distance};
-use super::log::{GameEvent, Who};
+use super::log::{DieRoll, GameEvent, Who};
 use super::reveal::UpgradePool;
 use super::state::Mule;
 use crate::data::cards::ThrowEffect;
@@ -28,6 +29,13 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         detonate.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
+    )
+    .add_systems(
+        Update,
+        detonation_lands
+            .run_if(released(|a| matches!(a, AfterRoll::Detonate { .. })))
+            .in_set(RulesSet::Rolled)
+            .ambiguous_with(RulesSet::Rolled),
     );
 }
 
@@ -141,31 +149,67 @@ fn detonate(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut pool: ResMut<UpgradePool>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let Some(Command::Detonate { by }) = desk.current.0.clone() else { return };
     let result = (|| {
         let (e, at, seat, card) = check_detonate(&cave, by)?;
         let area = cave.fields.get(e).map(|f| f.spaces.clone()).unwrap_or_else(|_| vec![at]);
-        let scared = go_off(&cave, &mut fx, &mut pool, Landing { card: card as usize, seat, class: by, from: at, area })?;
         fx.commands.entity(e).despawn();
-        start_scare(&mut pending, &mut progress, ScareState { cause: at, queue: scared, max: cave.data.numbers.scare_spaces });
+        let l = Landing { card: card as usize, seat, class: by, from: at, area };
+        fx.say(GameEvent::Detonated { dwarf: by, at: at.into() });
+        let rolls = blast::roll(&cave, &mut fx, by, &satchel(&cave, l.card))?;
+        // The charge's roll is the thrower's: For Karl! may reroll it (ruling 32).
+        let then = AfterRoll::Detonate { card: l.card, seat, from: at, area: l.area.clone() };
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl_in_hand(&cave.data, hands.iter()), Who::Dwarf(by), rolls, then) {
+            go_off(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &l, &rolls)?;
+        }
         Ok(())
     })();
     desk.settle(result);
 }
 
-/// A Satchel Charge goes off (content.md): its own effects on the area it was laid on. Returns the
-/// creatures its Scare results hit.
-fn go_off(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, l: Landing) -> Result<Vec<u32>, String> {
-    let inner = match effects_of(cave, l.card as u32).iter().find(|e| matches!(e, ThrowEffect::SatchelCharge(_))) {
+/// A Satchel Charge's roll held for For Karl!, let stand or rerolled: the charge goes off.
+fn detonation_lands(
+    cave: Cave,
+    mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
+    mut pool: ResMut<UpgradePool>,
+    mut fx: Effects,
+) {
+    let Some(HeldRoll { who: Who::Dwarf(class), rolls, then: AfterRoll::Detonate { card, seat, from, area }, .. }) = fx.karl.take() else {
+        return;
+    };
+    let l = Landing { card, seat, class, from, area };
+    if let Err(why) = go_off(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &l, &rolls) {
+        fx.say(GameEvent::Skipped { why });
+    }
+}
+
+/// The effects a Satchel Charge's card gives it when it goes off.
+fn satchel(cave: &Cave, card: usize) -> Vec<ThrowEffect> {
+    match effects_of(cave, card as u32).iter().find(|e| matches!(e, ThrowEffect::SatchelCharge(_))) {
         Some(ThrowEffect::SatchelCharge(inner)) => inner.clone(),
         _ => vec![],
-    };
-    fx.say(GameEvent::Detonated { dwarf: l.class, at: l.from.into() });
-    let rolls = blast::roll(cave, fx, l.class, &inner)?;
+    }
+}
+
+/// A Satchel Charge goes off (content.md): its own effects, with this roll, on the area it was
+/// laid on; the creatures its Scare results hit run from it.
+fn go_off(
+    cave: &Cave,
+    fx: &mut Effects,
+    pool: &mut UpgradePool,
+    pending: &mut Pending,
+    progress: &mut InProgress,
+    l: &Landing,
+    rolls: &[DieRoll],
+) -> Result<(), String> {
+    let inner = satchel(cave, l.card);
     fx.say(GameEvent::Blast { card: cave.data.throwables[l.card].name.clone(), area: l.area.iter().map(|h| (*h).into()).collect() });
-    let out = blast::on_figures(cave, fx, &inner, &rolls, &l, &blast::figures_in(cave, &l.area));
-    blast::on_spaces(cave, fx, pool, &inner, &l, &out.killed)?;
-    Ok(out.scared)
+    let out = blast::on_figures(cave, fx, &inner, rolls, l, &blast::figures_in(cave, &l.area));
+    blast::on_spaces(cave, fx, pool, &inner, l, &out.killed)?;
+    start_scare(pending, progress, ScareState { cause: l.from, queue: out.scared, max: cave.data.numbers.scare_spaces });
+    Ok(())
 }

@@ -788,3 +788,24 @@ fn for_karl_waits_on_no_roll_when_nobody_holds_it() {
     assert_eq!(g.options(), vec![], "no choice waits");
     assert_eq!(g.health(Scout), 3);
 }
+
+/// Ruling 32: a Satchel Charge set off is its thrower's roll, and waits for For Karl! too.
+#[test]
+fn for_karl_rerolls_a_satchel_charge_set_off() {
+    let mut g = Game::room(&[Gunner, Scout]);
+    g.put(Gunner, 4, 2);
+    g.put(Scout, 2, 4);
+    give(&mut g, Gunner, &["Satchel Charge"], &[]);
+    let grunt = g.creature(Grunt, 5, 2);
+    g.ok(throw("Satchel Charge", 5, 2));
+    g.choose(Answer::Triangle(q(5, 1), q(6, 2)));
+    give(&mut g, Scout, &[], &["For Karl!"]);
+    g.dice(&[(Explosive, 0), (Explosive, 0)]);
+    g.ok(Command::Detonate { by: Gunner });
+    assert_eq!(g.options(), vec![Answer::Pass], "the blanks wait for For Karl!");
+    assert_eq!(g.creature_health(grunt), Some(1));
+    g.dice(&[(Explosive, 2), (Explosive, 0)]);
+    g.ok(play(Scout, "For Karl!", None));
+    assert_eq!(g.creature_health(grunt), None, "the hit rolled again kills the Grunt");
+    assert!(g.tokens_at(5, 2).is_empty(), "the charge is spent");
+}
