@@ -40,6 +40,7 @@ press ctrl+z; until_exactly 0 "the undo of the move"     # taken back...
 shot 0-undone 0
 press ctrl+y; until_played 1 "the redo of the move"      # ...and played again
 press c; until_played 2 "the axe chop"
+shot 1-for-karl 0                                        # the axe die waits: For Karl! or let it stand
 press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
 press 1; until_played 4 "the axe success"                # spent on nothing
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
