@@ -4,11 +4,13 @@
 //! and Satchel Charges all go off through here.
 
 use super::cave::{Cave, CreatureItem, DwarfItem};
+use super::command::Pending;
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
 use super::lasting::UntilNextTurn;
 use super::log::{DieRoll, GameEvent, Who};
+use super::mineral_die::MineralRoll;
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use crate::data::cards::ThrowEffect;
 use crate::data::dice::{DieKind, Symbol, hits};
@@ -140,10 +142,13 @@ fn knock_over(fx: &mut Effects, dwarves: &[DwarfItem]) {
 
 /// What the Throwable leaves on its spaces: tokens, lasting areas, carved walls, smashed
 /// stalagmites and platforms. `killed` creatures no longer take up their spaces.
+/// A Soil Smasher's Mineral dice may be held for For Karl! (`karl`: a Dwarf holds it; ruling 32).
 pub fn on_spaces(
     cave: &Cave,
     fx: &mut Effects,
     pool: &mut UpgradePool,
+    pending: &mut Pending,
+    karl: bool,
     effects: &[ThrowEffect],
     l: &Landing,
     killed: &[u32],
@@ -160,8 +165,12 @@ pub fn on_spaces(
             ThrowEffect::Lure => leave(fx, l, UntilNextTurn(l.seat)),
             ThrowEffect::CarveWalls => l.area.iter().for_each(|h| carve(cave, fx, pool, *h)),
             ThrowEffect::DestroyStalagmites { mineral_roll } => {
-                for h in &l.area {
-                    smash(cave, fx, l.class, *h, *mineral_roll)?;
+                let smashed: Vec<Hex> = l.area.iter().copied().filter(|h| smash(cave, fx, *h)).collect();
+                // Soil Smasher: a Mineral die for each stalagmite, rolled together (ruling 28);
+                // a Satchel Charge's blast rolls none.
+                if *mineral_roll {
+                    let roll = MineralRoll { at: smashed, bonus_gold: 0, on_blank_threat: 0 };
+                    super::mineral_die::roll(cave, fx, pending, karl, Who::Dwarf(l.class), roll)?;
                 }
             }
             ThrowEffect::DestroyPlatforms => l.area.iter().for_each(|h| platforms(cave, fx, *h)),
@@ -215,18 +224,14 @@ pub fn open_wall(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) 
     reveal_caves_touching(cave, fx, pool, h);
 }
 
-/// Smash a stalagmite, rolling the Mineral die for it when the card says so (Soil Smasher, not a
-/// Satchel Charge's blast: ruling 28).
-fn smash(cave: &Cave, fx: &mut Effects, class: DwarfClass, h: Hex, mineral_roll: bool) -> Result<(), String> {
-    let Some(Terrain::Open(Ground::Stalagmite)) = cave.terrain(h) else { return Ok(()) };
+/// Smash the stalagmite on a space, if one stands there.
+fn smash(cave: &Cave, fx: &mut Effects, h: Hex) -> bool {
+    let Some(Terrain::Open(Ground::Stalagmite)) = cave.terrain(h) else { return false };
     if let Some(space) = cave.space(h) {
         fx.commands.entity(space).insert(Terrain::Open(Ground::Floor));
     }
     fx.say(GameEvent::StalagmiteDestroyed { at: h.into() });
-    if mineral_roll {
-        super::mineral_die::roll_now(cave, fx, Who::Dwarf(class), h)?;
-    }
-    Ok(())
+    true
 }
 
 /// Satchel Charge: the Engineer's platforms in the area are blown away.

@@ -369,7 +369,7 @@ fn spend(
     target: ChopTarget,
 ) -> Result<(), String> {
     let mut mineral_die = |fx: &mut Effects, at: Hex, bonus_gold: u32| {
-        mineral_die::roll(cave, fx, pending, karl, Who::Bosco, MineralRoll { at, bonus_gold, on_blank_threat: 0 })
+        mineral_die::roll(cave, fx, pending, karl, Who::Bosco, MineralRoll { bonus_gold, ..MineralRoll::at(at) })
     };
     match target {
         ChopTarget::Mine(q) => {

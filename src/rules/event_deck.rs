@@ -143,7 +143,7 @@ fn event_effect(
         EventEffect::MineralRoll { on_blank_threat } => {
             if let Some(d) = me {
                 let karl = karl_in_hand(&cave.data, hands.iter());
-                let roll = MineralRoll { at: d.at.0, bonus_gold: 0, on_blank_threat };
+                let roll = MineralRoll { on_blank_threat, ..MineralRoll::at(d.at.0) };
                 // A roll that cannot be made (forced dice of another kind) is skipped, as the
                 // other rolls of an Event card.
                 let _ = mineral_die::roll(&cave, &mut fx, &mut pending, karl, Who::Dwarf(d.dwarf.class), roll);

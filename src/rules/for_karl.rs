@@ -27,9 +27,10 @@ pub enum AfterRoll {
     Detonate { card: usize, seat: u32, from: Hex, area: Vec<Hex> },
     /// A Dwarf's axe chop.
     Chop { dwarf: Entity },
-    /// The Mineral die, rolled for `who` at a space: a Dwarf collects what it shows (and any bonus
-    /// Gold), BOSCO drops it there; a blank may move the Swarm Threat marker (an Event card).
-    Mineral { at: Hex, bonus_gold: u32, on_blank_threat: i32 },
+    /// The Mineral die, one for each space (a Soil Smasher rolls one per stalagmite), rolled for
+    /// `who`: a Dwarf collects what it shows (and any bonus Gold), BOSCO drops it there; a blank may
+    /// move the Swarm Threat marker (an Event card).
+    Mineral { at: Vec<Hex>, bonus_gold: u32, on_blank_threat: i32 },
     /// A creature's attack on a Dwarf.
     Attack { creature: u32, kind: CreatureKind, dwarf: Entity },
     /// A creature's attack on the Sentry Gun.

@@ -26,59 +26,67 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// What is rolled for and where: the bonus Gold of a Loot Bug, and the Swarm Threat steps a blank
-/// costs (an Event card's roll; 0 for a chop).
-#[derive(Clone, Copy, Debug)]
+/// What is rolled for and where: one die for each space (a Soil Smasher rolls one per stalagmite,
+/// as one roll), the bonus Gold of a Loot Bug (found at the first space), and the Swarm Threat
+/// steps a roll that finds nothing costs (an Event card's; 0 for a chop).
+#[derive(Clone, Debug)]
 pub struct MineralRoll {
-    pub at: Hex,
+    pub at: Vec<Hex>,
     pub bonus_gold: u32,
     pub on_blank_threat: i32,
 }
 
-/// Roll the Mineral die for someone and find what it shows, or hold it while a Dwarf holds For
-/// Karl! (`karl`).
-pub fn roll(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, who: Who, r: MineralRoll) -> Result<(), String> {
-    let rolls = fx.roll(who.clone(), &[(DieKind::Mineral, 1)], &cave.data)?;
-    let then = AfterRoll::Mineral { at: r.at, bonus_gold: r.bonus_gold, on_blank_threat: r.on_blank_threat };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who.clone(), rolls, then) {
-        find(fx, &who, r, &rolls);
+impl MineralRoll {
+    /// One die at one space.
+    pub fn at(h: Hex) -> MineralRoll {
+        MineralRoll { at: vec![h], bonus_gold: 0, on_blank_threat: 0 }
     }
-    Ok(())
 }
 
-/// Roll the Mineral die and find what it shows at once: a Soil Smasher's stalagmites, several in
-/// one blast, are not held for For Karl!.
-pub fn roll_now(cave: &Cave, fx: &mut Effects, who: Who, at: Hex) -> Result<(), String> {
-    let rolls = fx.roll(who.clone(), &[(DieKind::Mineral, 1)], &cave.data)?;
-    find(fx, &who, MineralRoll { at, bonus_gold: 0, on_blank_threat: 0 }, &rolls);
+/// Roll the Mineral dice for someone and find what they show, or hold the roll while a Dwarf
+/// holds For Karl! (`karl`).
+pub fn roll(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, who: Who, r: MineralRoll) -> Result<(), String> {
+    if r.at.is_empty() {
+        return Ok(());
+    }
+    let rolls = fx.roll(who.clone(), &[(DieKind::Mineral, r.at.len() as u32)], &cave.data)?;
+    let then = AfterRoll::Mineral { at: r.at.clone(), bonus_gold: r.bonus_gold, on_blank_threat: r.on_blank_threat };
+    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who.clone(), rolls, then) {
+        find(fx, &who, &r, &rolls);
+    }
     Ok(())
 }
 
 fn mineral_die_lands(mut fx: Effects) {
     let Some(HeldRoll { who, rolls, then: AfterRoll::Mineral { at, bonus_gold, on_blank_threat }, .. }) = fx.karl.take() else { return };
-    find(&mut fx, &who, MineralRoll { at, bonus_gold, on_blank_threat }, &rolls);
+    find(&mut fx, &who, &MineralRoll { at, bonus_gold, on_blank_threat }, &rolls);
 }
 
-/// What the die shows, then the bonus Gold: collected by a Dwarf, dropped by BOSCO; a blank with
-/// nothing else found moves the Swarm Threat marker.
-fn find(fx: &mut Effects, who: &Who, r: MineralRoll, rolls: &[DieRoll]) {
-    let shown = rolls.iter().flat_map(|d| d.symbols.iter()).filter_map(|s| match s {
-        Symbol::Nitra => Some(Mineral::Nitra),
-        Symbol::Gold => Some(Mineral::Gold),
-        _ => None,
-    });
-    let found: Vec<Mineral> = shown.collect();
+/// What each die shows at its space, then the bonus Gold: collected by a Dwarf, dropped by BOSCO;
+/// a roll that finds nothing moves the Swarm Threat marker when the card says so.
+fn find(fx: &mut Effects, who: &Who, r: &MineralRoll, rolls: &[DieRoll]) {
+    let mut found: Vec<(Mineral, Hex)> = Vec::new();
+    for (die, at) in rolls.iter().zip(&r.at) {
+        for s in &die.symbols {
+            match s {
+                Symbol::Nitra => found.push((Mineral::Nitra, *at)),
+                Symbol::Gold => found.push((Mineral::Gold, *at)),
+                _ => {}
+            }
+        }
+    }
     if found.is_empty() && r.on_blank_threat != 0 {
         let n = r.on_blank_threat;
         fx.agenda.first((0..n.unsigned_abs()).map(|_| Job::ThreatStep(n.signum())));
     }
-    for mineral in found.into_iter().chain(std::iter::repeat_n(Mineral::Gold, r.bonus_gold as usize)) {
+    found.extend(std::iter::repeat_n((Mineral::Gold, r.at[0]), r.bonus_gold as usize));
+    for (mineral, at) in found {
         match who {
-            Who::Bosco => drop_mineral(fx, mineral, r.at),
+            Who::Bosco => drop_mineral(fx, mineral, at),
             _ => {
                 let item = Item::from(mineral);
                 fx.mule.add(item, 1);
-                fx.say(GameEvent::Collected { item, at: r.at.into() });
+                fx.say(GameEvent::Collected { item, at: at.into() });
             }
         }
     }

@@ -209,7 +209,7 @@ fn go_off(
     let inner = satchel(cave, l.card);
     fx.say(GameEvent::Blast { card: cave.data.throwables[l.card].name.clone(), area: l.area.iter().map(|h| (*h).into()).collect() });
     let out = blast::on_figures(cave, fx, &inner, rolls, l, &blast::figures_in(cave, &l.area));
-    blast::on_spaces(cave, fx, pool, &inner, l, &out.killed)?;
     start_scare(pending, progress, ScareState { cause: l.from, queue: out.scared, max: cave.data.numbers.scare_spaces });
-    Ok(())
+    // A Satchel Charge's blast rolls no Mineral die (ruling 28): nothing here waits for For Karl!.
+    blast::on_spaces(cave, fx, pool, pending, false, &inner, l, &out.killed)
 }

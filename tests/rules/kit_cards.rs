@@ -426,6 +426,26 @@ fn the_soil_smasher_smashes_stalagmites_and_knocks_dwarves_over() {
     assert!(!g.status(Scout).knocked_over);
 }
 
+/// Ruling 32: the Soil Smasher's Mineral dice, one per stalagmite rolled together, are a Dwarf's
+/// Mineral die: For Karl! rerolls them all.
+#[test]
+fn for_karl_rerolls_the_soil_smashers_mineral_dice() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    g.put(Driller, 2, 4);
+    give(&mut g, Scout, &["Soil Smasher"], &[]);
+    give(&mut g, Driller, &[], &["For Karl!"]);
+    g.set_ground(5, 2, Ground::Stalagmite);
+    g.set_ground(6, 2, Ground::Stalagmite);
+    g.dice(&[(Mineral, 0), (Mineral, 0)]);
+    g.ok(throw("Soil Smasher", 5, 2));
+    g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
+    assert_eq!(g.options(), vec![Answer::Pass], "both blanks wait for For Karl!");
+    g.dice(&[(Mineral, 5), (Mineral, 2)]);
+    g.ok(play(Driller, "For Karl!", None));
+    assert_eq!((g.mule(Item::Gold), g.mule(Item::Nitra)), (1, 1), "both dice rolled again");
+}
+
 // ---------------------------------------------------------------- Rock and Stone cards
 
 #[test]

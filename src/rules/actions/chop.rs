@@ -192,7 +192,7 @@ fn apply(
 ) -> Result<(), String> {
     let (class, at, health, dwarf) = (d.dwarf.class, d.at.0, d.health.0, d.entity);
     let mut mineral_die = |fx: &mut Effects, q: Qr, bonus_gold: u32| {
-        mineral_die::roll(cave, fx, pending, karl, Who::Dwarf(class), MineralRoll { at: q.into(), bonus_gold, on_blank_threat: 0 })
+        mineral_die::roll(cave, fx, pending, karl, Who::Dwarf(class), MineralRoll { bonus_gold, ..MineralRoll::at(q.into()) })
     };
     match target {
         ChopTarget::Mine(q) => mine(cave, fx, pool, at, q.into()),

@@ -92,7 +92,7 @@ fn start_throw(
                 *progress = InProgress::Throw(state);
                 return Ok(());
             }
-            lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state)
+            lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl, state)
         },
     );
     desk.settle(result);
@@ -212,11 +212,12 @@ fn lay(
     pool: &mut UpgradePool,
     pending: &mut Pending,
     progress: &mut InProgress,
+    karl: bool,
     state: ThrowState,
 ) -> Result<(), String> {
     if let [(_, area)] = state.shapes.as_slice() {
         let area = area.clone();
-        return land(cave, fx, pool, pending, progress, &state, area);
+        return land(cave, fx, pool, pending, progress, karl, &state, area);
     }
     let name = &cave.data.throwables[state.card].name;
     let options = state.shapes.iter().filter_map(|s| s.0.clone()).collect();
@@ -231,11 +232,13 @@ fn throw_rolled(
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let (Some(held), InProgress::Throw(state)) = (fx.karl.take(), &*progress) else { return };
     let state = ThrowState { rolls: held.rolls, ..state.clone() };
-    if let Err(why) = lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, state) {
+    let karl = karl_in_hand(&cave.data, hands.iter());
+    if let Err(why) = lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl, state) {
         fx.say(GameEvent::Skipped { why });
     }
 }
@@ -246,24 +249,27 @@ fn turn_area(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut pool: ResMut<UpgradePool>,
+    hands: Query<&Hand>,
     mut fx: Effects,
 ) {
     let InProgress::Throw(state) = &*progress else { return };
     let state = state.clone();
     let result = desk.answer(&pending).and_then(|a| {
         let area = state.shapes.iter().find(|s| s.0.as_ref() == Some(&a)).map(|s| s.1.clone()).ok_or("that is not a way the area lies")?;
-        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &state, area)
+        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl_in_hand(&cave.data, hands.iter()), &state, area)
     });
     desk.settle(result);
 }
 
-/// The card's effects land on the area; creatures its Scare results hit run from the thrower.
+/// The card's effects land on the area; creatures its Scare results hit run from the thrower,
+/// once a Soil Smasher's Mineral dice (which may wait for For Karl!, `karl`) are found.
 fn land(
     cave: &Cave,
     fx: &mut Effects,
     pool: &mut UpgradePool,
     pending: &mut Pending,
     progress: &mut InProgress,
+    karl: bool,
     state: &ThrowState,
     area: Vec<Hex>,
 ) -> Result<(), String> {
@@ -271,8 +277,7 @@ fn land(
     fx.say(GameEvent::Blast { card: card.name.clone(), area: area.iter().map(|h| (*h).into()).collect() });
     let l = Landing { card: state.card, seat: state.seat, class: state.class, from: state.from, area };
     let out = blast::on_figures(cave, fx, &card.effects, &state.rolls, &l, &blast::figures_in(cave, &l.area));
-    blast::on_spaces(cave, fx, pool, &card.effects, &l, &out.killed)?;
     let max = cave.data.numbers.scare_spaces;
     start_scare(pending, progress, ScareState { cause: state.from, queue: out.scared, max });
-    Ok(())
+    blast::on_spaces(cave, fx, pool, pending, karl, &card.effects, &l, &out.killed)
 }
