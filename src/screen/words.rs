@@ -53,8 +53,8 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::MissionEnded { result, reason } => format!("MISSION OVER ({result:?}): {reason}"),
         GameEvent::Chop { dwarf, successes } => format!("The {dwarf:?}'s axe: {successes} success(es)"),
         GameEvent::AmmoSpent { dwarf, primary, secondary } => format!("The {dwarf:?} spends {primary} primary, {secondary} secondary ammo"),
-        GameEvent::Afflicted { dwarf, status } => format!("The {dwarf:?} is {}", status.to_lowercase()),
-        GameEvent::CreatureAfflicted { who: w, status } => format!("{} is {}", who(data, w), status.to_lowercase()),
+        GameEvent::Afflicted { dwarf, status } => format!("The {dwarf:?} is {}", condition_words(status)),
+        GameEvent::CreatureAfflicted { who: w, status } => format!("{} is {}", who(data, w), condition_words(status)),
         GameEvent::ResupplyLanded { primary, secondary, health, .. } => {
             format!("A Resupply pod lands: {primary} primary, {secondary} secondary, {health} Health")
         }
@@ -91,4 +91,16 @@ pub fn result_name(r: crate::rules::end::Result) -> &'static str {
         crate::rules::end::Result::MinorSuccess => "Minor success",
         crate::rules::end::Result::Loss => "Mission failed",
     }
+}
+
+/// A condition's name as the log writes it ("KnockedOver": "knocked over").
+fn condition_words(status: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in status.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }

@@ -213,3 +213,10 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     assert!(g.app.world().resource::<play::ExchangeDraft>().0.is_empty(), "Escape drops it");
     assert_eq!(played(&mut g).len(), 1);
 }
+
+/// The log names a condition in words: "knocked over", not "knockedover".
+#[test]
+fn the_log_names_conditions_in_words() {
+    let e = hoxxes::rules::log::GameEvent::Afflicted { dwarf: DwarfClass::Scout, status: "KnockedOver".into() };
+    assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout is knocked over");
+}
