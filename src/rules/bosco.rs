@@ -133,7 +133,7 @@ fn act(
 ) {
     let Some(Command::Bosco(action)) = desk.current.0.clone() else { return };
     let guns = &cave.data.numbers.bosco;
-    let karl = karl_in_hand(&cave.data, hands.iter());
+    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
     let result = match action {
         BoscoAction::Move(path) => fly(&cave, &mut turn, &mut fx, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
         BoscoAction::Chop => chop(&cave, &mut turn, &mut fx, &mut pending, &mut progress, karl),
@@ -338,7 +338,7 @@ fn spend_success(
         let (Answer::Chop(target), Some((_, at))) = (a, bosco(&cave)) else { return Err("BOSCO's axe needs a chop target".into()) };
         // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
         let asked = pending.0.take();
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         if let Err(why) = spend(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, target) {
             pending.0 = asked;
             return Err(why);
@@ -459,7 +459,7 @@ fn take_reaction(
         job.0 = None;
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
         let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature }) {
             reaction_lands(&cave, &mut fx, turn.seat, at, creature, &rolls);
         }

@@ -142,7 +142,7 @@ fn event_effect(
         },
         EventEffect::MineralRoll { on_blank_threat } => {
             if let Some(d) = me {
-                let karl = karl_in_hand(&cave.data, hands.iter());
+                let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
                 let roll = MineralRoll { on_blank_threat, ..MineralRoll::at(d.at.0) };
                 // A roll that cannot be made (forced dice of another kind) is skipped, as the
                 // other rolls of an Event card.

@@ -7,12 +7,13 @@
 //! (run condition `released`) takes the dice back and carries on. With no For Karl! in any hand
 //! nothing is held and the rule goes straight on.
 
+use super::cave::Cave;
 use super::command::{Answer, Command, Desk, Pending, ask};
 use super::components::Hand;
 use super::log::{DieRoll, Who};
-use crate::data::GameData;
 use crate::data::cards::RockAndStoneEffect;
 use crate::data::creatures::CreatureKind;
+use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -21,6 +22,8 @@ use hexx::Hex;
 pub enum AfterRoll {
     /// A Dwarf's shot (reaction shots too); its state waits in the action in progress.
     Shot,
+    /// A Dwarf's reaction shot at the Cave Leech holding the Dwarf in this seat: any hit frees him.
+    GrabShot { by: DwarfClass },
     /// A Dwarf's throw; its state waits in the action in progress.
     Throw,
     /// A Satchel Charge set off by the Dwarf who threw it: its card, his seat, its space and area.
@@ -81,10 +84,14 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Whether any Dwarf holds a card that rerolls the roll just made.
-pub fn karl_in_hand<'a>(data: &GameData, hands: impl IntoIterator<Item = &'a Hand>) -> bool {
-    hands
-        .into_iter()
+/// Whether a Dwarf who may play a card now (any but an unconscious one) holds one that rerolls
+/// the roll just made; `hand_of` finds a Dwarf's hand.
+pub fn karl_in_hand<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>) -> bool {
+    let data = &cave.data;
+    cave.dwarves
+        .iter()
+        .filter(|d| !d.status.unconscious)
+        .filter_map(|d| hand_of(d.entity))
         .flat_map(|h| &h.rock_and_stone)
         .any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
 }

@@ -15,13 +15,13 @@ use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
-use super::for_karl::karl_in_hand;
+use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
 use super::hex::distance;
-use super::log::{GameEvent, Who};
+use super::log::{DieRoll, GameEvent, Who};
 use super::state::Turn;
 use super::{JobsRun, RulesSet};
 use crate::data::dice::{DieKind, hits};
-use crate::data::weapons::FireMode;
+use crate::data::weapons::{DwarfClass, FireMode};
 use crate::rules::command::Desk;
 use crate::rules::components::WeaponSlot;
 use bevy::prelude::*;
@@ -45,6 +45,13 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions)
             .run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. })))
             .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
+    )
+    .add_systems(
+        Update,
+        grab_shot_lands
+            .run_if(released(|a| matches!(a, AfterRoll::GrabShot { .. })))
+            .in_set(RulesSet::Rolled)
+            .ambiguous_with(RulesSet::Rolled),
     );
 }
 
@@ -138,26 +145,41 @@ fn take_reaction(
             .into_iter()
             .find(|r| r.mode.id == mode)
             .ok_or("that reaction shot is not on offer")?;
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         let state = roll_shot(&cave, &mut fx, &d, r.mode, r.slot, r.mods, at, karl && creature.is_some())?;
         if creature.is_some() {
             // At the creature: laid, rerolled and dealt as any shot (ruling 30).
             next_step(&cave, &mut fx, &mut pending, &mut progress, state);
-        } else if state.rolls.iter().any(|r| hits(&r.symbols) > 0) {
-            // A grab: any hit frees the victim (rulebook, Cave Leech).
-            fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
-            fx.say(GameEvent::GrabBroken { by: d.dwarf.class });
+        } else {
+            let by = d.dwarf.class;
+            if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(by), state.rolls, AfterRoll::GrabShot { by }) {
+                breaks_grab(&mut fx, by, &rolls);
+            }
         }
         Ok(())
     });
     desk.settle(result);
 }
 
+/// A reaction shot at a grab held for For Karl!, let stand or rerolled.
+fn grab_shot_lands(mut fx: Effects) {
+    let Some(HeldRoll { then: AfterRoll::GrabShot { by }, rolls, .. }) = fx.karl.take() else { return };
+    breaks_grab(&mut fx, by, &rolls);
+}
+
+/// A grab: any hit of a reaction shot frees the victim (rulebook, Cave Leech).
+fn breaks_grab(fx: &mut Effects, by: DwarfClass, rolls: &[DieRoll]) {
+    if rolls.iter().any(|r| hits(&r.symbols) > 0) {
+        fx.agenda.0.retain(|j| !matches!(j, Job::GrabLands { .. }));
+        fx.say(GameEvent::GrabBroken { by });
+    }
+}
+
 fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, hands: Query<&Hand>, mut fx: Effects) {
     let Some(Job::AmbushAttack { creature, seat }) = job.0.take() else { return };
     let (Some(c), Some(d)) = (cave.creature_by_id(creature), cave.dwarf_in_seat(seat)) else { return };
     if !d.status.unconscious {
-        attack(&cave, &mut fx, &mut pending, karl_in_hand(&cave.data, hands.iter()), &c, &d);
+        attack(&cave, &mut fx, &mut pending, karl_in_hand(&cave, |e| hands.get(e).ok()), &c, &d);
     }
 }
 

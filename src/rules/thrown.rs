@@ -162,7 +162,7 @@ fn detonate(
         let rolls = blast::roll(&cave, &mut fx, by, &satchel(&cave, l.card))?;
         // The charge's roll is the thrower's: For Karl! may reroll it (ruling 32).
         let then = AfterRoll::Detonate { card: l.card, seat, from: at, area: l.area.clone() };
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl_in_hand(&cave.data, hands.iter()), Who::Dwarf(by), rolls, then) {
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl_in_hand(&cave, |e| hands.get(e).ok()), Who::Dwarf(by), rolls, then) {
             go_off(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &l, &rolls)?;
         }
         Ok(())

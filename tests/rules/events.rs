@@ -174,6 +174,29 @@ fn any_hit_breaks_a_cave_leech_and_a_miss_lets_it_land() {
     assert!(g.status(Scout).knocked_over);
 }
 
+/// Ruling 32: a reaction shot at a grab is a Dwarf's shot; For Karl! may reroll its misses.
+#[test]
+fn for_karl_rerolls_a_reaction_shot_at_a_cave_leech() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 4, 2);
+    g.put(Driller, 5, 3);
+    let karl = g.app.world().resource::<hoxxes::data::GameData>().rock_and_stone.iter().position(|c| c.name == "For Karl!").unwrap();
+    let scout = {
+        let mut q = g.world().query::<(bevy::prelude::Entity, &hoxxes::rules::components::Dwarf)>();
+        q.iter(g.app.world()).find(|(_, d)| d.class == Scout).map(|(e, _)| e).unwrap()
+    };
+    g.world().entity_mut(scout).insert(hoxxes::rules::components::Hand { rock_and_stone: vec![karl], throwables: vec![] });
+    let flame = hoxxes::data::dice::DieKind::Flame;
+    g.dice(&[(flame, 0), (flame, 0), (flame, 0)]);
+    draw(&mut g, "Cave Leech");
+    g.ok(choose(Answer::React("FireHaze".into())));
+    assert_eq!(g.options(), vec![Answer::Pass], "the misses wait for For Karl!");
+    g.dice(&[(flame, 2), (flame, 0), (flame, 0)]);
+    g.ok(Command::PlayCard { by: Scout, card: "For Karl!".into(), on: None });
+    assert!(g.events().contains(&GameEvent::GrabBroken { by: Driller }));
+    assert_eq!(g.health(Scout), 5, "the grab is broken");
+}
+
 #[test]
 fn they_are_awake_activates_every_creature() {
     let mut g = Game::room(&[Scout]);

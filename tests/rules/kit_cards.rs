@@ -829,3 +829,19 @@ fn for_karl_rerolls_a_satchel_charge_set_off() {
     assert_eq!(g.creature_health(grunt), None, "the hit rolled again kills the Grunt");
     assert!(g.tokens_at(5, 2).is_empty(), "the charge is spent");
 }
+
+/// An unconscious Dwarf plays no card: For Karl! in his hand holds up no roll.
+#[test]
+fn for_karl_held_only_by_an_unconscious_dwarf_holds_up_no_roll() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.put(Driller, 3, 4);
+    give(&mut g, Driller, &[], &["For Karl!"]);
+    g.set_status(Driller, DwarfStatus { unconscious: true, ..Default::default() });
+    g.set_health(Driller, 0);
+    g.creature(Grunt, 4, 2);
+    g.dice(&[(CreatureDie, 4)]);
+    g.job(Job::ActivateAll);
+    assert!(g.options().is_empty(), "no question the Driller could answer");
+    assert_eq!(g.health(Scout), 3);
+}

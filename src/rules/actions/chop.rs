@@ -63,7 +63,7 @@ fn start_chop(
         let rolls = fx.roll(who.clone(), &[(DieKind::Axe, 1)], &cave.data)?;
         turn.actions_left -= 1;
         turn.last_shot = None;
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.entity }) {
             successes(&mut fx, &mut progress, d.dwarf.class, d.entity, &rolls);
         }
@@ -162,7 +162,7 @@ fn spend_success(
     let result = desk.answer(&pending).and_then(|a| {
         let Answer::Chop(target) = a else { return Err("an axe success needs a chop target".into()) };
         let d = cave.dwarves.get(state.dwarf).expect("the chopping Dwarf exists");
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
         let asked = pending.0.take();
         if let Err(why) = apply(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, &d, target) {

@@ -104,7 +104,7 @@ fn start_secondary(
     let Some(Command::ShootSecondary { target }) = desk.current.0.clone() else { return };
     let result = (|| {
         let (mode, d, mods) = check_secondary(&cave, &turn, &loadouts, target.into())?;
-        let karl = crate::rules::for_karl::karl_in_hand(&cave.data, hands.iter());
+        let karl = crate::rules::for_karl::karl_in_hand(&cave, |e| hands.get(e).ok());
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into(), karl)?;
         // No primary mode follows straight after a secondary shot.
         turn.last_shot = None;

@@ -181,7 +181,7 @@ fn start_shot(
 ) {
     let Some(Command::Shoot { mode, target }) = desk.current.0.clone() else { return };
     let result = check_shoot(&cave, &turn, &loadouts, &mode, target.into()).and_then(|(mode, d, mods)| {
-        let karl = karl_in_hand(&cave.data, hands.iter());
+        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into(), karl)?;
         turn.last_shot = Some(state.mode.id.clone());
         *turn.shots_this_turn.entry(state.mode.id.clone()).or_default() += 1;
@@ -267,14 +267,15 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         *progress = InProgress::Shot(state);
         return;
     }
+    let mut state = state;
     if state.karl_window {
         // The rerolls and the doubled die are taken; For Karl! may now reroll the whole shot.
-        let mut state = state;
         state.karl_window = false;
         let who = cave.dwarves.get(state.dwarf).map_or(Who::Bosco, |d| Who::Dwarf(d.dwarf.class));
-        hold(&mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot);
-        *progress = InProgress::Shot(state);
-        return;
+        if hold(&mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot).is_none() {
+            *progress = InProgress::Shot(state);
+            return;
+        }
     }
     first_step(cave, fx, pending, progress, state);
 }

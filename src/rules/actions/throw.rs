@@ -86,7 +86,7 @@ fn start_throw(
                 hand.throwables.remove(at);
             }
             decks.throwables.discard(i);
-            let karl = karl_in_hand(&cave.data, hands.iter());
+            let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
             let state = ThrowState { card: i, seat: d.dwarf.seat, class: d.dwarf.class, from: d.at.0, rolls, shapes };
             if hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(d.dwarf.class), state.rolls.clone(), AfterRoll::Throw).is_none() {
                 *progress = InProgress::Throw(state);
@@ -237,7 +237,7 @@ fn throw_rolled(
 ) {
     let (Some(held), InProgress::Throw(state)) = (fx.karl.take(), &*progress) else { return };
     let state = ThrowState { rolls: held.rolls, ..state.clone() };
-    let karl = karl_in_hand(&cave.data, hands.iter());
+    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
     if let Err(why) = lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl, state) {
         fx.say(GameEvent::Skipped { why });
     }
@@ -256,7 +256,7 @@ fn turn_area(
     let state = state.clone();
     let result = desk.answer(&pending).and_then(|a| {
         let area = state.shapes.iter().find(|s| s.0.as_ref() == Some(&a)).map(|s| s.1.clone()).ok_or("that is not a way the area lies")?;
-        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl_in_hand(&cave.data, hands.iter()), &state, area)
+        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl_in_hand(&cave, |e| hands.get(e).ok()), &state, area)
     });
     desk.settle(result);
 }

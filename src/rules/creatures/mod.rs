@@ -84,7 +84,7 @@ fn activate(
         return;
     }
     fx.say(GameEvent::Activated { who: who.clone() });
-    let karl = karl_in_hand(&cave.data, hands.iter());
+    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
     match intent {
         Intent::Skip { .. } | Intent::Stay => {}
         Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
@@ -194,7 +194,7 @@ fn explode(
     fx.say(GameEvent::Exploded { at: at.into() });
     let who = Who::Creature { kind: CreatureKind::Exploder, id };
     let Ok(rolls) = fx.roll(who.clone(), &[(die, n)], &cave.data) else { return };
-    let karl = karl_in_hand(&cave.data, hands.iter());
+    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
     if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Explode { at }) {
         blast(&cave, &mut fx, &mut pending, &mut progress, at, &rolls);
     }
