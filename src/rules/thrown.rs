@@ -10,6 +10,7 @@ use super::cave::{Cave, CreatureItem};
 use super::command::command_is;
 use super::command::{Command, Pending};
 use super::components::*;
+use super::creatures::pathing::{Mover, may_end_from};
 use super::creatures::step_along;
 use super::creatures::targeting::{can_attack_from, targets};
 use super::effects::Effects;
@@ -97,8 +98,10 @@ pub fn lure_of(cave: &Cave, mule: &Mule, c: &CreatureItem) -> Option<(Hex, bool)
 
 /// Proximity Mine (content.md): the first creature to walk (not fly) onto a mine sets it off. Its
 /// walk is cut there and the mine's effects hit it; a Scare result sends it back to the space it
-/// started its move from, which ends its move. Returns whether a mine went off (the move is then
-/// made here).
+/// started its move from, facing as it did, which ends its move. Where it may not end on the mine
+/// (a flyer hovers over it, or a two-space creature's back would not fit) the mine goes off as it
+/// passes and the walk goes on: a move is checked where it ends (ruling 2). Returns whether a mine
+/// went off (the move is then made here).
 pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, flying: bool, path: &[Hex]) -> bool {
     if flying {
         return false;
@@ -108,7 +111,9 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
     else {
         return false;
     };
-    step_along(cave, fx, pool, c, &path[..=i]);
+    let from = if i == 0 { c.at.0 } else { path[i - 1] };
+    let cut = may_end_from(cave, &Mover::of(cave, c), from, path[i]);
+    step_along(cave, fx, pool, c, if cut { &path[..=i] } else { path });
     fx.commands.entity(e).despawn();
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });
@@ -123,6 +128,9 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
     if out.scared.contains(&c.id.0) {
         let back: Vec<Hex> = path[..i].iter().rev().copied().chain(std::iter::once(c.at.0)).collect();
         fx.commands.entity(c.entity).insert(At(c.at.0));
+        if let Some(f) = c.faces {
+            fx.commands.entity(c.entity).insert(*f);
+        }
         fx.say(GameEvent::Scared { who, path: back.into_iter().map(Qr::from).collect() });
     }
     true

@@ -6,7 +6,7 @@ use super::common::*;
 use hoxxes::data::GameData;
 use hoxxes::data::creatures::CreatureKind::*;
 use hoxxes::data::dice::DieKind::{Axe, Bullet, Creature as CreatureDie, Explosive, Flame, Mineral, Piercing};
-use hoxxes::data::mission::{Ground, Item, Mineral as Min};
+use hoxxes::data::mission::{Facing, Ground, Item, Mineral as Min};
 use hoxxes::data::weapons::DwarfClass::{self, *};
 use hoxxes::headless::{new_game, settle};
 use hoxxes::rules::agenda::Job;
@@ -288,6 +288,50 @@ fn flyers_pass_over_a_mine() {
     g.job(Job::Activate(mactera));
     assert_eq!(g.creature_pos(mactera), Some(q(5, 2)));
     assert!(matches!(g.tokens_at(6, 2).as_slice(), [Token::Thrown { .. }]));
+}
+
+/// Walls along rows 1 and 3 from column 3 to 6: a walk from the east to the Scout goes along row 2.
+fn corridor(g: &mut Game) {
+    for c in 3..=6 {
+        g.set_ground(c, 1, Ground::Wall(None));
+        g.set_ground(c, 3, Ground::Wall(None));
+    }
+}
+
+/// Ruling 2 (a move is checked where it ends): a creature may not stop on a mine a flyer hovers
+/// over; the mine goes off as it passes and the walk goes on (the fuzz found two creatures on one
+/// space).
+#[test]
+fn a_mine_under_a_flyer_goes_off_and_the_walk_goes_on() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    corridor(&mut g);
+    give(&mut g, Scout, &["Proximity Mine"], &[]);
+    g.ok(throw("Proximity Mine", 5, 2));
+    let mactera = g.creature(MacteraSpawn, 5, 2);
+    let grunt = g.creature(Grunt, 7, 2);
+    g.dice(&[(Explosive, 0), (Explosive, 0)]);
+    g.job(Job::Activate(grunt));
+    assert!(g.events().iter().any(|e| matches!(e, GameEvent::MineTriggered { .. })));
+    assert_eq!(g.creature_pos(grunt), Some(q(4, 2)), "on past the Mactera Spawn");
+    assert_eq!(g.creature_pos(mactera), Some(q(5, 2)), "one creature on each space");
+}
+
+/// A creature scared back off a mine faces as it did before its walk (the fuzz found an Oppressor
+/// back on its space facing the way it had walked, its back in rock).
+#[test]
+fn an_oppressor_scared_back_from_a_mine_faces_as_it_did() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    corridor(&mut g);
+    give(&mut g, Scout, &["Proximity Mine"], &[]);
+    g.ok(throw("Proximity Mine", 5, 2));
+    let oppressor = g.creature_facing(Oppressor, 8, 2, Facing::NE);
+    g.dice(&[(Explosive, 5), (Explosive, 0)]);
+    g.job(Job::Activate(oppressor));
+    assert!(g.events().iter().any(|e| matches!(e, GameEvent::MineTriggered { .. })));
+    assert_eq!(g.creature_pos(oppressor), Some(q(8, 2)), "scared back to where it started");
+    assert_eq!(g.creature_facing_now(oppressor), Facing::NE);
 }
 
 #[test]
