@@ -1,6 +1,7 @@
 //! What happened, in words for the log panel: a client-side reading of the rules' events.
 
 use crate::data::GameData;
+use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who};
 
 /// A creature or Dwarf named for a reader.
@@ -80,8 +81,90 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         }
         GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places {token:?}"),
         GameEvent::StalagmiteDestroyed { .. } => "A stalagmite is smashed".to_string(),
+        other => more(data, other),
+    }
+}
+
+/// The rest of the events, one line each: the cave, the kit and gear, BOSCO.
+fn more(data: &GameData, e: &GameEvent) -> String {
+    let at = |q: &Qr| format!("({}, {})", q.q, q.r);
+    match e {
+        GameEvent::Harvested { pickup, at: q } => format!("{pickup:?} harvested at {}", at(q)),
+        GameEvent::NothingSpawned { kind, reason } => format!("No {} comes: {reason}", data.creatures.get(*kind).name),
+        GameEvent::MissionEventCard { text } => format!("Mission Event: {text}"),
+        GameEvent::SwarmSetAside => "The top Swarm card is set aside: the next swarm brings it too".into(),
+        GameEvent::Exploded { at: q } => format!("An Exploder goes off at {}", at(q)),
+        GameEvent::Crashed { at: q } => format!("The Oppressor crashes through the rock at {}", at(q)),
+        GameEvent::GrabBroken { by } => format!("The {by:?}'s shot breaks the Cave Leech's grab"),
+        GameEvent::GrabBrokenByBosco => "BOSCO's shot breaks the Cave Leech's grab".into(),
+        GameEvent::Grabbed { dwarf } => format!("A Cave Leech grabs the {dwarf:?}"),
+        GameEvent::PickupPlaced { pickup, at: q } => format!("A {pickup:?} is placed at {}", at(q)),
+        GameEvent::MineralDropped { mineral, at: q } => format!("{mineral:?} left on the ground at {}", at(q)),
+        GameEvent::AmmoGained { dwarf, primary } => format!("The {dwarf:?} gains {primary} primary ammo"),
+        GameEvent::AmmoRestocked { dwarf, primary, secondary } => {
+            format!("The {dwarf:?} restocks {primary} primary, {secondary} secondary ammo")
+        }
+        GameEvent::Skipped { why } => format!("Skipped: {why}"),
+        GameEvent::CreatureStunned { who: w } => format!("{} is stunned", who(data, w)),
+        GameEvent::Doubled { die } => format!("Die {} counts twice", die + 1),
+        GameEvent::Overclocked { dwarf, weapon } => format!("The {dwarf:?} overclocks the {weapon}"),
+        GameEvent::SuppliesTaken { dwarf, primary, secondary, health } => {
+            format!("The {dwarf:?} takes {primary} primary, {secondary} secondary ammo and {health} Health from the pod")
+        }
+        GameEvent::ResupplyEmptied { at: q } => format!("The Resupply pod at {} is empty", at(q)),
+        GameEvent::Exchanged { dwarf, with, gave, took } => {
+            format!("The {dwarf:?} gives the {with:?} {} and takes {}", parcel(gave), parcel(took))
+        }
+        GameEvent::UpgradeFitted { dwarf, upgrade, weapon, discarded } => {
+            let off = discarded.as_ref().map(|d| format!(", {d} taken off")).unwrap_or_default();
+            format!("The {dwarf:?} fits {upgrade} on his {weapon:?} weapon{off}")
+        }
+        GameEvent::UpgradeLeft { dwarf, at: q } => format!("The {dwarf:?} leaves the upgrade at {}", at(q)),
+        GameEvent::GearReturned { token, at: q } => format!("The {token:?} at {} comes back", at(q)),
+        GameEvent::Drilled { at: q } => format!("Drilled through the rock at {}", at(q)),
+        GameEvent::WalkedIntoFlames { dwarf } => format!("The {dwarf:?} walks through the flames"),
+        GameEvent::FlameSmothered { at: q } => format!("The flames at {} go out", at(q)),
+        GameEvent::ShieldHeld { dwarf } => format!("The shield holds: the {dwarf:?} is not hurt"),
+        GameEvent::SentryFires { target, .. } => format!("The Sentry Gun fires at {}", who(data, target)),
+        GameEvent::SentryDestroyed { .. } => "The Sentry Gun is destroyed".into(),
+        GameEvent::SentryAttacked { who: w } => format!("{} attacks the Sentry Gun", who(data, w)),
+        GameEvent::BoscoActs { actions } => format!("BOSCO acts: {actions} actions"),
+        GameEvent::BoscoLost { why } => format!("BOSCO is lost: {why}"),
+        GameEvent::Blast { card, area } => format!("The {card} lands on {} space(s)", area.len()),
+        GameEvent::ThrowableLeft { dwarf, token, .. } => format!("The {dwarf:?} leaves a {}", token_words(data, token)),
+        GameEvent::PlatformDestroyed { at: q } => format!("The platform at {} is blown away", at(q)),
+        GameEvent::MineTriggered { who: w, at: q } => format!("{} sets off the Proximity Mine at {}", who(data, w), at(q)),
+        GameEvent::Detonated { dwarf, at: q } => format!("The {dwarf:?} sets off the Satchel Charge at {}", at(q)),
+        GameEvent::LureAttacked { who: w, .. } => format!("{} attacks the L.U.R.E.", who(data, w)),
+        GameEvent::LastingEnded { dwarf } => format!("What the {dwarf:?} left last turn wears off"),
+        GameEvent::FreeAction { dwarf, move_only: true } => format!("The {dwarf:?} may take a free Move"),
+        GameEvent::FreeAction { dwarf, .. } => format!("The {dwarf:?} may take a free action"),
+        GameEvent::StatusCleared { dwarf, status } => format!("The {dwarf:?} is no longer {}", condition_words(status)),
         other => format!("{other:?}").split([' ', '(', '{']).next().unwrap_or("").to_string(),
     }
+}
+
+/// A token a Throwable leaves, named by its card.
+fn token_words(data: &GameData, t: &crate::rules::components::Token) -> String {
+    match t {
+        crate::rules::components::Token::Thrown { card } => data.throwables.get(*card as usize).map_or("token".into(), |c| c.name.clone()),
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
+/// Supplies handed over, in words: "2 primary ammo, For Karl!", or "nothing".
+pub fn parcel(s: &crate::rules::command::Supplies) -> String {
+    let mut v = vec![];
+    if s.primary > 0 {
+        v.push(format!("{} primary ammo", s.primary));
+    }
+    if s.secondary > 0 {
+        v.push(format!("{} secondary ammo", s.secondary));
+    }
+    v.extend(s.rock_and_stone.iter().cloned());
+    v.extend(s.throwables.iter().cloned());
+    v.extend(s.upgrades.iter().map(|u| format!("upgrade {} to the {:?}", u.token, u.to)));
+    if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
 /// How a mission ended, in words.

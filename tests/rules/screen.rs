@@ -220,3 +220,13 @@ fn the_log_names_conditions_in_words() {
     let e = hoxxes::rules::log::GameEvent::Afflicted { dwarf: DwarfClass::Scout, status: "KnockedOver".into() };
     assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout is knocked over");
 }
+
+/// An exchange in the log says who gave what.
+#[test]
+fn the_log_tells_an_exchange_in_words() {
+    use hoxxes::rules::command::Supplies;
+    let gave = Supplies { primary: 2, rock_and_stone: vec!["For Karl!".into()], ..Default::default() };
+    let e =
+        hoxxes::rules::log::GameEvent::Exchanged { dwarf: DwarfClass::Scout, with: DwarfClass::Gunner, gave, took: Supplies::default() };
+    assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout gives the Gunner 2 primary ammo, For Karl! and takes nothing");
+}

@@ -391,23 +391,16 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
 fn exchange_words(cmd: &Command) -> String {
     let parts: Vec<String> = crate::rules::actions::exchange::trades(cmd)
         .iter()
-        .map(|t| format!("with the {:?}: give {} / take {}", t.with, parcel(&t.give), parcel(&t.take)))
+        .map(|t| {
+            format!(
+                "with the {:?}: give {} / take {}",
+                t.with,
+                crate::screen::words::parcel(&t.give),
+                crate::screen::words::parcel(&t.take)
+            )
+        })
         .collect();
     parts.join("; ")
-}
-
-fn parcel(s: &crate::rules::command::Supplies) -> String {
-    let mut v = vec![];
-    if s.primary > 0 {
-        v.push(format!("{} primary ammo", s.primary));
-    }
-    if s.secondary > 0 {
-        v.push(format!("{} secondary ammo", s.secondary));
-    }
-    v.extend(s.rock_and_stone.iter().cloned());
-    v.extend(s.throwables.iter().cloned());
-    v.extend(s.upgrades.iter().map(|u| format!("upgrade {} to the {:?}", u.token, u.to)));
-    if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
 /// A space in words, as every line of the bar names one.
