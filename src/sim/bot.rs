@@ -44,11 +44,17 @@ impl Bot {
         }
     }
 
-    /// A pending choice's answer at random; else a kind of action at random (so that every kind
-    /// gets its turn, however many offers each has), ending the turn one time in three when
-    /// something else is allowed, then one of its offers.
+    /// A pending choice's answer at random, or one time in two a card the rules admit while it
+    /// waits (For Karl! on a held roll: so the fuzz plays it too); else a kind of action at random
+    /// (so that every kind gets its turn, however many offers each has), ending the turn one time
+    /// in three when something else is allowed, then one of its offers.
     fn random(&mut self, legal: &Legal) -> Option<Command> {
         if let Some(p) = &legal.pending {
+            let cards: Vec<_> = legal.actions.iter().filter(|a| a.kind == ActionKind::PlayCard && a.is_allowed()).collect();
+            if !cards.is_empty() && self.rng.random_range(0..2) == 0 {
+                let card = *self.pick(&cards)?;
+                return self.pick(card.offers()).map(|o| o.command.clone());
+            }
             return self.pick(&p.answers).map(|o| o.command.clone());
         }
         let kinds: Vec<_> = legal.actions.iter().filter(|a| a.is_allowed()).collect();

@@ -14,11 +14,21 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), build).add_systems(
         Update,
-        (read_log, draw.run_if(resource_changed::<Tray>))
+        (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar)
             .chain()
             .run_if(not(resource_exists::<Rewinding>))
             .in_set(crate::screen::front::Table),
     );
+}
+
+/// The tray sits just above the bar, however tall a long prompt or many choices make it.
+fn above_the_bar(bar: Query<&ComputedNode, With<super::view::BarNode>>, mut tray: Query<&mut Node, With<TrayNode>>) {
+    let (Ok(bar), Ok(mut node)) = (bar.single(), tray.single_mut()) else { return };
+    let height = (bar.size().y * bar.inverse_scale_factor()).max(KEY_HEIGHT);
+    let bottom = px(height + 6.0);
+    if node.bottom != bottom {
+        node.bottom = bottom;
+    }
 }
 
 /// What the tray shows: who rolled, the dice, the lines of arithmetic; how much of the log is read.

@@ -58,6 +58,9 @@ const PICKED: Color = Color::srgb_u8(150, 105, 40);
 const GREY: Color = Color::srgb_u8(120, 112, 100);
 const AMBER: Color = Color::srgb_u8(240, 190, 90);
 
+/// The bar at the bottom: the prompt, the hint, the choices and the actions. It grows upward.
+#[derive(Component)]
+pub struct BarNode;
 #[derive(Component)]
 struct PromptText;
 #[derive(Component)]
@@ -106,7 +109,7 @@ fn build(mut commands: Commands) {
         ..default()
     };
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
-    commands.spawn((bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
+    commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         b.spawn((PromptText, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         b.spawn((ChoicesRow, row()));
