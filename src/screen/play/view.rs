@@ -175,9 +175,12 @@ fn rebuild(
         let b = commands.spawn((DraftButton, button(format!("[Enter] make the exchange: {}", exchange_words(&cmd)), true, true))).id();
         commands.entity(choices_row).add_child(b);
     }
+    // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
+    let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
     if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
         for (n, o) in offers.iter().enumerate() {
-            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {}", n + 1, offer_words(&data, o)), true, false))).id();
+            let words = if go_on { "let it stand".to_string() } else { offer_words(&data, o) };
+            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), true, false))).id();
             commands.entity(choices_row).add_child(b);
         }
     }
@@ -309,7 +312,9 @@ fn show_prompt(
             None => "Watching - the cave moves...".into(),
         }
     } else if let Some(p) = &legal.pending {
-        format!("{who}: {} - click a lit space or a numbered choice", p.prompt)
+        let on_the_map = !lit(legal, &selection).is_empty();
+        let how = if on_the_map { "click a lit space or a numbered choice" } else { "pick a numbered choice" };
+        format!("{who}: {} - {how}", p.prompt)
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
