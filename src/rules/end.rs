@@ -3,7 +3,8 @@
 //! when every Dwarf is down.
 
 use super::RulesSet;
-use super::agenda::{Agenda, CurrentJob};
+use super::actions::InProgress;
+use super::agenda::CurrentJob;
 use super::cave::Cave;
 use super::command::command_is;
 use super::command::{Command, Pending};
@@ -64,6 +65,7 @@ fn check_end(
     mut outcome: ResMut<Outcome>,
     mut job: ResMut<CurrentJob>,
     mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
     mut fx: Effects,
 ) {
     if outcome.0.is_some() || cave.dwarves.is_empty() {
@@ -86,22 +88,20 @@ fn check_end(
         None
     };
     if let Some((result, reason)) = ending {
-        finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result, reason, left_behind: vec![] });
+        finish(&mut outcome, &mut fx, &mut job, &mut pending, &mut progress, Ending { result, reason, left_behind: vec![] });
     }
 }
 
-fn finish(
-    outcome: &mut Outcome,
-    agenda: &mut Agenda,
-    job: &mut CurrentJob,
-    pending: &mut Pending,
-    log: &mut super::log::GameLog,
-    e: Ending,
-) {
-    agenda.0.clear();
+/// The mission is over: nothing is left to do, to answer or to carry on (an action under way, a
+/// roll held for For Karl!: the fuzz found a Weapon Upgrade's offer left waiting with no question
+/// when the last Dwarf fell in the same move).
+fn finish(outcome: &mut Outcome, fx: &mut Effects, job: &mut CurrentJob, pending: &mut Pending, progress: &mut InProgress, e: Ending) {
+    fx.agenda.0.clear();
+    fx.karl.0 = None;
     job.0 = None;
     pending.0 = None;
-    log.push(GameEvent::MissionEnded { result: e.result, reason: e.reason.clone() });
+    *progress = InProgress::Idle;
+    fx.log.push(GameEvent::MissionEnded { result: e.result, reason: e.reason.clone() });
     outcome.0 = Some(e);
 }
 
@@ -123,6 +123,7 @@ fn launch(
     mut outcome: ResMut<Outcome>,
     mut job: ResMut<CurrentJob>,
     mut pending: ResMut<Pending>,
+    mut progress: ResMut<InProgress>,
     cave: Cave,
     mut fx: Effects,
 ) {
@@ -131,7 +132,7 @@ fn launch(
         let left_behind: Vec<DwarfClass> =
             cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();
-        finish(&mut outcome, &mut fx.agenda, &mut job, &mut pending, &mut fx.log, Ending { result: Result::Success, reason, left_behind });
+        finish(&mut outcome, &mut fx, &mut job, &mut pending, &mut progress, Ending { result: Result::Success, reason, left_behind });
         Ok(())
     })();
     desk.settle(result);
