@@ -127,7 +127,7 @@ fn afflict(fx: &mut Effects, e: &ThrowEffect, seat: u32, creatures: &[&CreatureI
         _ => return,
     };
     for c in creatures {
-        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(move |mut s| change(&mut s, seat));
+        fx.change::<CreatureStatus>(c.entity, move |s| change(s, seat));
         fx.say(GameEvent::CreatureAfflicted { who: Who::Creature { kind: c.creature.kind, id: c.id.0 }, status: status.into() });
     }
 }
@@ -135,7 +135,7 @@ fn afflict(fx: &mut Effects, e: &ThrowEffect, seat: u32, creatures: &[&CreatureI
 /// Every standing Dwarf of the area is knocked over (Soil Smasher).
 fn knock_over(fx: &mut Effects, dwarves: &[DwarfItem]) {
     for d in dwarves.iter().filter(|d| d.status.standing()) {
-        fx.commands.entity(d.entity).entry::<DwarfStatus>().and_modify(|mut s| s.knocked_over = true);
+        fx.change::<DwarfStatus>(d.entity, |s| s.knocked_over = true);
         fx.say(GameEvent::Afflicted { dwarf: d.dwarf.class, status: "KnockedOver".into() });
     }
 }

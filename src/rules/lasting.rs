@@ -40,9 +40,7 @@ fn end_lasting(cave: Cave, turn: Res<Turn>, mut seen: ResMut<Seen>, marked: Quer
         ended += 1;
     }
     for c in cave.creatures.iter().filter(|c| c.status.corroded_by == Some(seat)) {
-        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(move |mut s| {
-            s.corroded_by = s.corroded_by.filter(|by| *by != seat);
-        });
+        fx.change::<CreatureStatus>(c.entity, move |s| s.corroded_by = s.corroded_by.filter(|by| *by != seat));
         ended += 1;
     }
     if let (true, Some(d)) = (ended > 0, cave.dwarf_in_seat(seat)) {

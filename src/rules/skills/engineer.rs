@@ -283,7 +283,7 @@ fn sentry_fire(cave: &Cave, fx: &mut Effects, c: &CreatureItem) -> bool {
     landed.retain(|_, n| *n > 0);
     let died = !landed.is_empty() && hurt_creature(cave, fx, c, &landed, &Blow::from(s.at, s.owner));
     if !died {
-        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = true);
+        fx.change::<CreatureStatus>(c.entity, |s| s.sentry_shot = true);
     }
     !died
 }

@@ -218,7 +218,7 @@ pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
         take_back(fx, e, token, at);
     }
     for c in cave.creatures_sorted().into_iter().filter(|c| c.status.sentry_shot) {
-        fx.commands.entity(c.entity).entry::<CreatureStatus>().and_modify(|mut s| s.sentry_shot = false);
+        fx.change::<CreatureStatus>(c.entity, |s| s.sentry_shot = false);
     }
 }
 
