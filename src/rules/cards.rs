@@ -156,7 +156,7 @@ fn play(
     let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
     let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
     let now = CardsNow {
-        roll_held: fx.karl.0.as_ref().is_some_and(|h| !h.released),
+        roll_held: fx.karl.waits_for().is_some(),
         busy: busy(&fx.agenda, &t.job),
         guest_waiting: t.turn.guest.is_some(),
         threat: t.threat.0,

@@ -71,6 +71,11 @@ impl KarlWindow {
         self.0.as_mut().filter(|h| !h.released)
     }
 
+    /// What the roll waiting for the players' word is for, if one waits.
+    pub fn waits_for(&self) -> Option<&AfterRoll> {
+        self.0.as_ref().filter(|h| !h.released).map(|h| &h.then)
+    }
+
     /// The released roll for its rule to carry on with.
     pub fn take(&mut self) -> Option<HeldRoll> {
         self.0.take_if(|h| h.released)

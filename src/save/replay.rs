@@ -100,8 +100,7 @@ fn catch_up(world: &mut World, format: u32, step: Step) -> Result<(), String> {
 
 /// The answer a format-1 save never had to give to the choice waiting now, if that is one.
 fn old_rules_answer(world: &World) -> Option<Answer> {
-    let held = world.resource::<KarlWindow>().0.as_ref();
-    if held.is_some_and(|h| !h.released && h.then != AfterRoll::Shot) {
+    if world.resource::<KarlWindow>().waits_for().is_some_and(|then| *then != AfterRoll::Shot) {
         return Some(Answer::Pass);
     }
     let landing = matches!(world.resource::<CurrentJob>().0, Some(Job::SupplyDrop(_)));

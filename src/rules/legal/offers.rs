@@ -436,7 +436,7 @@ fn cards(t: &Table) -> Vec<Action> {
     let holds = |e: Entity, i: usize| t.hands.get(e).is_ok_and(|h| h.rock_and_stone.contains(&i));
     let overclocked = |e: Entity| t.loadouts.get(e).is_ok_and(|l| l.overclocked);
     let now = CardsNow {
-        roll_held: t.karl.0.as_ref().is_some_and(|h| !h.released),
+        roll_held: t.karl.waits_for().is_some(),
         busy: busy(&t.agenda, &t.job),
         guest_waiting: t.turn.guest.is_some(),
         threat: t.threat.0,
