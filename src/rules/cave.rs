@@ -2,7 +2,7 @@
 
 use super::components::*;
 use super::hex::{adjacent, distance, opposite, step};
-use super::sight::has_line;
+use super::sight::SightMemory;
 use super::state::{Board, Kills, MissionInfo, Mule};
 use crate::data::GameData;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
@@ -100,18 +100,23 @@ pub struct Cave<'w, 's> {
     /// The areas Throwables cover while they last or wait (Phosphor Flare, Inhibitor Field, Satchel
     /// Charge).
     pub fields: Query<'w, 's, &'static Field>,
-    /// Lines of sight already worked out in this run of the system (`line`).
-    sight: Local<'s, Mutex<SightMemo>>,
+    /// The lines of sight this game has worked out (`line`).
+    sight: Res<'w, SightMemory>,
+    /// Who stands where, for this run of the system (`creature_at`, `dwarf_at`).
+    standing: Local<'s, Mutex<Standing>>,
     tick: SystemChangeTick,
 }
 
-/// Lines of sight worked out in one run of a system, kept for the rest of it: nothing on the cave
-/// changes while a system runs (its changes land after it), and the legal-moves query asks the
-/// same line again for every fire mode, the Flare and each throw (most of a simulated game).
+/// Which figure stands on each space, gathered once per run of a system and kept for the rest of
+/// it: nothing on the cave changes while a system runs (its changes land after it), and "who stands
+/// here" is asked for every space of every line of sight and path search.
 #[derive(Default)]
-pub struct SightMemo {
+pub struct Standing {
     run: Option<Tick>,
-    lines: HashMap<(Hex, Hex, LineRule), bool>,
+    /// The creature filling each space (the lowest id, should two ever share one).
+    creatures: HashMap<Hex, Entity>,
+    /// The Dwarf on each space (the lowest seat).
+    dwarves: HashMap<Hex, Entity>,
 }
 
 impl Cave<'_, '_> {
@@ -151,16 +156,33 @@ impl Cave<'_, '_> {
         }
     }
 
-    /// The creature on a space (the one with the lowest id, should two ever share it). Asked for
-    /// every space of every line of sight, so it neither sorts nor allocates.
+    /// The creature on a space (the one with the lowest id, should two ever share it).
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
-        self.creatures.iter().filter(|c| self.fills(c, h)).min_by_key(|c| *c.id)
+        let e = self.standing(|s| s.creatures.get(&h).copied())?;
+        self.creatures.get(e).ok()
     }
 
-    /// Whether a creature fills a space: its own, or the one behind a two-space creature.
-    fn fills(&self, c: &CreatureItem<'_>, h: Hex) -> bool {
-        c.at.0 == h
-            || (c.faces.is_some() && distance(c.at.0, h) == 1 && self.creature_spaces(c.creature.kind, c.at.0, c.faces).contains(&h))
+    /// Asks who stands where, gathering it first in a new run of the system.
+    fn standing<T>(&self, ask: impl FnOnce(&Standing) -> T) -> T {
+        let now = self.tick.this_run();
+        let mut s = self.standing.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if s.run != Some(now) {
+            *s = self.gather(now);
+        }
+        ask(&s)
+    }
+
+    fn gather(&self, run: Tick) -> Standing {
+        let mut s = Standing { run: Some(run), ..default() };
+        for c in self.creatures_sorted().iter().rev() {
+            for h in self.creature_spaces(c.creature.kind, c.at.0, c.faces) {
+                s.creatures.insert(h, c.entity);
+            }
+        }
+        for d in self.dwarves_sorted().iter().rev() {
+            s.dwarves.insert(d.at.0, d.entity);
+        }
+        s
     }
 
     pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
@@ -182,7 +204,8 @@ impl Cave<'_, '_> {
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
-        self.dwarves.iter().filter(|d| d.at.0 == h).min_by_key(|d| d.dwarf.seat)
+        let e = self.standing(|s| s.dwarves.get(&h).copied())?;
+        self.dwarves.get(e).ok()
     }
 
     pub fn dwarf_in_seat(&self, seat: u32) -> Option<DwarfItem<'_>> {
@@ -212,21 +235,13 @@ impl Cave<'_, '_> {
     }
 
     pub fn line(&self, from: Hex, to: Hex, rule: LineRule) -> bool {
-        let now = self.tick.this_run();
-        let known = self.sight.lock().ok().and_then(|mut memo| {
-            if memo.run != Some(now) {
-                memo.run = Some(now);
-                memo.lines.clear();
-            }
-            memo.lines.get(&(from, to, rule)).copied()
-        });
-        known.unwrap_or_else(|| {
-            let seen = has_line(from, to, |h| self.blocks_line(h, rule));
-            if let Ok(mut memo) = self.sight.lock() {
-                memo.lines.insert((from, to, rule), seen);
-            }
-            seen
-        })
+        self.line_where(from, to, |h| self.blocks_line(h, rule))
+    }
+
+    /// Whether `from` sees `to` when these spaces block (ruling 7's line of sight).
+    pub fn line_where(&self, from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+        let mut lines = self.sight.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        lines.line(from, to, blocks)
     }
 
     /// Whether the Resupply pod stands on a space.

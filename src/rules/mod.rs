@@ -88,6 +88,7 @@ impl Plugin for RulesPlugin {
             .rules_resource::<agenda::CurrentJob>()
             .rules_resource::<decks::Decks>()
             .rules_resource::<for_karl::KarlWindow>()
+            .rules_resource::<sight::SightMemory>()
             .configure_sets(
                 Update,
                 (

@@ -7,7 +7,10 @@
 //! corners, nudged a little to each side, and the line through the two centres.
 
 use super::hex::{centre, corners, distance};
+use bevy::platform::collections::HashMap;
+use bevy::prelude::Resource;
 use hexx::Hex;
+use std::sync::{Arc, Mutex};
 
 type P = (f64, f64);
 
@@ -15,28 +18,89 @@ type P = (f64, f64);
 const NUDGE: f64 = 1e-4;
 /// Closer than this counts as touching.
 const TOUCH: f64 = 1e-9;
+/// The most answers kept before the memory is emptied: a bound on its size however long a game runs.
+const MOST_KEPT: usize = 200_000;
 
-/// Whether `from` sees `to`, given which spaces block.
+/// Whether `from` sees `to`, given which spaces block, worked out afresh: what a kept answer is
+/// checked against.
+#[cfg(test)]
 pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
     if from == to || distance(from, to) == 1 {
         return true;
     }
-    let (a, b) = (corners(from), corners(to));
-    // Every segment from the shooter's space to the target's lies in the hull of the two spaces:
-    // only the spaces that meet the hull can touch one.
-    let hull = hull_of(&a, &b);
-    let near: Vec<Hex> = near_line(from, to).into_iter().filter(|h| *h != from && *h != to && meets(&hull, &corners(*h))).collect();
-    let blocked: Vec<bool> = near.iter().map(|h| blocks(*h)).collect();
-    if !blocked.contains(&true) {
-        return true;
+    let near = touching_hull(to - from);
+    let blocked: Vec<bool> = near.iter().map(|h| blocks(from + *h)).collect();
+    !blocked.contains(&true) || search(to - from, &near, &blocked)
+}
+
+/// The lines of sight a game has worked out, kept for the rest of it (most of a simulated game
+/// was lines of sight, the same ones asked again and again). Whether a line is free depends only
+/// on where the target lies from the shooter and which of the spaces between them block, so that is
+/// what an answer is kept under: it stays true whatever moves elsewhere, and serves any two spaces
+/// the same distance and direction apart. Geometry is worked out from the shooter's space as the
+/// origin, so the same question always gets the same answer.
+#[derive(Resource, Default)]
+pub struct SightMemory(pub Mutex<Lines>);
+
+#[derive(Default)]
+pub struct Lines {
+    /// By the target's offset from the shooter: the spaces that may touch a segment between the
+    /// two, as offsets too.
+    near: HashMap<Hex, Arc<[Hex]>>,
+    /// By the target's offset and which of its `near` spaces block (one bit each).
+    seen: HashMap<(Hex, Vec<u64>), bool>,
+}
+
+impl Lines {
+    /// Whether `from` sees `to`, given which spaces block.
+    pub fn line(&mut self, from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+        if from == to || distance(from, to) == 1 {
+            return true;
+        }
+        let offset = to - from;
+        let near = self.near.entry(offset).or_insert_with(|| touching_hull(offset).into()).clone();
+        let mut mask = vec![0u64; near.len().div_ceil(64)];
+        for (i, h) in near.iter().enumerate() {
+            if blocks(from + *h) {
+                mask[i / 64] |= 1 << (i % 64);
+            }
+        }
+        if mask.iter().all(|w| *w == 0) {
+            return true;
+        }
+        let key = (offset, mask);
+        if let Some(seen) = self.seen.get(&key) {
+            return *seen;
+        }
+        let blocked: Vec<bool> = (0..near.len()).map(|i| key.1[i / 64] & (1 << (i % 64)) != 0).collect();
+        let seen = search(offset, &near, &blocked);
+        if self.seen.len() >= MOST_KEPT {
+            self.seen.clear();
+        }
+        self.seen.insert(key, seen);
+        seen
     }
+}
+
+/// The spaces that meet the hull of the origin's space and `to`'s: the only ones that can touch a
+/// segment from one to the other.
+fn touching_hull(to: Hex) -> Vec<Hex> {
+    let from = Hex::ZERO;
+    let hull = hull_of(&corners(from), &corners(to));
+    near_line(from, to).into_iter().filter(|h| *h != from && *h != to && meets(&hull, &corners(*h))).collect()
+}
+
+/// Whether the origin sees `to`, some of the spaces near the line blocking.
+fn search(to: Hex, near: &[Hex], blocked: &[bool]) -> bool {
+    let from = Hex::ZERO;
+    let (a, b) = (corners(from), corners(to));
     // A free segment runs through a chain of open spaces, each next to the one before: without
     // one there is no sight, and the long search below is spared.
-    let open: Vec<Hex> = near.iter().zip(&blocked).filter(|(_, b)| !**b).map(|(h, _)| *h).collect();
+    let open: Vec<Hex> = near.iter().zip(blocked).filter(|(_, b)| !**b).map(|(h, _)| *h).collect();
     if !chained(from, to, &open) {
         return false;
     }
-    let blockers: Vec<(P, [P; 6])> = near.iter().zip(&blocked).filter(|(_, b)| **b).map(|(h, _)| (centre(*h), corners(*h))).collect();
+    let blockers: Vec<(P, [P; 6])> = near.iter().zip(blocked).filter(|(_, b)| **b).map(|(h, _)| (centre(*h), corners(*h))).collect();
     // The blocker that stopped the last line tried is asked first: neighbouring lines mostly meet
     // the same one.
     let last = std::cell::Cell::new(0);
@@ -325,6 +389,24 @@ mod tests {
     #[test]
     fn a_blocker_beside_the_line_does_not_block() {
         assert!(has_line(h(0, 0), h(3, 0), |x| x == h(1, -1) || x == h(2, 1)));
+    }
+
+    /// An answer kept from one question is the one a fresh search gives to another with the same
+    /// offset and blockers, and never serves one whose blockers differ.
+    #[test]
+    fn a_kept_answer_is_the_answer_worked_out_afresh() {
+        let blocked = |x: Hex| (x.x * 7 + x.y * 3).rem_euclid(5) == 0;
+        let mut kept = Lines::default();
+        // (3, -2) moves the pattern onto itself, (1, 0) and (0, 2) do not.
+        for from in [h(0, 0), h(3, -2), h(1, 0), h(0, 2)] {
+            for q in -6..=6 {
+                for r in -6..=6 {
+                    let to = from + h(q, r);
+                    assert_eq!(kept.line(from, to, blocked), has_line(from, to, blocked), "{from:?} {to:?}");
+                }
+            }
+        }
+        assert!(!kept.seen.is_empty());
     }
 
     #[test]

@@ -22,7 +22,6 @@ use crate::rules::for_karl::{AfterRoll, HeldRoll, hold, released};
 use crate::rules::hex::{Qr, adjacent, distance};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
-use crate::rules::sight::has_line;
 use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -253,8 +252,9 @@ fn sentry_step(cave: &Cave, c: &CreatureItem, path: &[Hex]) -> Option<usize> {
     }
     let range = cave.data.numbers.skills.sentry_range;
     let own = cave.creature_spaces(c.creature.kind, c.at.0, c.faces);
-    path.iter()
-        .position(|h| distance(s.at, *h) <= range && has_line(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight)))
+    path.iter().position(|h| {
+        distance(s.at, *h) <= range && cave.line_where(s.at, *h, |x| !own.contains(&x) && cave.blocks_line(x, LineRule::Sight))
+    })
 }
 
 /// Ruling 21: a creature walking into the Sentry Gun's range is fired at as it ends that step, and a

@@ -20,7 +20,6 @@ use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::reveal::UpgradePool;
-use super::sight::has_line;
 use super::state::Turn;
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::DieKind;
@@ -127,7 +126,7 @@ pub fn keeps_spawns_off(cave: &Cave, h: Hex) -> bool {
 /// A creature's line of sight for its attack: ruling 7's, and Flames block it too (rulebook,
 /// Flaming Ground: creatures will not attack through them).
 pub fn creature_sight(cave: &Cave, from: Hex, to: Hex) -> bool {
-    has_line(from, to, |h| cave.blocks_line(h, LineRule::Sight) || has_flame(cave, h))
+    cave.line_where(from, to, |h| cave.blocks_line(h, LineRule::Sight) || has_flame(cave, h))
 }
 
 /// Whether a class skill or gear lets a Dwarf onto a space the plain rules keep him off: a pit
