@@ -11,6 +11,7 @@ use crate::rules::actions::InProgress;
 use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
 use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
+use crate::rules::sight::SightMemory;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -28,6 +29,9 @@ pub fn laid_out(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
 pub fn rules_app(data: GameData) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin)).insert_resource(data);
+    // The games a thread plays one after another share what they learn of lines of sight.
+    thread_local!(static SIGHT: SightMemory = SightMemory::default());
+    app.insert_resource(SIGHT.with(SightMemory::clone));
     for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }

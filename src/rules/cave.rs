@@ -102,21 +102,26 @@ pub struct Cave<'w, 's> {
     pub fields: Query<'w, 's, &'static Field>,
     /// The lines of sight this game has worked out (`line`).
     sight: Res<'w, SightMemory>,
-    /// Who stands where, for this run of the system (`creature_at`, `dwarf_at`).
-    standing: Local<'s, Mutex<Standing>>,
+    /// What this run of the system has read off the cave already.
+    this_run: Local<'s, Mutex<ThisRun>>,
     tick: SystemChangeTick,
 }
 
-/// Which figure stands on each space, gathered once per run of a system and kept for the rest of
-/// it: nothing on the cave changes while a system runs (its changes land after it), and "who stands
-/// here" is asked for every space of every line of sight and path search.
+/// What a run of a system has read off the cave, kept for the rest of the run: nothing on the cave
+/// changes while a system runs (its changes land after it), and the legal-moves query asks who
+/// stands on each space of every line of sight, and the same line for every fire mode, the Flare
+/// and each throw.
 #[derive(Default)]
-pub struct Standing {
+pub struct ThisRun {
     run: Option<Tick>,
     /// The creature filling each space (the lowest id, should two ever share one).
     creatures: HashMap<Hex, Entity>,
     /// The Dwarf on each space (the lowest seat).
     dwarves: HashMap<Hex, Entity>,
+    /// Whether a space blocks a line, by line rule, as asked.
+    blocks: HashMap<(Hex, LineRule), bool>,
+    /// Lines of sight, by line rule, as asked.
+    lines: HashMap<(Hex, Hex, LineRule), bool>,
 }
 
 impl Cave<'_, '_> {
@@ -158,22 +163,22 @@ impl Cave<'_, '_> {
 
     /// The creature on a space (the one with the lowest id, should two ever share it).
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
-        let e = self.standing(|s| s.creatures.get(&h).copied())?;
+        let e = self.this_run(|s| s.creatures.get(&h).copied())?;
         self.creatures.get(e).ok()
     }
 
-    /// Asks who stands where, gathering it first in a new run of the system.
-    fn standing<T>(&self, ask: impl FnOnce(&Standing) -> T) -> T {
+    /// Asks what this run has read, gathering who stands where first in a new run of the system.
+    fn this_run<T>(&self, ask: impl FnOnce(&mut ThisRun) -> T) -> T {
         let now = self.tick.this_run();
-        let mut s = self.standing.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut s = self.this_run.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if s.run != Some(now) {
             *s = self.gather(now);
         }
-        ask(&s)
+        ask(&mut s)
     }
 
-    fn gather(&self, run: Tick) -> Standing {
-        let mut s = Standing { run: Some(run), ..default() };
+    fn gather(&self, run: Tick) -> ThisRun {
+        let mut s = ThisRun { run: Some(run), ..default() };
         for c in self.creatures_sorted().iter().rev() {
             for h in self.creature_spaces(c.creature.kind, c.at.0, c.faces) {
                 s.creatures.insert(h, c.entity);
@@ -204,7 +209,7 @@ impl Cave<'_, '_> {
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
-        let e = self.standing(|s| s.dwarves.get(&h).copied())?;
+        let e = self.this_run(|s| s.dwarves.get(&h).copied())?;
         self.dwarves.get(e).ok()
     }
 
@@ -221,21 +226,35 @@ impl Cave<'_, '_> {
 
     /// Whether a space blocks a shot's line under a line rule (rulings 7 and 8).
     pub fn blocks_line(&self, h: Hex, rule: LineRule) -> bool {
-        let Some(t) = self.terrain(h) else { return true };
-        let solid = t.is_wall() || matches!(t, Terrain::Hidden(_));
-        match rule {
-            LineRule::WallsOnly => solid,
-            LineRule::Sight => {
-                solid
-                    || t.is_stalagmite()
-                    || self.dwarf_at(h).is_some_and(|d| d.status.standing())
-                    || self.creature_at(h).is_some_and(|c| !self.stats(c.creature.kind).has(Trait::Small))
-            }
+        if let Some(known) = self.this_run(|s| s.blocks.get(&(h, rule)).copied()) {
+            return known;
         }
+        let blocks = self.terrain(h).is_none_or(|t| {
+            let solid = t.is_wall() || matches!(t, Terrain::Hidden(_));
+            match rule {
+                LineRule::WallsOnly => solid,
+                LineRule::Sight => {
+                    solid
+                        || t.is_stalagmite()
+                        || self.dwarf_at(h).is_some_and(|d| d.status.standing())
+                        || self.creature_at(h).is_some_and(|c| !self.stats(c.creature.kind).has(Trait::Small))
+                }
+            }
+        });
+        self.this_run(|s| s.blocks.insert((h, rule), blocks));
+        blocks
     }
 
     pub fn line(&self, from: Hex, to: Hex, rule: LineRule) -> bool {
-        self.line_where(from, to, |h| self.blocks_line(h, rule))
+        if let Some(known) = self.this_run(|s| s.lines.get(&(from, to, rule)).copied()) {
+            return known;
+        }
+        // What blocks under `WallsOnly` blocks under `Sight` too: a line the walls close is closed,
+        // and the walls' answers, kept for the game, rarely change (the figures' do at every step).
+        let walled = rule == LineRule::Sight && !self.line(from, to, LineRule::WallsOnly);
+        let seen = !walled && self.line_where(from, to, |h| self.blocks_line(h, rule));
+        self.this_run(|s| s.lines.insert((from, to, rule), seen));
+        seen
     }
 
     /// Whether `from` sees `to` when these spaces block (ruling 7's line of sight).

@@ -88,7 +88,9 @@ impl Plugin for RulesPlugin {
             .rules_resource::<agenda::CurrentJob>()
             .rules_resource::<decks::Decks>()
             .rules_resource::<for_karl::KarlWindow>()
-            .rules_resource::<sight::SightMemory>()
+            // Not a part of the game's state: what it keeps is true in every game, so it is never
+            // put back (`Fresh`), and games on one thread may share it (`headless::rules_app`).
+            .init_resource::<sight::SightMemory>()
             .configure_sets(
                 Update,
                 (

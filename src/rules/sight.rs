@@ -18,8 +18,9 @@ type P = (f64, f64);
 const NUDGE: f64 = 1e-4;
 /// Closer than this counts as touching.
 const TOUCH: f64 = 1e-9;
-/// The most answers kept before the memory is emptied: a bound on its size however long a game runs.
-const MOST_KEPT: usize = 200_000;
+/// The most answers kept before the memory is emptied: a bound on its size (about 8 MB) however
+/// many games share it.
+const MOST_KEPT: usize = 100_000;
 
 /// Whether `from` sees `to`, given which spaces block, worked out afresh: what a kept answer is
 /// checked against.
@@ -38,9 +39,10 @@ pub fn has_line(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 /// on where the target lies from the shooter and which of the spaces between them block, so that is
 /// what an answer is kept under: it stays true whatever moves elsewhere, and serves any two spaces
 /// the same distance and direction apart. Geometry is worked out from the shooter's space as the
-/// origin, so the same question always gets the same answer.
-#[derive(Resource, Default)]
-pub struct SightMemory(pub Mutex<Lines>);
+/// origin, so the same question always gets the same answer. Since what it keeps holds in any game,
+/// games may share one (a clone shares it).
+#[derive(Resource, Default, Clone)]
+pub struct SightMemory(pub Arc<Mutex<Lines>>);
 
 #[derive(Default)]
 pub struct Lines {
@@ -105,7 +107,15 @@ fn search(to: Hex, near: &[Hex], blocked: &[bool]) -> bool {
     // the same one.
     let last = std::cell::Cell::new(0);
     let (ends_a, ends_b) = (Edges::of(&a), Edges::of(&b));
+    let (centre_a, centre_b) = (centre(from), centre(to));
     let free = |p: P, q: P| -> bool {
+        // A line farther than a corner from either space's centre misses it: settled before the
+        // clipping (most of the lines tried).
+        let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+        let far = |c: P| cross(p, q, c).abs() > (1.0 + TOUCH) * len;
+        if far(centre_a) || far(centre_b) {
+            return false;
+        }
         let Some((s, e)) = clip_between(&ends_a, &ends_b, p, q) else { return false };
         let first = last.get();
         let order = std::iter::once(first).chain((0..blockers.len()).filter(|i| *i != first));
@@ -118,7 +128,7 @@ fn search(to: Hex, near: &[Hex], blocked: &[bool]) -> bool {
         }
         true
     };
-    if free(centre(from), centre(to)) {
+    if free(centre_a, centre_b) {
         return true;
     }
     let mut points: Vec<P> = a.iter().chain(b.iter()).copied().collect();
