@@ -118,6 +118,8 @@ pub struct ThisRun {
     creatures: HashMap<Hex, Entity>,
     /// The Dwarf on each space (the lowest seat).
     dwarves: HashMap<Hex, Entity>,
+    /// The tokens on each space, in id order.
+    tokens: HashMap<Hex, Vec<(Entity, Id, Token)>>,
     /// Whether a space blocks a line, by line rule, as asked.
     blocks: HashMap<(Hex, LineRule), bool>,
     /// Lines of sight, by line rule, as asked.
@@ -187,6 +189,12 @@ impl Cave<'_, '_> {
         for d in self.dwarves_sorted().iter().rev() {
             s.dwarves.insert(d.at.0, d.entity);
         }
+        for t in self.tokens.iter() {
+            s.tokens.entry(t.at.0).or_default().push((t.entity, *t.id, *t.token));
+        }
+        for on_space in s.tokens.values_mut() {
+            on_space.sort_by_key(|t| t.1);
+        }
         s
     }
 
@@ -219,9 +227,13 @@ impl Cave<'_, '_> {
 
     /// Tokens on a space, in id order.
     pub fn tokens_at(&self, h: Hex) -> Vec<(Entity, Id, Token)> {
-        let mut v: Vec<_> = self.tokens.iter().filter(|t| t.at.0 == h).map(|t| (t.entity, *t.id, *t.token)).collect();
-        v.sort_by_key(|t| t.1);
-        v
+        self.this_run(|s| s.tokens.get(&h).cloned().unwrap_or_default())
+    }
+
+    /// Whether some token on a space is such (asked of every space a path search tries, so it does
+    /// not copy the space's tokens).
+    pub fn any_token(&self, h: Hex, such: impl Fn(&(Entity, Id, Token)) -> bool) -> bool {
+        self.this_run(|s| s.tokens.get(&h).is_some_and(|on| on.iter().any(such)))
     }
 
     /// Whether a space blocks a shot's line under a line rule (rulings 7 and 8).
@@ -265,7 +277,7 @@ impl Cave<'_, '_> {
 
     /// Whether the Resupply pod stands on a space.
     pub fn resupply_pod_at(&self, h: Hex) -> bool {
-        self.tokens.iter().any(|t| t.at.0 == h && matches!(t.token, Token::ResupplyPod { .. }))
+        self.any_token(h, |t| matches!(t.2, Token::ResupplyPod { .. }))
     }
 
     /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).

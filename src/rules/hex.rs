@@ -122,6 +122,12 @@ pub fn corners(h: Hex) -> [(f64, f64); 6] {
     })
 }
 
+/// The six neighbours of a hex in canonical order (ruling 4): the same for every hex, since
+/// moving both hexes by one offset keeps their order.
+pub fn neighbours_canonical(h: Hex) -> [Hex; 6] {
+    [(0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)].map(|(q, r)| h + Hex::new(q, r))
+}
+
 /// All hex directions as hexx edge directions, for neighbour loops.
 pub fn neighbours(h: Hex) -> [Hex; 6] {
     EdgeDirection::ALL_DIRECTIONS.map(|d| h.neighbor(d))
@@ -130,4 +136,18 @@ pub fn neighbours(h: Hex) -> [Hex; 6] {
 /// The hexes at distance 1..=n.
 pub fn within(h: Hex, n: u32) -> impl Iterator<Item = Hex> {
     h.range(n).filter(move |x| *x != h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_neighbours_in_canonical_order_are_the_neighbours_sorted() {
+        for h in [Hex::ZERO, Hex::new(3, -7), Hex::new(-5, 4)] {
+            let mut sorted = neighbours(h);
+            sort_canonical(&mut sorted);
+            assert_eq!(neighbours_canonical(h), sorted);
+        }
+    }
 }

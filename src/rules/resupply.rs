@@ -17,7 +17,7 @@ pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), String> {
     if cave.exit_at(h).is_some() {
         return Err("a Resupply pod cannot land on a Tunnel Exit".into());
     }
-    if cave.dwarf_at(h).is_some() || cave.creature_at(h).is_some() || !cave.tokens_at(h).is_empty() {
+    if cave.dwarf_at(h).is_some() || cave.creature_at(h).is_some() || cave.any_token(h, |_| true) {
         return Err("a Resupply pod needs an empty space".into());
     }
     Ok(())

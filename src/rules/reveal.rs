@@ -4,7 +4,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
-use super::hex::{adjacent, canonical, neighbours};
+use super::hex::{adjacent, canonical, neighbours_canonical};
 use super::log::GameEvent;
 use super::spawn::{figure_available, placement, spawn_creature};
 use crate::data::mission::{FaceItem, Ground};
@@ -131,9 +131,7 @@ fn place_face_item(
 
 /// Spaces next to a hex that are on the board, in canonical order.
 pub fn board_neighbours(cave: &Cave, h: Hex) -> Vec<Hex> {
-    let mut v: Vec<Hex> = neighbours(h).into_iter().filter(|n| cave.space(*n).is_some()).collect();
-    super::hex::sort_canonical(&mut v);
-    v
+    neighbours_canonical(h).into_iter().filter(|n| cave.space(*n).is_some()).collect()
 }
 
 /// The spaces taken, but for this one (a creature's own printed space).

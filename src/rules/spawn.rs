@@ -163,7 +163,7 @@ pub fn empty_space_near(cave: &Cave, anchor: Hex) -> Option<Hex> {
                 && cave.exit_at(*h).is_none()
                 && cave.creature_at(*h).is_none()
                 && cave.dwarf_at(*h).is_none()
-                && cave.tokens_at(*h).is_empty()
+                && !cave.any_token(*h, |_| true)
         })
         .min_by_key(|(h, d)| (*d, canonical(*h)))
         .map(|(h, _)| h)

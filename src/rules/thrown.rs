@@ -73,7 +73,8 @@ fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32,
 
 /// A L.U.R.E. stands on this space (ruling 11: creatures do not pass through it).
 pub fn lure_at(cave: &Cave, h: Hex) -> bool {
-    thrown(cave, |e| matches!(e, ThrowEffect::Lure)).iter().any(|t| t.1 == h)
+    let lure = |card: u32| effects_of(cave, card).iter().any(|e| matches!(e, ThrowEffect::Lure));
+    cave.any_token(h, |(e, _, t)| matches!(t, Token::Thrown { card } if lure(*card)) && cave.owned.contains(*e))
 }
 
 /// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram

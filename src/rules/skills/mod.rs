@@ -71,7 +71,7 @@ fn owned_by(cave: &Cave, seat: u32, kind: fn(&Token) -> bool) -> Vec<(Entity, He
 
 /// Whether a token of a kind lies on a space.
 fn lies_on(cave: &Cave, h: Hex, kind: fn(&Token) -> bool) -> bool {
-    cave.tokens_at(h).iter().any(|t| kind(&t.2))
+    cave.any_token(h, |t| kind(&t.2))
 }
 
 /// Put a gear token on the cave for the Dwarf in a seat.
