@@ -4,6 +4,9 @@
 use crate::data::mission::{Cell, Facing};
 use hexx::{EdgeDirection, Hex};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+// Hex keys hashed by foldhash (Bevy's).
+use bevy::platform::collections::HashMap;
 
 /// A hex as files and JSON write it: axial `q` and `r`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -128,6 +131,37 @@ pub fn neighbours_canonical(h: Hex) -> [Hex; 6] {
     [(0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)].map(|(q, r)| h + Hex::new(q, r))
 }
 
+/// Steps from a start to every hex a walk reaches, and the hex each is first reached from: a
+/// breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest ways
+/// the canonical one is kept. `enters(from, to)`: a step may be taken; `goes_on(h)`: the walk goes
+/// on from a hex it reached (it always goes on from the start).
+pub fn breadth_first(start: Hex, enters: impl Fn(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk {
+    let mut walk = Walk { dist: HashMap::from([(start, 0)]), parent: HashMap::new() };
+    let mut queue = VecDeque::from([start]);
+    while let Some(h) = queue.pop_front() {
+        if h != start && !goes_on(h) {
+            continue;
+        }
+        let steps = walk.dist[&h] + 1;
+        for n in neighbours_canonical(h) {
+            if !walk.dist.contains_key(&n) && enters(h, n) {
+                walk.dist.insert(n, steps);
+                walk.parent.insert(n, h);
+                queue.push_back(n);
+            }
+        }
+    }
+    walk
+}
+
+/// What [`breadth_first`] found.
+pub struct Walk {
+    /// Steps from the start to each hex reached.
+    pub dist: HashMap<Hex, u32>,
+    /// The hex each was first reached from.
+    pub parent: HashMap<Hex, Hex>,
+}
+
 /// All hex directions as hexx edge directions, for neighbour loops.
 pub fn neighbours(h: Hex) -> [Hex; 6] {
     EdgeDirection::ALL_DIRECTIONS.map(|d| h.neighbor(d))
@@ -149,5 +183,20 @@ mod tests {
             sort_canonical(&mut sorted);
             assert_eq!(neighbours_canonical(h), sorted);
         }
+    }
+
+    /// Steps count out from the start; of two shortest ways the canonical one is kept; a hex the
+    /// walk may not go on from ends its branch.
+    #[test]
+    fn a_breadth_first_walk_counts_steps_and_keeps_the_canonical_way() {
+        let inside = |h: Hex| distance(Hex::ZERO, h) <= 3;
+        let walk = breadth_first(Hex::ZERO, |_, n| inside(n), |_| true);
+        assert_eq!(walk.dist.len(), 37);
+        assert_eq!(walk.dist[&Hex::new(2, 1)], 3);
+        // (1, 1) is reached from (0, 1) or (1, 0); (1, 0) comes first in canonical order (row 0).
+        assert_eq!(walk.parent[&Hex::new(1, 1)], Hex::new(1, 0));
+        let stopped = breadth_first(Hex::ZERO, |_, n| inside(n), |h| h != Hex::new(1, 0));
+        assert_eq!(stopped.dist[&Hex::new(1, 0)], 1);
+        assert_eq!(stopped.parent[&Hex::new(1, 1)], Hex::new(0, 1));
     }
 }

@@ -3,7 +3,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
-use super::hex::{canonical, distance, neighbours};
+use super::hex::{breadth_first, canonical, distance};
 use super::log::{GameEvent, Who};
 use super::state::Placed;
 use crate::data::cards::Place;
@@ -11,7 +11,7 @@ use crate::data::creatures::CreatureKind;
 use crate::data::mission::Facing;
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 // Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
 use bevy::platform::collections::HashMap;
 
@@ -72,18 +72,21 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
 
 /// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
 pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    let mut dist = HashMap::from([(from, 0)]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(h) = queue.pop_front() {
-        for n in neighbours(h) {
-            let open = cave.terrain(n).is_some_and(|t| t.is_floor() || t.is_pit());
-            if open && !dist.contains_key(&n) {
-                dist.insert(n, dist[&h] + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
+    breadth_first(from, |_, n| walkable(cave, n), |_| true).dist
+}
+
+/// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
+/// comes out; it does not go on through Flames (rulebook: creatures do not move into them), so a
+/// Flame space is only ever the last space reached. A creature that can then only go on a Flame is
+/// burnt (`skills::on_spawn`).
+pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
+    let flame = |h: Hex| cave.any_token(h, |t| t.2 == Token::Flame);
+    breadth_first(from, |_, n| walkable(cave, n), |h| !flame(h)).dist
+}
+
+/// Floor or pit: where a creature walks, figures aside (ruling 11).
+pub fn walkable(cave: &Cave, h: Hex) -> bool {
+    cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit())
 }
 
 /// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
@@ -95,7 +98,7 @@ pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: He
 /// Place creatures as near an anchor space as possible (ruling 20's order); `on_anchor` says
 /// whether the anchor itself may take one (a Tunnel Exit does; a Dwarf's or a Nexus's space not).
 pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex, count: u32, on_anchor: bool) -> Vec<u32> {
-    let mut dist = super::skills::driller::spawn_distances(cave, anchor);
+    let mut dist = spawn_distances(cave, anchor);
     if !on_anchor {
         dist.remove(&anchor);
     }

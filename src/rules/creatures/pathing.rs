@@ -5,12 +5,10 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{canonical, distance};
-use crate::rules::reveal::board_neighbours;
+use crate::rules::hex::{breadth_first, canonical, distance};
 use crate::rules::skills;
 use crate::rules::thrown::{lure_at, may_leave};
 use hexx::Hex;
-use std::collections::VecDeque;
 // Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
 use bevy::platform::collections::HashMap;
 
@@ -77,19 +75,8 @@ pub struct Reach {
 
 impl Reach {
     pub fn from(cave: &Cave, m: &Mover, start: Hex) -> Reach {
-        let mut dist = HashMap::from([(start, 0)]);
-        let mut parent = HashMap::new();
-        let mut queue = VecDeque::from([start]);
-        while let Some(h) = queue.pop_front() {
-            for n in board_neighbours(cave, h) {
-                if !dist.contains_key(&n) && passable(cave, m, n) && may_leave(cave, h, n) {
-                    dist.insert(n, dist[&h] + 1);
-                    parent.insert(n, h);
-                    queue.push_back(n);
-                }
-            }
-        }
-        Reach { dist, parent }
+        let walk = breadth_first(start, |h, n| cave.space(n).is_some() && passable(cave, m, n) && may_leave(cave, h, n), |_| true);
+        Reach { dist: walk.dist, parent: walk.parent }
     }
 
     /// The space a path to `h` comes from (the start for the start itself).

@@ -13,14 +13,12 @@ use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
-use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours, sort_canonical, within};
+use crate::rules::hex::{Qr, adjacent, canonical, distance, sort_canonical, within};
 use crate::rules::log::GameEvent;
 use crate::rules::reveal::{UpgradePool, reveal_caves_touching};
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeSet, VecDeque};
-// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
-use bevy::platform::collections::HashMap;
+use std::collections::BTreeSet;
 
 /// Flaming Ground's Flame tokens waiting to be placed.
 #[derive(Debug, Clone)]
@@ -146,26 +144,4 @@ fn place_flames(mut desk: Desk, mut pending: ResMut<Pending>, mut progress: ResM
         *progress = InProgress::Idle;
     });
     desk.settle(result);
-}
-
-/// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
-/// comes out; it does not go on through Flames (rulebook: creatures do not move into them), so a
-/// Flame space is only ever the last space reached. A creature that can then only go on a Flame is
-/// burnt ([`super::on_spawn`]).
-pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    let mut dist = HashMap::from([(from, 0)]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(h) = queue.pop_front() {
-        if h != from && has_flame(cave, h) {
-            continue;
-        }
-        for n in neighbours(h) {
-            let open = cave.terrain(n).is_some_and(|t| t.is_floor() || t.is_pit());
-            if open && !dist.contains_key(&n) {
-                dist.insert(n, dist[&h] + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
 }
