@@ -10,17 +10,50 @@ use crate::rules::RulesPlugin;
 use crate::rules::actions::InProgress;
 use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
-use crate::rules::setup::{MissionSetup, begin_first_turn, start_mission};
+use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use crate::rules::sight::SightMemory;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use std::cell::RefCell;
 
 /// A headless app with the rules and a mission laid out (the first turn not yet begun).
 pub fn laid_out(data: GameData, mission: &Mission, setup: &MissionSetup) -> Result<App, String> {
-    let mut app = rules_app(data);
+    let mut app = cleared_or_new(data);
     start_mission(app.world_mut(), mission, setup)?;
     Ok(app)
+}
+
+thread_local! {
+    /// Apps of games this thread has finished with ([`put_back`]), for its next games.
+    static SPARE: RefCell<Vec<App>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most finished apps a thread keeps (a simulated game and its replay).
+const MOST_SPARE: usize = 2;
+
+/// A headless app with the rules, the table bare: one this thread finished with, cleared as undo
+/// clears it (`setup::clear`), or else a new one. Building an app's schedules was most of the
+/// time of setting up a game, longer than some short games.
+pub fn cleared_or_new(data: GameData) -> App {
+    match SPARE.with(|s| s.borrow_mut().pop()) {
+        Some(mut app) => {
+            clear(app.world_mut());
+            app.insert_resource(data);
+            app
+        }
+        None => rules_app(data),
+    }
+}
+
+/// Keep the app of a finished game for this thread's next game ([`cleared_or_new`]).
+pub fn put_back(app: App) {
+    SPARE.with(|s| {
+        let mut spare = s.borrow_mut();
+        if spare.len() < MOST_SPARE {
+            spare.push(app);
+        }
+    });
 }
 
 /// A headless app with the rules and the game's data, nothing laid out. Its schedules run their

@@ -119,7 +119,7 @@ pub fn upgrade(save: &mut Save, replayed: &World) {
 /// A save replayed headless: the game after its last command, and the cave as it was laid out
 /// (what the state dump compares against).
 pub fn headless(data: GameData, mission: &Mission, save: &Save) -> Result<(App, TerrainSnapshot), String> {
-    let mut app = crate::headless::rules_app(data);
+    let mut app = crate::headless::cleared_or_new(data);
     lay_out(app.world_mut(), mission, &save.setup)?;
     let snapshot = TerrainSnapshot::take(app.world_mut());
     play(app.world_mut(), &save.commands, save.format, &mut update, &mut |_, _| {})?;

@@ -8,7 +8,7 @@ use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::headless::dump::{TerrainSnapshot, dump};
 use crate::headless::invariants;
-use crate::headless::{apply, first_turn, laid_out};
+use crate::headless::{apply, first_turn, laid_out, put_back};
 use crate::rules::command::CommandLog;
 use crate::rules::end::{Outcome, Result as MissionResult};
 use crate::rules::legal::legal_commands;
@@ -57,6 +57,7 @@ pub fn play(data: &GameData, mission: &Mission, save: Save, bot: BotKind, check:
         record.failure = same_on_replay(data, mission, &record.save, &dump(app.world_mut(), &snapshot)).err();
     }
     tally(app.world(), &mut record);
+    put_back(app);
     record
 }
 
@@ -95,10 +96,12 @@ fn run(app: &mut App, bot: BotKind, seed: u64, check: bool) -> Result<(), String
 /// Determinism: the command list replayed from the start gives the same state, byte for byte.
 fn same_on_replay(data: &GameData, mission: &Mission, save: &Save, end: &str) -> Result<(), String> {
     let (mut again, snapshot) = crate::save::replay::headless(data.clone(), mission, save).map_err(|e| format!("the replay fails: {e}"))?;
-    match dump(again.world_mut(), &snapshot) == end {
+    let same = match dump(again.world_mut(), &snapshot) == end {
         true => Ok(()),
         false => Err("the command list replayed gives another state (a rule is not deterministic)".into()),
-    }
+    };
+    put_back(again);
+    same
 }
 
 fn tally(world: &World, record: &mut GameRecord) {
