@@ -134,10 +134,13 @@ pub fn neighbours_canonical(h: Hex) -> [Hex; 6] {
 /// Steps from a start to every hex a walk reaches, and the hex each is first reached from: a
 /// breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest ways
 /// the canonical one is kept. `enters(from, to)`: a step may be taken; `goes_on(h)`: the walk goes
-/// on from a hex it reached (it always goes on from the start).
-pub fn breadth_first(start: Hex, enters: impl Fn(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk {
-    let mut walk = Walk { dist: HashMap::from([(start, 0)]), parent: HashMap::new() };
-    let mut queue = VecDeque::from([start]);
+/// on from a hex it reached (it always goes on from the start). `room`: how many hexes it may
+/// reach (a board's spaces), so that its maps are made once, the size they need.
+pub fn breadth_first(start: Hex, room: usize, mut enters: impl FnMut(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk {
+    let mut walk = Walk { dist: HashMap::with_capacity(room), parent: HashMap::with_capacity(room) };
+    walk.dist.insert(start, 0);
+    let mut queue = VecDeque::with_capacity(room);
+    queue.push_back(start);
     while let Some(h) = queue.pop_front() {
         if h != start && !goes_on(h) {
             continue;
@@ -190,12 +193,12 @@ mod tests {
     #[test]
     fn a_breadth_first_walk_counts_steps_and_keeps_the_canonical_way() {
         let inside = |h: Hex| distance(Hex::ZERO, h) <= 3;
-        let walk = breadth_first(Hex::ZERO, |_, n| inside(n), |_| true);
+        let walk = breadth_first(Hex::ZERO, 37, |_, n| inside(n), |_| true);
         assert_eq!(walk.dist.len(), 37);
         assert_eq!(walk.dist[&Hex::new(2, 1)], 3);
         // (1, 1) is reached from (0, 1) or (1, 0); (1, 0) comes first in canonical order (row 0).
         assert_eq!(walk.parent[&Hex::new(1, 1)], Hex::new(1, 0));
-        let stopped = breadth_first(Hex::ZERO, |_, n| inside(n), |h| h != Hex::new(1, 0));
+        let stopped = breadth_first(Hex::ZERO, 37, |_, n| inside(n), |h| h != Hex::new(1, 0));
         assert_eq!(stopped.dist[&Hex::new(1, 0)], 1);
         assert_eq!(stopped.parent[&Hex::new(1, 1)], Hex::new(0, 1));
     }

@@ -72,7 +72,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
 
 /// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
 pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    breadth_first(from, |_, n| walkable(cave, n), |_| true).dist
+    breadth_first(from, cave.board.spaces.len(), |_, n| walkable(cave, n), |_| true).dist
 }
 
 /// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
@@ -81,7 +81,7 @@ pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
 /// burnt (`skills::on_spawn`).
 pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
     let flame = |h: Hex| cave.any_token(h, |t| t.2 == Token::Flame);
-    breadth_first(from, |_, n| walkable(cave, n), |h| !flame(h)).dist
+    breadth_first(from, cave.board.spaces.len(), |_, n| walkable(cave, n), |h| !flame(h)).dist
 }
 
 /// Floor or pit: where a creature walks, figures aside (ruling 11).

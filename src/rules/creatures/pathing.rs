@@ -75,7 +75,11 @@ pub struct Reach {
 
 impl Reach {
     pub fn from(cave: &Cave, m: &Mover, start: Hex) -> Reach {
-        let walk = breadth_first(start, |h, n| cave.space(n).is_some() && passable(cave, m, n) && may_leave(cave, h, n), |_| true);
+        // Each space is asked once, however many of its neighbours the walk reaches first.
+        let room = cave.board.spaces.len();
+        let mut known: HashMap<Hex, bool> = HashMap::with_capacity(room);
+        let mut open = |n: Hex| *known.entry(n).or_insert_with(|| cave.space(n).is_some() && passable(cave, m, n));
+        let walk = breadth_first(start, room, |h, n| open(n) && may_leave(cave, h, n), |_| true);
         Reach { dist: walk.dist, parent: walk.parent }
     }
 

@@ -108,7 +108,9 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
 /// or the Shield's space; walkers not through the Sentry Gun either (flyers pass over figures).
 pub fn creature_may_pass(cave: &Cave, flying: bool, h: Hex) -> bool {
-    !has_flame(cave, h) && !lies_on(cave, h, |t| matches!(t, Token::Shield)) && (flying || !lies_on(cave, h, is_sentry))
+    // One look at the space's tokens: this is asked of every space a creature's path search tries.
+    let bars = |t: &Token| matches!(t, Token::Flame | Token::Shield) || (!flying && is_sentry(t));
+    !cave.any_token(h, |t| bars(&t.2))
 }
 
 /// Whether a creature may end a move on a space for what is on it: not Flames, the Shield, the
