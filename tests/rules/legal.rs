@@ -197,6 +197,20 @@ fn a_refused_kind_says_why() {
     }
 }
 
+/// A Resupply pod the M.U.L.E. cannot pay for is refused for that, not for the spaces it may not
+/// land on; and once paid for, it lists the spaces.
+#[test]
+fn a_resupply_pod_not_paid_for_says_so() {
+    let mut g = Game::room(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    let l = legal(g.world());
+    let call = l.of(ActionKind::CallResupply).next().expect("listed");
+    assert!(call.allowed.as_ref().is_err_and(|why| why.contains("costs") && why.contains("M.U.L.E.")), "{:?}", call.allowed);
+    g.world().resource_mut::<hoxxes::rules::state::Mule>().add(hoxxes::data::mission::Item::Nitra, 10);
+    let l = legal(g.world());
+    let call = l.of(ActionKind::CallResupply).next().expect("listed");
+    assert!(call.is_allowed() && !call.offers().is_empty(), "{:?}", call.allowed);
+}
+
 /// For positions of random play, the intent shown for the first creature in the activation order
 /// is what its activation then does: the same target, the same path, the same kind of act.
 #[test]

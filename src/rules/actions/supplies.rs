@@ -65,10 +65,17 @@ pub fn can_pay(mule: &Mule, what: &str, kinds: &[Item], n: u32) -> Result<(), St
 }
 
 /// Whether the active Dwarf may call the Resupply pod down onto this space. The legal-moves query
-/// asks this same function of every space.
+/// asks this same function of every space, once [`check_resupply_paid`] has passed.
 pub fn check_call_resupply<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, at: Hex) -> Result<DwarfItem<'a>, String> {
-    let d = actor(cave, turn, 1)?;
+    let d = check_resupply_paid(cave, turn, mule)?;
     pod_may_land(cave, at)?;
+    Ok(d)
+}
+
+/// Whether the active Dwarf has the action and the M.U.L.E. the Nitra for a Resupply pod, wherever
+/// it lands.
+pub fn check_resupply_paid<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule) -> Result<DwarfItem<'a>, String> {
+    let d = actor(cave, turn, 1)?;
     can_pay(mule, "a Resupply pod", &[Item::Nitra, Item::Gold], cave.data.numbers.kit.resupply_nitra)?;
     Ok(d)
 }

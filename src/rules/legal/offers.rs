@@ -50,8 +50,11 @@ pub fn all(t: &Table) -> Vec<Action> {
     push(
         ActionKind::CallResupply,
         "",
-        spaces(cave, board(cave), "no space for the pod", |h| {
-            supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
+        // What does not depend on the space is asked once, not of every space of the cave.
+        supplies::check_resupply_paid(cave, turn, &t.mule).and_then(|_| {
+            spaces(cave, board(cave), "no space for the pod", |h| {
+                supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
+            })
         }),
     );
     push(ActionKind::GetSupplies, "", get_supplies(t, turn));
@@ -62,7 +65,9 @@ pub fn all(t: &Table) -> Vec<Action> {
     let class_gear = |kind, what: &str, out: &mut Vec<Action>, allowed| out.push(Action { kind, what: what.into(), by, allowed });
     match d.dwarf.class {
         DwarfClass::Scout => {
-            let a = spaces(cave, board(cave), "no space in sight", |h| scout::check_flare(cave, turn, h).map(|_| Command::Flare(h.into())));
+            let a = scout::check_flare_ready(cave, turn).and_then(|_| {
+                spaces(cave, board(cave), "no space in sight", |h| scout::check_flare(cave, turn, h).map(|_| Command::Flare(h.into())))
+            });
             class_gear(ActionKind::Flare, "", &mut out, a);
         }
         DwarfClass::Gunner => {

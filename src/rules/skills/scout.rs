@@ -59,17 +59,23 @@ fn flare(cave: &Cave, turn: &mut Turn, fx: &mut Effects, at: Hex) -> Result<(), 
 
 /// Whether the Scout may fire his Flare at this space (the legal-moves query asks this too).
 pub fn check_flare<'a>(cave: &'a Cave, turn: &Turn, at: Hex) -> Result<DwarfItem<'a>, String> {
-    let d = gear_user(cave, turn, DwarfClass::Scout, 1)?;
+    let d = check_flare_ready(cave, turn)?;
     let q = Qr::from(at);
-    if owned_by(cave, d.dwarf.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
-        return Err("the Flare is out already; it comes back at the start of his next turn".into());
-    }
     let open = cave.terrain(at).is_some_and(|t| !t.is_wall() && !t.is_stalagmite() && !matches!(t, Terrain::Hidden(_)));
     if !open {
         return Err(format!("({}, {}) is not an open space of the cave", q.q, q.r));
     }
     if !cave.line(d.at.0, at, LineRule::Sight) {
         return Err(format!("no line of sight to ({}, {})", q.q, q.r));
+    }
+    Ok(d)
+}
+
+/// Whether the Scout may shoot a Flare now, wherever it goes: his turn, an action, a Flare in hand.
+pub fn check_flare_ready<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
+    let d = gear_user(cave, turn, DwarfClass::Scout, 1)?;
+    if owned_by(cave, d.dwarf.seat, |t| matches!(t, Token::Flare)).len() as u32 >= gear_count(cave, DwarfClass::Scout, "Flare") {
+        return Err("the Flare is out already; it comes back at the start of his next turn".into());
     }
     Ok(d)
 }
