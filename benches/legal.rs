@@ -30,6 +30,16 @@ fn main() {
     println!("  with every creature's intent (the screen):  {}", common::spread(&full));
     let bare = common::timed(RUNS, |_| (), |()| drop(std::hint::black_box(legal_commands(world))));
     println!("  the commands alone (the bots):              {}", common::spread(&bare));
+    // The runs above ask one position again: their lines of sight are the ones the first run kept.
+    let cold = common::timed(
+        RUNS,
+        |_| SightMemory::default(),
+        |memory| {
+            world.insert_resource(memory);
+            drop(std::hint::black_box(legal_commands(world)));
+        },
+    );
+    println!("  the commands alone, no line of sight kept:  {}", common::spread(&cold));
 
     let spaces: Vec<Hex> = world.resource::<Board>().spaces.keys().copied().collect();
     let scout =
