@@ -139,22 +139,33 @@ fn search(to: Hex, near: &[Hex], blocked: &[bool]) -> bool {
     for i in 0..points.len() {
         for j in (i + 1)..points.len() {
             let (u, v) = (points[i], points[j]);
-            let (dx, dy) = (v.0 - u.0, v.1 - u.1);
-            let len = (dx * dx + dy * dy).sqrt();
-            if len < 1e-6 {
+            let len = (v.0 - u.0).hypot(v.1 - u.1);
+            if len < 1e-6 || clear_of(u, v, len, centre_a) || clear_of(u, v, len, centre_b) {
                 continue;
             }
-            let (nx, ny) = (-dy / len * NUDGE, dx / len * NUDGE);
-            for (su, sv) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-                let p = (u.0 + nx * su, u.1 + ny * su);
-                let q = (v.0 + nx * sv, v.1 + ny * sv);
-                if free(p, q) {
-                    return true;
-                }
+            if nudged(u, v, len).into_iter().any(|(p, q)| free(p, q)) {
+                return true;
             }
         }
     }
     false
+}
+
+/// The four lines tried for two points: each point nudged a little to one side or the other.
+fn nudged(u: P, v: P, len: f64) -> [(P, P); 4] {
+    let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+    let (nx, ny) = (-dy / len * NUDGE, dx / len * NUDGE);
+    [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)].map(|(su, sv)| ((u.0 + nx * su, u.1 + ny * su), (v.0 + nx * sv, v.1 + ny * sv)))
+}
+
+/// Whether the line through u and v (`len` apart) passes so far from a space's centre that none of its
+/// [`nudged`] lines meets the space: they stay within NUDGE * (1 + 2|t|) of it where it is t
+/// lengths from u (any two corners are at least 1 apart). Settles most pairs before they are
+/// nudged and clipped.
+fn clear_of(u: P, v: P, len: f64, c: P) -> bool {
+    let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+    let t = ((c.0 - u.0) * dx + (c.1 - u.1) * dy) / (len * len);
+    cross(u, v, c).abs() / len > 1.05 + 4.0 * NUDGE * (1.0 + t.abs())
 }
 
 /// Every hex between two hexes that may meet the hull of the two: those within two of a hex on the
@@ -431,5 +442,34 @@ mod tests {
                 assert_eq!(has_line(a, b, blocked), has_line(b, a, blocked), "{a:?} {b:?}");
             }
         }
+    }
+
+    /// A pair of points `clear_of` a space's centre has no nudged line within a corner of it:
+    /// centres are put just past the line at many places along it, some just inside the margin.
+    #[test]
+    fn a_pair_clear_of_a_space_has_no_nudged_line_near_it() {
+        let mut checked = 0;
+        for (u, v) in [((0.0, 0.0), (1.0, 0.0)), ((0.3, -2.0), (1.1, 5.0)), ((-4.0, 1.0), (6.0, 1.7))] {
+            let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+            let len: f64 = f64::hypot(dx, dy);
+            let normal = (-dy / len, dx / len);
+            for step in -60..=60 {
+                let t = f64::from(step) / 2.0;
+                for off in [1.0, 1.0001, 1.001, 1.01, 1.05, 1.051, 1.06, 1.1, 1.5] {
+                    for side in [1.0, -1.0] {
+                        let c = (u.0 + dx * t + normal.0 * off * side, u.1 + dy * t + normal.1 * off * side);
+                        if !clear_of(u, v, len, c) {
+                            continue;
+                        }
+                        checked += 1;
+                        for (p, q) in nudged(u, v, len) {
+                            let d = cross(p, q, c).abs() / f64::hypot(q.0 - p.0, q.1 - p.1);
+                            assert!(d > 1.0 + TOUCH, "{u:?} {v:?} {c:?}: a nudged line passes {d} from the centre");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }
