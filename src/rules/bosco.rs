@@ -21,7 +21,7 @@ use super::command::{Answer, ChopTarget, Command, Pending};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
-use super::for_karl::{AfterRoll, hold, karl_in_hand, released};
+use super::for_karl::{AfterRoll, ForKarlHands, hold, released};
 use super::hex::{Qr, adjacent, distance};
 use super::log::{DieRoll, GameEvent, Who};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
@@ -128,12 +128,12 @@ fn act(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut turn: ResMut<Turn>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Command::Bosco(action)) = desk.current.0.clone() else { return };
     let guns = &cave.data.numbers.bosco;
-    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+    let karl = for_karl.in_hand(&cave);
     let result = match action {
         BoscoAction::Move(path) => fly(&cave, &mut turn, &mut fx, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
         BoscoAction::Chop => chop(&cave, &mut turn, &mut fx, &mut pending, &mut progress, karl),
@@ -329,7 +329,7 @@ fn spend_success(
     mut pool: ResMut<UpgradePool>,
     cave: Cave,
     turn: Res<Turn>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let InProgress::BoscoChop(state) = &*progress else { return };
@@ -338,7 +338,7 @@ fn spend_success(
         let (Answer::Chop(target), Some((_, at))) = (a, bosco(&cave)) else { return Err("BOSCO's axe needs a chop target".into()) };
         // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
         let asked = pending.0.take();
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         if let Err(why) = spend(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, target) {
             pending.0 = asked;
             return Err(why);
@@ -450,7 +450,7 @@ fn take_reaction(
     mut job: ResMut<CurrentJob>,
     cave: Cave,
     turn: Res<Turn>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
@@ -459,7 +459,7 @@ fn take_reaction(
         job.0 = None;
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
         let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature }) {
             reaction_lands(&cave, &mut fx, turn.seat, at, creature, &rolls);
         }

@@ -9,7 +9,7 @@ use super::components::*;
 use super::damage::{Hits, hurt_dwarf, revive};
 use super::decks::Decks;
 use super::effects::Effects;
-use super::for_karl::karl_in_hand;
+use super::for_karl::ForKarlHands;
 use super::hex::cell_to_hex;
 use super::log::{GameEvent, Who};
 use super::mineral_die::{self, MineralRoll};
@@ -95,7 +95,7 @@ fn event_effect(
     mut decks: ResMut<Decks>,
     mission: Res<MissionInfo>,
     mut pending: ResMut<Pending>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Job::Effect(effect)) = job.0.take() else { return };
@@ -142,7 +142,7 @@ fn event_effect(
         },
         EventEffect::MineralRoll { on_blank_threat } => {
             if let Some(d) = me {
-                let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+                let karl = for_karl.in_hand(&cave);
                 let roll = MineralRoll { on_blank_threat, ..MineralRoll::at(d.at.0) };
                 // A roll that cannot be made (forced dice of another kind) is skipped, as the
                 // other rolls of an Event card.

@@ -14,6 +14,7 @@ use super::log::{DieRoll, Who};
 use crate::data::cards::RockAndStoneEffect;
 use crate::data::creatures::CreatureKind;
 use crate::data::weapons::DwarfClass;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -87,6 +88,19 @@ pub fn plugin(app: &mut App) {
         Update,
         let_stand.after(super::RulesSet::Take).before(super::RulesSet::Actions).run_if(|w: Res<KarlWindow>| w.0.is_some()),
     );
+}
+
+/// The Dwarves' hands, as a rule that rolls reads them: only to ask whether For Karl! is held.
+#[derive(SystemParam)]
+pub struct ForKarlHands<'w, 's> {
+    hands: Query<'w, 's, &'static Hand>,
+}
+
+impl ForKarlHands<'_, '_> {
+    /// [`karl_in_hand`], the hands read off the cave.
+    pub fn in_hand(&self, cave: &Cave) -> bool {
+        karl_in_hand(cave, |e| self.hands.get(e).ok())
+    }
 }
 
 /// Whether a Dwarf who may play a card now (any but an unconscious one) holds one that rerolls

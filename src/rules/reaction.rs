@@ -15,7 +15,7 @@ use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
-use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
+use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::distance;
 use super::log::{DieRoll, GameEvent, Who};
 use super::state::Turn;
@@ -131,7 +131,7 @@ fn take_reaction(
     cave: Cave,
     turn: Res<Turn>,
     loadouts: Query<&Loadout>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Job::ReactionOffer { seat, target, creature }) = job.0.clone() else { return };
@@ -145,7 +145,7 @@ fn take_reaction(
             .into_iter()
             .find(|r| r.mode.id == mode)
             .ok_or("that reaction shot is not on offer")?;
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         let state = roll_shot(&cave, &mut fx, &d, r.mode, r.slot, r.mods, at, karl && creature.is_some())?;
         if creature.is_some() {
             // At the creature: laid, rerolled and dealt as any shot (ruling 30).
@@ -175,11 +175,11 @@ fn breaks_grab(fx: &mut Effects, by: DwarfClass, rolls: &[DieRoll]) {
     }
 }
 
-fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, hands: Query<&Hand>, mut fx: Effects) {
+fn ambush_attack(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, for_karl: ForKarlHands, mut fx: Effects) {
     let Some(Job::AmbushAttack { creature, seat }) = job.0.take() else { return };
     let (Some(c), Some(d)) = (cave.creature_by_id(creature), cave.dwarf_in_seat(seat)) else { return };
     if !d.status.unconscious {
-        attack(&cave, &mut fx, &mut pending, karl_in_hand(&cave, |e| hands.get(e).ok()), &c, &d);
+        attack(&cave, &mut fx, &mut pending, for_karl.in_hand(&cave), &c, &d);
     }
 }
 

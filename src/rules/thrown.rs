@@ -14,7 +14,7 @@ use super::creatures::pathing::{Mover, may_end_from};
 use super::creatures::step_along;
 use super::creatures::targeting::{can_attack_from, targets};
 use super::effects::Effects;
-use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
+use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::{Qr, canonical, distance};
 use super::log::{DieRoll, GameEvent, Who};
 use super::reveal::UpgradePool;
@@ -158,7 +158,7 @@ fn detonate(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut pool: ResMut<UpgradePool>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Command::Detonate { by }) = desk.current.0.clone() else { return };
@@ -171,7 +171,7 @@ fn detonate(
         let rolls = blast::roll(&cave, &mut fx, by, &satchel(&cave, l.card))?;
         // The charge's roll is the thrower's: For Karl! may reroll it (ruling 32).
         let then = AfterRoll::Detonate { card: l.card, seat, from: at, area: l.area.clone() };
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl_in_hand(&cave, |e| hands.get(e).ok()), Who::Dwarf(by), rolls, then) {
+        if let Some(rolls) = hold(&mut fx.karl, &mut pending, for_karl.in_hand(&cave), Who::Dwarf(by), rolls, then) {
             go_off(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &l, &rolls)?;
         }
         Ok(())

@@ -12,7 +12,7 @@ use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
-use crate::rules::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
+use crate::rules::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use crate::rules::hex::{Qr, sort_canonical};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::mineral_die::{self, MineralRoll};
@@ -54,7 +54,7 @@ fn start_chop(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut turn: ResMut<Turn>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let result = (|| {
@@ -63,7 +63,7 @@ fn start_chop(
         let rolls = fx.roll(who.clone(), &[(DieKind::Axe, 1)], &cave.data)?;
         turn.actions_left -= 1;
         turn.last_shot = None;
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.entity }) {
             successes(&mut fx, &mut progress, d.dwarf.class, d.entity, &rolls);
         }
@@ -154,7 +154,7 @@ fn spend_success(
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
     cave: Cave,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let InProgress::Chop(state) = &*progress else { return };
@@ -162,7 +162,7 @@ fn spend_success(
     let result = desk.answer(&pending).and_then(|a| {
         let Answer::Chop(target) = a else { return Err("an axe success needs a chop target".into()) };
         let d = cave.dwarves.get(state.dwarf).expect("the chopping Dwarf exists");
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         // The answer is taken; a Mineral die this success rolls may ask For Karl! anew.
         let asked = pending.0.take();
         if let Err(why) = apply(&cave, &mut fx, &mut pool, &mut pending, karl, &mut state, &d, target) {

@@ -14,6 +14,7 @@ use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
+use crate::rules::for_karl::ForKarlHands;
 use crate::rules::hex::{canonical, neighbours};
 use crate::rules::state::Turn;
 use bevy::prelude::*;
@@ -97,14 +98,14 @@ fn start_secondary(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     loadouts: Query<&Loadout>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
     let Some(Command::ShootSecondary { target }) = desk.current.0.clone() else { return };
     let result = (|| {
         let (mode, d, mods) = check_secondary(&cave, &turn, &loadouts, target.into())?;
-        let karl = crate::rules::for_karl::karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Secondary, mods, target.into(), karl)?;
         // No primary mode follows straight after a secondary shot.
         turn.last_shot = None;

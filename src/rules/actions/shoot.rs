@@ -16,7 +16,7 @@ use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use crate::rules::dice::roll;
 use crate::rules::effects::Effects;
-use crate::rules::for_karl::{AfterRoll, hold, karl_in_hand, released};
+use crate::rules::for_karl::{AfterRoll, ForKarlHands, hold, released};
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::state::Turn;
@@ -175,13 +175,13 @@ fn start_shot(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     loadouts: Query<&Loadout>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut turn: ResMut<Turn>,
     mut fx: Effects,
 ) {
     let Some(Command::Shoot { mode, target }) = desk.current.0.clone() else { return };
     let result = check_shoot(&cave, &turn, &loadouts, &mode, target.into()).and_then(|(mode, d, mods)| {
-        let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+        let karl = for_karl.in_hand(&cave);
         let state = fire(&cave, &mut fx, &mut turn, &d, mode, WeaponSlot::Primary, mods, target.into(), karl)?;
         turn.last_shot = Some(state.mode.id.clone());
         *turn.shots_this_turn.entry(state.mode.id.clone()).or_default() += 1;

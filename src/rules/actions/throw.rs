@@ -17,7 +17,7 @@ use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
 use crate::rules::effects::Effects;
-use crate::rules::for_karl::{AfterRoll, hold, karl_in_hand, released};
+use crate::rules::for_karl::{AfterRoll, ForKarlHands, hold, karl_in_hand, released};
 use crate::rules::hex::{Qr, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
@@ -232,12 +232,12 @@ fn throw_rolled(
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
     mut pool: ResMut<UpgradePool>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let (Some(held), InProgress::Throw(state)) = (fx.karl.take(), &*progress) else { return };
     let state = ThrowState { rolls: held.rolls, ..state.clone() };
-    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+    let karl = for_karl.in_hand(&cave);
     if let Err(why) = lay(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl, state) {
         fx.say(GameEvent::Skipped { why });
     }
@@ -249,14 +249,14 @@ fn turn_area(
     mut progress: ResMut<InProgress>,
     cave: Cave,
     mut pool: ResMut<UpgradePool>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let InProgress::Throw(state) = &*progress else { return };
     let state = state.clone();
     let result = desk.answer(&pending).and_then(|a| {
         let area = state.shapes.iter().find(|s| s.0.as_ref() == Some(&a)).map(|s| s.1.clone()).ok_or("that is not a way the area lies")?;
-        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, karl_in_hand(&cave, |e| hands.get(e).ok()), &state, area)
+        land(&cave, &mut fx, &mut pool, &mut pending, &mut progress, for_karl.in_hand(&cave), &state, area)
     });
     desk.settle(result);
 }

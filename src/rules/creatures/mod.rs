@@ -14,7 +14,7 @@ use super::command::Pending;
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
-use super::for_karl::{AfterRoll, HeldRoll, hold, karl_in_hand, released};
+use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::facing_to;
 use super::log::{DieRoll, GameEvent, Who};
 use super::spawn::spawn_near;
@@ -70,7 +70,7 @@ fn activate(
     mut job: ResMut<CurrentJob>,
     mut pool: ResMut<UpgradePool>,
     mut pending: ResMut<Pending>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Job::Activate(id)) = job.0.take() else { return };
@@ -84,7 +84,7 @@ fn activate(
         return;
     }
     fx.say(GameEvent::Activated { who: who.clone() });
-    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+    let karl = for_karl.in_hand(&cave);
     match intent {
         Intent::Skip { .. } | Intent::Stay => {}
         Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
@@ -183,7 +183,7 @@ fn explode(
     mut job: ResMut<CurrentJob>,
     mut pending: ResMut<Pending>,
     mut progress: ResMut<InProgress>,
-    hands: Query<&Hand>,
+    for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
     let Some(Job::Explode(at, id)) = job.0.take() else { return };
@@ -194,7 +194,7 @@ fn explode(
     fx.say(GameEvent::Exploded { at: at.into() });
     let who = Who::Creature { kind: CreatureKind::Exploder, id };
     let Ok(rolls) = fx.roll(who.clone(), &[(die, n)], &cave.data) else { return };
-    let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
+    let karl = for_karl.in_hand(&cave);
     if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Explode { at }) {
         blast(&cave, &mut fx, &mut pending, &mut progress, at, &rolls);
     }
