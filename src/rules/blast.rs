@@ -194,7 +194,7 @@ fn flames(cave: &Cave, fx: &mut Effects, l: &Landing, killed: &[u32]) {
         cave.is_floor(*h)
             && cave.dwarf_at(*h).is_none()
             && cave.creature_at(*h).is_none_or(|c| killed.contains(&c.id.0))
-            && !cave.any_token(*h, |t| t.2 == Token::Flame)
+            && !cave.flame_at(*h)
     };
     let spaces: Vec<Hex> = l.area.iter().copied().filter(empty).collect();
     for h in &spaces {

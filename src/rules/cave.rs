@@ -151,6 +151,11 @@ impl Cave<'_, '_> {
         self.terrain(h).is_some_and(|t| t.is_floor())
     }
 
+    /// Floor or a pit: where creatures walk, figures aside (ruling 11), and Flames may burn.
+    pub fn floor_or_pit(&self, h: Hex) -> bool {
+        self.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit())
+    }
+
     pub fn stats(&self, kind: CreatureKind) -> &CreatureStats {
         self.data.creatures.get(kind)
     }
@@ -273,6 +278,11 @@ impl Cave<'_, '_> {
     pub fn line_where(&self, from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
         let mut lines = self.sight.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         lines.line(from, to, blocks)
+    }
+
+    /// Whether Flames burn on a space.
+    pub fn flame_at(&self, h: Hex) -> bool {
+        self.any_token(h, |t| t.2 == Token::Flame)
     }
 
     /// Whether the Resupply pod stands on a space.

@@ -61,8 +61,7 @@ pub fn placement(cave: &Cave, kind: CreatureKind, h: Hex, taken: &BTreeSet<(i32,
 
 /// Whether a creature may stand on a space: floor or pit, no figure on it, not taken this placement.
 fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> bool {
-    let Some(t) = cave.terrain(h) else { return false };
-    (t.is_floor() || t.is_pit())
+    cave.floor_or_pit(h)
         && cave.creature_at(h).is_none()
         && cave.dwarf_at(h).is_none()
         && !super::skills::keeps_spawns_off(cave, h)
@@ -72,7 +71,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
 
 /// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
 pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    breadth_first(from, cave.board.spaces.len(), |_, n| walkable(cave, n), |_| true).dist
+    breadth_first(from, cave.board.spaces.len(), |_, n| cave.floor_or_pit(n), |_| true).dist
 }
 
 /// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
@@ -80,13 +79,7 @@ pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
 /// Flame space is only ever the last space reached. A creature that can then only go on a Flame is
 /// burnt (`skills::on_spawn`).
 pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    let flame = |h: Hex| cave.any_token(h, |t| t.2 == Token::Flame);
-    breadth_first(from, cave.board.spaces.len(), |_, n| walkable(cave, n), |h| !flame(h)).dist
-}
-
-/// Floor or pit: where a creature walks, figures aside (ruling 11).
-pub fn walkable(cave: &Cave, h: Hex) -> bool {
-    cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit())
+    breadth_first(from, cave.board.spaces.len(), |_, n| cave.floor_or_pit(n), |h| !cave.flame_at(h)).dist
 }
 
 /// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
@@ -113,7 +106,7 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
         };
         let spot_where = |on_flames: bool| {
             dist.iter()
-                .filter(|(h, _)| on_flames || !super::skills::has_flame(cave, **h))
+                .filter(|(h, _)| on_flames || !cave.flame_at(**h))
                 .filter_map(|(h, d)| placement(cave, real, *h, &taken, &[]).map(|f| (*h, *d, f)))
                 .min_by_key(|(h, d, _)| (*d, near_dwarf(*h), canonical(*h)))
                 .map(|(h, _, f)| (h, f))

@@ -102,7 +102,7 @@ fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
 
 /// No figure but the running creature itself (whose back may rest where its front was).
 fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
-    let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
+    let open = cave.floor_or_pit(h);
     open && cave.creature_at(h).is_none_or(|c| c.id.0 == me)
         && cave.dwarf_at(h).is_none()
         && !lure_at(cave, h)

@@ -9,7 +9,7 @@ use crate::rules::actions::movement::{check_move, enterable};
 use crate::rules::cave::Cave;
 use crate::rules::command::Command;
 use crate::rules::hex::{Qr, canonical, neighbours};
-use crate::rules::skills::{has_flame, move_cost, step_over};
+use crate::rules::skills::{move_cost, step_over};
 use crate::rules::state::{Mule, Turn};
 use hexx::Hex;
 use std::cmp::Reverse;
@@ -45,7 +45,7 @@ pub fn offers(cave: &Cave, turn: &Turn, mule: &Mule, class: DwarfClass, start: H
     ends.into_iter()
         .filter(|(_, path)| check_move(cave, turn, mule, path).is_ok())
         .map(|(to, path)| {
-            let flame_damage = if path.iter().any(|h| has_flame(cave, *h)) { cave.data.numbers.skills.flame_damage } else { 0 };
+            let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
             let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
             Offer {
                 command: Command::Move(q.clone()),
@@ -74,7 +74,7 @@ fn search(cave: &Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) 
             if cost > points {
                 continue;
             }
-            let next = (cost, key.1 + u32::from(has_flame(cave, n)), canonical(n));
+            let next = (cost, key.1 + u32::from(cave.flame_at(n)), canonical(n));
             if best.get(&n).is_none_or(|b| next < *b) {
                 best.insert(n, next);
                 came_from.insert(n, at);

@@ -2,7 +2,7 @@
 //! Flaming Ground. What Flames do to creatures and Dwarves is in [`super`]; it holds for every Flame
 //! token, whoever put it there.
 
-use super::{gear_count, has_flame, owned_by, place};
+use super::{gear_count, owned_by, place};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
@@ -86,9 +86,9 @@ fn offer_flames(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMu
 /// Whether a Flame may go on a space: open ground (floor, a Tunnel Exit, a pit; tokens allowed)
 /// within range, with no figure and no Flame on it.
 fn flammable(cave: &Cave, state: &FlameState, h: Hex) -> bool {
-    let open = cave.terrain(h).is_some_and(|t| t.is_floor() || t.is_pit());
+    let open = cave.floor_or_pit(h);
     let d = distance(state.from, h);
-    open && d >= 1 && d <= state.range && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none() && !has_flame(cave, h)
+    open && d >= 1 && d <= state.range && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none() && !cave.flame_at(h)
 }
 
 /// Every legal placement: up to as many tokens as are left, adjacent to each other, one on or next

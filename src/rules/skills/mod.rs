@@ -85,10 +85,6 @@ fn take_back(fx: &mut Effects, e: Entity, token: Token, at: Hex) {
     fx.say(GameEvent::GearReturned { token, at: at.into() });
 }
 
-pub fn has_flame(cave: &Cave, h: Hex) -> bool {
-    lies_on(cave, h, |t| matches!(t, Token::Flame))
-}
-
 fn is_sentry(t: &Token) -> bool {
     matches!(t, Token::SentryGun { .. })
 }
@@ -128,7 +124,7 @@ pub fn keeps_spawns_off(cave: &Cave, h: Hex) -> bool {
 /// A creature's line of sight for its attack: ruling 7's, and Flames block it too (rulebook,
 /// Flaming Ground: creatures will not attack through them).
 pub fn creature_sight(cave: &Cave, from: Hex, to: Hex) -> bool {
-    cave.line_where(from, to, |h| cave.blocks_line(h, LineRule::Sight) || has_flame(cave, h))
+    cave.line_where(from, to, |h| cave.blocks_line(h, LineRule::Sight) || cave.flame_at(h))
 }
 
 /// Whether a class skill or gear lets a Dwarf onto a space the plain rules keep him off: a pit
@@ -187,7 +183,7 @@ pub fn after_move(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, turn: &
 
 /// Ruling 10: entering one or more Flame spaces in one Move costs the Dwarf 1 Health in total.
 fn walk_into_flames(cave: &Cave, fx: &mut Effects, d: &DwarfItem, path: &[Hex]) {
-    if path.iter().any(|h| has_flame(cave, *h)) {
+    if path.iter().any(|h| cave.flame_at(*h)) {
         fx.say(GameEvent::WalkedIntoFlames { dwarf: d.dwarf.class });
         let n = cave.data.numbers.skills.flame_damage;
         hurt_dwarf(fx, d, &Hits::from([(DieKind::Flame, n)]));
