@@ -62,19 +62,24 @@ fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32,
     let mut v: Vec<_> = cave
         .owned
         .iter()
-        .filter_map(|o| match o.token {
-            Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some((*o.id, (o.entity, o.at.0, o.owner.0, *card))),
-            _ => None,
-        })
+        .filter_map(|o| thrown_card(cave, o.token, kind).map(|card| (*o.id, (o.entity, o.at.0, o.owner.0, card))))
         .collect();
     v.sort_by_key(|x| x.0);
     v.into_iter().map(|x| x.1).collect()
 }
 
+/// The card of a Throwable token whose card has this kind of effect.
+fn thrown_card(cave: &Cave, token: &Token, kind: fn(&ThrowEffect) -> bool) -> Option<u32> {
+    match token {
+        Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some(*card),
+        _ => None,
+    }
+}
+
 /// A L.U.R.E. stands on this space (ruling 11: creatures do not pass through it).
 pub fn lure_at(cave: &Cave, h: Hex) -> bool {
-    let lure = |card: u32| effects_of(cave, card).iter().any(|e| matches!(e, ThrowEffect::Lure));
-    cave.any_token(h, |(e, _, t)| matches!(t, Token::Thrown { card } if lure(*card)) && cave.owned.contains(*e))
+    let lure = |e: &ThrowEffect| matches!(e, ThrowEffect::Lure);
+    cave.any_token(h, |(e, _, t)| thrown_card(cave, t, lure).is_some() && cave.owned.contains(*e))
 }
 
 /// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram
