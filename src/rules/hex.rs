@@ -4,7 +4,6 @@
 use crate::data::mission::{Cell, Facing};
 use hexx::{EdgeDirection, Hex};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 // Hex keys hashed by foldhash (Bevy's).
 use bevy::platform::collections::HashMap;
 
@@ -131,26 +130,84 @@ pub fn neighbours_canonical(h: Hex) -> [Hex; 6] {
     [(0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)].map(|(q, r)| h + Hex::new(q, r))
 }
 
-/// Steps from a start to every hex a walk reaches, and the hex each is first reached from: a
-/// breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest ways
-/// the canonical one is kept. `enters(from, to)`: a step may be taken; `goes_on(h)`: the walk goes
-/// on from a hex it reached (it always goes on from the start). `room`: how many hexes it may
-/// reach (a board's spaces), so that its maps are made once, the size they need.
-pub fn breadth_first(start: Hex, room: usize, mut enters: impl FnMut(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk {
-    let mut walk = Walk { dist: HashMap::with_capacity(room), parent: HashMap::with_capacity(room) };
-    walk.dist.insert(start, 0);
-    let mut queue = VecDeque::with_capacity(room);
-    queue.push_back(start);
-    while let Some(h) = queue.pop_front() {
+/// A fixed set of hexes (a board's spaces) numbered densely in canonical order (ruling 4), so that
+/// what a search keeps for each space is an array indexed by its number, not a map: the creatures'
+/// path searches, a tenth of the whole of their round, were mostly map lookups.
+#[derive(Clone, Debug, Default)]
+pub struct Grid {
+    /// The smallest q and r of the set and the size of the box that holds it.
+    low: (i32, i32),
+    size: (usize, usize),
+    /// For each hex of the box, row by row: its number + 1, or 0 where the set has no hex.
+    cells: Vec<u32>,
+    /// The hexes by number.
+    hexes: Vec<Hex>,
+}
+
+impl Grid {
+    pub fn new(set: impl IntoIterator<Item = Hex>) -> Grid {
+        let mut hexes: Vec<Hex> = set.into_iter().collect();
+        sort_canonical(&mut hexes);
+        hexes.dedup();
+        let (Some(q0), Some(r0)) = (hexes.iter().map(|h| h.x).min(), hexes.iter().map(|h| h.y).min()) else { return Grid::default() };
+        let q1 = hexes.iter().map(|h| h.x).max().unwrap_or(q0);
+        let r1 = hexes.iter().map(|h| h.y).max().unwrap_or(r0);
+        let size = ((q1 - q0 + 1) as usize, (r1 - r0 + 1) as usize);
+        let mut grid = Grid { low: (q0, r0), size, cells: vec![0; size.0 * size.1], hexes };
+        for (i, h) in grid.hexes.iter().enumerate() {
+            let cell = (h.y - r0) as usize * size.0 + (h.x - q0) as usize;
+            grid.cells[cell] = i as u32 + 1;
+        }
+        grid
+    }
+
+    /// A hex's number, if it is one of the set.
+    pub fn index(&self, h: Hex) -> Option<usize> {
+        let (q, r) = (h.x.checked_sub(self.low.0)?, h.y.checked_sub(self.low.1)?);
+        if q < 0 || r < 0 || q as usize >= self.size.0 || r as usize >= self.size.1 {
+            return None;
+        }
+        self.cells[r as usize * self.size.0 + q as usize].checked_sub(1).map(|i| i as usize)
+    }
+
+    /// The hex numbered `i`.
+    pub fn hex(&self, i: usize) -> Hex {
+        self.hexes[i]
+    }
+
+    pub fn len(&self) -> usize {
+        self.hexes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hexes.is_empty()
+    }
+}
+
+/// Steps from a start to every hex of a grid a walk reaches, and the hex each is first reached
+/// from: a breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest
+/// ways the canonical one is kept. `enters(from, to)`: a step may be taken (asked only of hexes of
+/// the grid); `goes_on(h)`: the walk goes on from a hex it reached (it always goes on from the
+/// start).
+pub fn breadth_first<'g>(grid: &'g Grid, start: Hex, mut enters: impl FnMut(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk<'g> {
+    let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![u32::MAX; grid.len()], order: vec![] };
+    let Some(first) = grid.index(start) else { return walk };
+    walk.dist[first] = 0;
+    walk.order.push(first as u32);
+    let mut next = 0;
+    while let Some(i) = walk.order.get(next).map(|i| *i as usize) {
+        next += 1;
+        let h = grid.hex(i);
         if h != start && !goes_on(h) {
             continue;
         }
-        let steps = walk.dist[&h] + 1;
+        let steps = walk.dist[i] + 1;
         for n in neighbours_canonical(h) {
-            if !walk.dist.contains_key(&n) && enters(h, n) {
-                walk.dist.insert(n, steps);
-                walk.parent.insert(n, h);
-                queue.push_back(n);
+            let Some(j) = grid.index(n) else { continue };
+            if walk.dist[j] == u32::MAX && enters(h, n) {
+                walk.dist[j] = steps;
+                walk.parent[j] = i as u32;
+                walk.order.push(j as u32);
             }
         }
     }
@@ -158,11 +215,56 @@ pub fn breadth_first(start: Hex, room: usize, mut enters: impl FnMut(Hex, Hex) -
 }
 
 /// What [`breadth_first`] found.
-pub struct Walk {
-    /// Steps from the start to each hex reached.
-    pub dist: HashMap<Hex, u32>,
-    /// The hex each was first reached from.
-    pub parent: HashMap<Hex, Hex>,
+pub struct Walk<'g> {
+    grid: &'g Grid,
+    start: Hex,
+    /// Steps from the start to each hex of the grid, by number (`u32::MAX`: not reached).
+    dist: Vec<u32>,
+    /// The number of the hex each was first reached from (`u32::MAX` for the start).
+    parent: Vec<u32>,
+    /// The numbers of the hexes reached, in the order reached: nearest first.
+    order: Vec<u32>,
+}
+
+impl Walk<'_> {
+    /// Steps from the start to a hex, if the walk reached it.
+    pub fn dist(&self, h: Hex) -> Option<u32> {
+        self.grid.index(h).map(|i| self.dist[i]).filter(|d| *d != u32::MAX)
+    }
+
+    /// The hex a reached hex was first reached from (none for the start).
+    pub fn parent(&self, h: Hex) -> Option<Hex> {
+        let p = *self.parent.get(self.grid.index(h)?)?;
+        (p != u32::MAX).then(|| self.grid.hex(p as usize))
+    }
+
+    /// Every hex reached with its steps, nearest first (the start first).
+    pub fn reached(&self) -> impl Iterator<Item = (Hex, u32)> + '_ {
+        self.order.iter().map(|i| (self.grid.hex(*i as usize), self.dist[*i as usize]))
+    }
+
+    /// The hexes from the start to a reached hex, start excluded.
+    pub fn path_to(&self, to: Hex) -> Vec<Hex> {
+        let mut path = vec![to];
+        let mut at = to;
+        while let Some(p) = self.parent(at) {
+            path.push(p);
+            at = p;
+        }
+        path.pop();
+        path.reverse();
+        path
+    }
+
+    /// Where the walk began.
+    pub fn start(&self) -> Hex {
+        self.start
+    }
+
+    /// The steps to every hex reached, as a map.
+    pub fn distances(&self) -> HashMap<Hex, u32> {
+        self.reached().collect()
+    }
 }
 
 /// All hex directions as hexx edge directions, for neighbour loops.
@@ -192,14 +294,34 @@ mod tests {
     /// walk may not go on from ends its branch.
     #[test]
     fn a_breadth_first_walk_counts_steps_and_keeps_the_canonical_way() {
+        let grid = Grid::new(Hex::ZERO.range(4));
         let inside = |h: Hex| distance(Hex::ZERO, h) <= 3;
-        let walk = breadth_first(Hex::ZERO, 37, |_, n| inside(n), |_| true);
-        assert_eq!(walk.dist.len(), 37);
-        assert_eq!(walk.dist[&Hex::new(2, 1)], 3);
+        let walk = breadth_first(&grid, Hex::ZERO, |_, n| inside(n), |_| true);
+        assert_eq!(walk.reached().count(), 37);
+        assert_eq!(walk.dist(Hex::new(2, 1)), Some(3));
+        assert_eq!(walk.dist(Hex::new(4, 0)), None);
         // (1, 1) is reached from (0, 1) or (1, 0); (1, 0) comes first in canonical order (row 0).
-        assert_eq!(walk.parent[&Hex::new(1, 1)], Hex::new(1, 0));
-        let stopped = breadth_first(Hex::ZERO, 37, |_, n| inside(n), |h| h != Hex::new(1, 0));
-        assert_eq!(stopped.dist[&Hex::new(1, 0)], 1);
-        assert_eq!(stopped.parent[&Hex::new(1, 1)], Hex::new(0, 1));
+        assert_eq!(walk.parent(Hex::new(1, 1)), Some(Hex::new(1, 0)));
+        assert_eq!(walk.path_to(Hex::new(1, 1)), vec![Hex::new(1, 0), Hex::new(1, 1)]);
+        let steps: Vec<u32> = walk.reached().map(|(_, d)| d).collect();
+        assert!(steps.is_sorted(), "nearest first");
+        let stopped = breadth_first(&grid, Hex::ZERO, |_, n| inside(n), |h| h != Hex::new(1, 0));
+        assert_eq!(stopped.dist(Hex::new(1, 0)), Some(1));
+        assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
+    }
+
+    #[test]
+    fn a_grid_numbers_its_hexes_in_canonical_order_and_nothing_else() {
+        let set = [Hex::new(2, -1), Hex::new(-3, 2), Hex::new(0, 0), Hex::new(5, 2)];
+        let grid = Grid::new(set);
+        let numbered: Vec<Hex> = (0..grid.len()).map(|i| grid.hex(i)).collect();
+        assert_eq!(numbered, vec![Hex::new(2, -1), Hex::new(0, 0), Hex::new(-3, 2), Hex::new(5, 2)]);
+        for h in set {
+            assert_eq!(grid.index(h).map(|i| grid.hex(i)), Some(h));
+        }
+        for h in [Hex::new(1, 0), Hex::new(-4, 2), Hex::new(6, 2), Hex::new(0, 3), Hex::new(i32::MIN, i32::MAX)] {
+            assert_eq!(grid.index(h), None, "{h:?}");
+        }
+        assert_eq!(Grid::new([]).index(Hex::ZERO), None);
     }
 }

@@ -20,6 +20,7 @@ use crate::data::map::{MapSymbol, parse};
 use crate::data::mission::{Facing, Ground, Mission, Pickup};
 use crate::data::weapons::DwarfClass;
 use bevy::ecs::system::RunSystemOnce;
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -112,7 +113,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         return Err(format!("unknown map symbol '{}' in row {}", b.text, b.row));
     }
     let mut ids = NextId::default();
-    let mut board = Board::default();
+    let mut spaces = HashMap::new();
     let mut pods = Vec::new();
     let mut spots = Vec::new();
     for (cell, sym) in &cells {
@@ -134,7 +135,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
             MapSymbol::PickupSpot => spots.push(h),
             _ => {}
         }
-        board.spaces.insert(h, e.id());
+        spaces.insert(h, e.id());
     }
     sort_canonical(&mut pods);
     sort_canonical(&mut spots);
@@ -200,7 +201,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
         world.spawn((id, Bosco, At(at)));
     }
     world.insert_resource(SwarmThreat(data.numbers.swarm_meter.start));
-    world.insert_resource(board);
+    world.insert_resource(Board::new(spaces));
     world.insert_resource(ids);
     world.insert_resource(rng);
     world.insert_resource(MissionInfo {

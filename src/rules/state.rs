@@ -1,5 +1,6 @@
 //! The shared state of a mission that is not on a single entity.
 
+use super::hex::Grid;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, MissionEvent, Objective, Objectives};
 use bevy::prelude::*;
@@ -41,6 +42,19 @@ impl RulesResource for App {
 #[derive(Resource, Default, Debug)]
 pub struct Board {
     pub spaces: HashMap<Hex, Entity>,
+    /// The same spaces numbered, for searches that keep something per space.
+    grid: Grid,
+}
+
+impl Board {
+    pub fn new(spaces: HashMap<Hex, Entity>) -> Board {
+        let grid = Grid::new(spaces.keys().copied());
+        Board { spaces, grid }
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
 }
 
 /// The M.U.L.E.: the shared pile of collected minerals and pickups.

@@ -105,7 +105,7 @@ fn activate(
 
 /// Every space a creature that moves can get to now, by its own way of moving; none for a creature
 /// that does not move. One search serves the choice of its goal and its path there.
-pub fn reach_of(cave: &Cave, c: &CreatureItem) -> Option<Reach> {
+pub fn reach_of<'a>(cave: &'a Cave, c: &CreatureItem) -> Option<Reach<'a>> {
     let stats = cave.stats(c.creature.kind);
     if stats.has(Trait::Immobile) || stats.movement == 0 {
         return None;

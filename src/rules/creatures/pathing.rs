@@ -5,12 +5,10 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{breadth_first, canonical, distance};
+use crate::rules::hex::{Walk, breadth_first, canonical, distance, neighbours};
 use crate::rules::skills;
 use crate::rules::thrown::{lure_at, may_leave};
 use hexx::Hex;
-// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
-use bevy::platform::collections::HashMap;
 
 /// How one creature gets about.
 pub struct Mover {
@@ -68,42 +66,43 @@ pub fn may_end_from(cave: &Cave, m: &Mover, from: Hex, h: Hex) -> bool {
 }
 
 /// Breadth-first search from a space: steps to every reachable space and the way back.
-pub struct Reach {
-    pub dist: HashMap<Hex, u32>,
-    parent: HashMap<Hex, Hex>,
+pub struct Reach<'g> {
+    walk: Walk<'g>,
 }
 
-impl Reach {
-    pub fn from(cave: &Cave, m: &Mover, start: Hex) -> Reach {
+impl<'g> Reach<'g> {
+    pub fn from(cave: &'g Cave, m: &Mover, start: Hex) -> Reach<'g> {
         // Each space is asked once, however many of its neighbours the walk reaches first.
-        let room = cave.board.spaces.len();
-        let mut known: HashMap<Hex, bool> = HashMap::with_capacity(room);
-        let mut open = |n: Hex| *known.entry(n).or_insert_with(|| cave.space(n).is_some() && passable(cave, m, n));
-        let walk = breadth_first(start, room, |h, n| open(n) && may_leave(cave, h, n), |_| true);
-        Reach { dist: walk.dist, parent: walk.parent }
+        let grid = cave.board.grid();
+        let mut known: Vec<Option<bool>> = vec![None; grid.len()];
+        let mut open = |n: Hex| grid.index(n).is_some_and(|i| *known[i].get_or_insert_with(|| passable(cave, m, n)));
+        Reach { walk: breadth_first(grid, start, |h, n| open(n) && may_leave(cave, h, n), |_| true) }
+    }
+
+    /// Steps from the start to a space, if it can be reached.
+    pub fn dist(&self, h: Hex) -> Option<u32> {
+        self.walk.dist(h)
+    }
+
+    /// Every space reached with its steps, nearest first (the start first).
+    pub fn reached(&self) -> impl Iterator<Item = (Hex, u32)> + '_ {
+        self.walk.reached()
     }
 
     /// The space a path to `h` comes from (the start for the start itself).
-    pub fn before(&self, h: Hex, start: Hex) -> Hex {
-        self.parent.get(&h).copied().unwrap_or(start)
+    pub fn before(&self, h: Hex) -> Hex {
+        self.walk.parent(h).unwrap_or(self.walk.start())
     }
 
     /// The spaces from the start to `to`, start excluded.
     pub fn path_to(&self, to: Hex) -> Vec<Hex> {
-        let mut path = vec![to];
-        let mut at = to;
-        while let Some(p) = self.parent.get(&at) {
-            path.push(*p);
-            at = *p;
-        }
-        path.pop();
-        path.reverse();
-        path
+        self.walk.path_to(to)
     }
 
-    /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter).
+    /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter): one more than
+    /// to the nearest of its neighbours reached.
     pub fn steps_to_reach(&self, target: Hex) -> Option<u32> {
-        self.dist.iter().filter(|(h, _)| distance(**h, target) == 1).map(|(_, d)| d + 1).min()
+        neighbours(target).into_iter().filter_map(|n| self.walk.dist(n)).min().map(|d| d + 1)
     }
 }
 
@@ -112,24 +111,33 @@ impl Reach {
 /// reached, it goes the longer way round toward the target; when no way reaches the target at all,
 /// it stays (ruling 18).
 pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
-    let goal = reach
-        .dist
-        .iter()
-        .filter(|(h, _)| can_attack(**h) && may_end_from(cave, m, reach.before(**h, start), **h))
-        .min_by_key(|(h, d)| (**d, canonical(**h)))
-        .map(|(h, _)| *h)
-        .or_else(|| {
-            reach.steps_to_reach(target)?;
-            reach
-                .dist
-                .keys()
-                .filter(|h| distance(**h, target) < distance(start, target) && may_end_from(cave, m, reach.before(**h, start), **h))
-                .min_by_key(|h| (distance(**h, target), reach.dist[*h], canonical(**h)))
-                .copied()
-        });
+    let fits = |h: Hex| may_end_from(cave, m, reach.before(h), h);
+    let goal = nearest_where(reach, |h| can_attack(h) && fits(h)).or_else(|| {
+        reach.steps_to_reach(target)?;
+        reach
+            .reached()
+            .filter(|(h, _)| distance(*h, target) < distance(start, target) && fits(*h))
+            .min_by_key(|(h, d)| (distance(*h, target), *d, canonical(*h)))
+            .map(|(h, _)| h)
+    });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
     walk(cave, m, start, &path, can_attack)
+}
+
+/// The nearest space reached that is such, ties to the canonical order: the walk reaches spaces
+/// nearest first, so the search stops after the first distance with one.
+fn nearest_where(reach: &Reach, such: impl Fn(Hex) -> bool) -> Option<Hex> {
+    let mut best: Option<(u32, Hex)> = None;
+    for (h, d) in reach.reached() {
+        match best {
+            Some((near, _)) if d > near => break,
+            Some((_, b)) if canonical(b) < canonical(h) => {}
+            _ if such(h) => best = Some((d, h)),
+            _ => {}
+        }
+    }
+    best.map(|b| b.1)
 }
 
 /// Walk a path up to the move allowance, stopping at the first space it could attack from, and
