@@ -110,39 +110,55 @@ pub struct Cave<'w, 's> {
 /// What a run of a system has read off the cave, kept for the rest of the run: nothing on the cave
 /// changes while a system runs (its changes land after it), and the legal-moves query asks who
 /// stands on each space of every line of sight, and the same line for every fire mode, the Flare
-/// and each throw.
+/// and each throw. By the board's numbering of its spaces (`Board::grid`): what a path search asks
+/// of every space is an array read.
 #[derive(Default)]
 pub struct ThisRun {
     run: Option<Tick>,
-    /// The creature filling each space (the lowest id, should two ever share one).
-    creatures: HashMap<Hex, Entity>,
-    /// The Dwarf on each space (the lowest seat).
-    dwarves: HashMap<Hex, Entity>,
-    /// The tokens on each space, in id order.
-    tokens: HashMap<Hex, Vec<(Entity, Id, Token)>>,
-    /// Whether a space blocks a line, by line rule, as asked.
-    blocks: HashMap<(Hex, LineRule), bool>,
+    /// Who stands on each space.
+    spots: Vec<Spot>,
+    /// The tokens on the cave by space, then id: each space's are a run of them (`Spot::tokens`).
+    tokens: Vec<(Entity, Id, Token)>,
+    /// Whether a space blocks a line, by line rule (`LineRule::Sight`, `WallsOnly`), once asked.
+    blocks: Vec<[Option<bool>; 2]>,
     /// Lines of sight, by line rule, as asked.
     lines: HashMap<(Hex, Hex, LineRule), bool>,
 }
 
+impl ThisRun {
+    /// The tokens on the space numbered `i`, in id order.
+    fn on(&self, i: usize) -> &[(Entity, Id, Token)] {
+        let (first, end) = self.spots[i].tokens;
+        &self.tokens[first as usize..end as usize]
+    }
+}
+
+/// Who stands on a space.
+#[derive(Clone, Copy, Default)]
+struct Spot {
+    /// The creature filling it (the lowest id, should two ever share one).
+    creature: Option<Entity>,
+    /// The Dwarf on it (the lowest seat).
+    dwarf: Option<Entity>,
+    /// Where its tokens are in `ThisRun::tokens`: first and past the last.
+    tokens: (u32, u32),
+}
+
 impl Cave<'_, '_> {
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
-        let e = self.board.spaces.get(&h)?;
-        self.spaces.get(*e).ok().map(|s| *s.terrain)
+        self.spaces.get(self.board.space(h)?).ok().map(|s| *s.terrain)
     }
 
     pub fn space(&self, h: Hex) -> Option<Entity> {
-        self.board.spaces.get(&h).copied()
+        self.board.space(h)
     }
 
     pub fn is_drop_pod(&self, h: Hex) -> bool {
-        self.board.spaces.get(&h).and_then(|e| self.spaces.get(*e).ok()).is_some_and(|s| s.drop_pod)
+        self.board.space(h).and_then(|e| self.spaces.get(e).ok()).is_some_and(|s| s.drop_pod)
     }
 
     pub fn exit_at(&self, h: Hex) -> Option<u8> {
-        let e = self.board.spaces.get(&h)?;
-        self.spaces.get(*e).ok().and_then(|s| s.exit.map(|x| x.0))
+        self.spaces.get(self.board.space(h)?).ok().and_then(|s| s.exit.map(|x| x.0))
     }
 
     /// Floor a figure can stand on (floor, Drop Pod, Tunnel Exit; not walls, stalagmites, pits,
@@ -170,7 +186,8 @@ impl Cave<'_, '_> {
 
     /// The creature on a space (the one with the lowest id, should two ever share it).
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
-        let e = self.this_run(|s| s.creatures.get(&h).copied())?;
+        let i = self.spot(h)?;
+        let e = self.this_run(|s| s.spots[i].creature)?;
         self.creatures.get(e).ok()
     }
 
@@ -179,28 +196,49 @@ impl Cave<'_, '_> {
         let now = self.tick.this_run();
         let mut s = self.this_run.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if s.run != Some(now) {
-            *s = self.gather(now);
+            self.gather(&mut s, now);
         }
         ask(&mut s)
     }
 
-    fn gather(&self, run: Tick) -> ThisRun {
-        let mut s = ThisRun { run: Some(run), ..default() };
+    /// Who stands where and what lies where, for a new run (the last run's arrays reused).
+    fn gather(&self, s: &mut ThisRun, run: Tick) {
+        let grid = self.board.grid();
+        s.run = Some(run);
+        s.lines.clear();
+        s.blocks.clear();
+        s.blocks.resize(grid.len(), [None; 2]);
+        s.spots.clear();
+        s.spots.resize(grid.len(), Spot::default());
         for c in self.creatures_sorted().iter().rev() {
             for h in self.creature_spaces(c.creature.kind, c.at.0, c.faces) {
-                s.creatures.insert(h, c.entity);
+                if let Some(i) = grid.index(h) {
+                    s.spots[i].creature = Some(c.entity);
+                }
             }
         }
         for d in self.dwarves_sorted().iter().rev() {
-            s.dwarves.insert(d.at.0, d.entity);
+            if let Some(i) = grid.index(d.at.0) {
+                s.spots[i].dwarf = Some(d.entity);
+            }
         }
-        for t in self.tokens.iter() {
-            s.tokens.entry(t.at.0).or_default().push((t.entity, *t.id, *t.token));
+        let mut on_board: Vec<(usize, Id, Entity, Token)> =
+            self.tokens.iter().filter_map(|t| grid.index(t.at.0).map(|i| (i, *t.id, t.entity, *t.token))).collect();
+        on_board.sort_by_key(|t| (t.0, t.1));
+        s.tokens.clear();
+        for (n, (i, id, e, token)) in on_board.into_iter().enumerate() {
+            let spot = &mut s.spots[i];
+            if spot.tokens.1 == 0 {
+                spot.tokens.0 = n as u32;
+            }
+            spot.tokens.1 = n as u32 + 1;
+            s.tokens.push((e, id, token));
         }
-        for on_space in s.tokens.values_mut() {
-            on_space.sort_by_key(|t| t.1);
-        }
-        s
+    }
+
+    /// What a run knows of a space, by its number on the board.
+    fn spot(&self, h: Hex) -> Option<usize> {
+        self.board.grid().index(h)
     }
 
     pub fn creature_by_id(&self, id: u32) -> Option<CreatureItem<'_>> {
@@ -222,7 +260,8 @@ impl Cave<'_, '_> {
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {
-        let e = self.this_run(|s| s.dwarves.get(&h).copied())?;
+        let i = self.spot(h)?;
+        let e = self.this_run(|s| s.spots[i].dwarf)?;
         self.dwarves.get(e).ok()
     }
 
@@ -232,18 +271,20 @@ impl Cave<'_, '_> {
 
     /// Tokens on a space, in id order.
     pub fn tokens_at(&self, h: Hex) -> Vec<(Entity, Id, Token)> {
-        self.this_run(|s| s.tokens.get(&h).cloned().unwrap_or_default())
+        let Some(i) = self.spot(h) else { return vec![] };
+        self.this_run(|s| s.on(i).to_vec())
     }
 
     /// Whether some token on a space is such (asked of every space a path search tries, so it does
     /// not copy the space's tokens).
     pub fn any_token(&self, h: Hex, such: impl Fn(&(Entity, Id, Token)) -> bool) -> bool {
-        self.this_run(|s| s.tokens.get(&h).is_some_and(|on| on.iter().any(such)))
+        self.spot(h).is_some_and(|i| self.this_run(|s| s.on(i).iter().any(such)))
     }
 
     /// Whether a space blocks a shot's line under a line rule (rulings 7 and 8).
     pub fn blocks_line(&self, h: Hex, rule: LineRule) -> bool {
-        if let Some(known) = self.this_run(|s| s.blocks.get(&(h, rule)).copied()) {
+        let asked = self.spot(h).map(|i| (i, rule as usize));
+        if let Some(known) = asked.and_then(|(i, r)| self.this_run(|s| s.blocks[i][r])) {
             return known;
         }
         let blocks = self.terrain(h).is_none_or(|t| {
@@ -258,7 +299,9 @@ impl Cave<'_, '_> {
                 }
             }
         });
-        self.this_run(|s| s.blocks.insert((h, rule), blocks));
+        if let Some((i, r)) = asked {
+            self.this_run(|s| s.blocks[i][r] = Some(blocks));
+        }
         blocks
     }
 

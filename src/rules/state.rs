@@ -44,16 +44,24 @@ pub struct Board {
     pub spaces: HashMap<Hex, Entity>,
     /// The same spaces numbered, for searches that keep something per space.
     grid: Grid,
+    /// Each space's entity by its number.
+    entities: Vec<Entity>,
 }
 
 impl Board {
     pub fn new(spaces: HashMap<Hex, Entity>) -> Board {
         let grid = Grid::new(spaces.keys().copied());
-        Board { spaces, grid }
+        let entities = (0..grid.len()).map(|i| spaces[&grid.hex(i)]).collect();
+        Board { spaces, grid, entities }
     }
 
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The space entity at a hex, if the hex is part of the cave.
+    pub fn space(&self, h: Hex) -> Option<Entity> {
+        self.grid.index(h).map(|i| self.entities[i])
     }
 }
 
