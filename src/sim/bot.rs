@@ -4,7 +4,7 @@
 
 use super::greedy;
 use crate::rules::command::Command;
-use crate::rules::legal::{ActionKind, Legal};
+use crate::rules::legal::{ActionKind, Legal, legal_commands, legal_of};
 use bevy::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -34,6 +34,20 @@ pub struct Bot {
 impl Bot {
     pub fn new(kind: BotKind, seed: u64) -> Bot {
         Bot { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    /// The command to send now, asking the legal-moves query itself: the greedy bot asks first for
+    /// the kinds of command it ranks, and for the rest only when it ranks none of them (then it
+    /// picks at random, as `choose` does).
+    pub fn decide(&mut self, world: &mut World) -> Option<Command> {
+        if self.kind == BotKind::Greedy {
+            let ranked = legal_of(world, greedy::RANKED);
+            if let Some(c) = greedy::choose(world, &ranked) {
+                return Some(c);
+            }
+        }
+        let legal = legal_commands(world);
+        self.choose(world, &legal)
     }
 
     /// The command to send now, one of those `legal` lists; `None` when nothing is listed.
@@ -68,5 +82,48 @@ impl Bot {
 
     fn pick<'a, T>(&mut self, from: &'a [T]) -> Option<&'a T> {
         (!from.is_empty()).then(|| &from[self.rng.random_range(0..from.len())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::load::read_ron;
+    use crate::data::mission::Mission;
+    use crate::data::weapons::DwarfClass;
+    use crate::data::{GameData, assets_dir};
+    use crate::headless::{apply, new_game};
+    use crate::rules::end::Outcome;
+    use crate::rules::legal::Action;
+    use crate::rules::setup::MissionSetup;
+
+    /// The greedy bot asks the query for the kinds it ranks alone: at every decision of whole
+    /// games, their entries are the whole query's, word for word, and so is the bot's choice (four
+    /// Dwarves with a Scout, whose Flare it never ranks; one Dwarf with BOSCO).
+    #[test]
+    fn the_kinds_the_greedy_bot_ranks_are_listed_as_in_the_whole_query() {
+        let data = GameData::load(&assets_dir()).expect("the game's data loads");
+        let mission: Mission = read_ron(std::path::Path::new("missions/03-hatchery-row.ron")).expect("the mission reads");
+        let mut solo = MissionSetup::new(vec![DwarfClass::Engineer], 7, 3);
+        solo.bosco = true;
+        for setup in [MissionSetup::new(DwarfClass::ALL.to_vec(), 5, 3), solo] {
+            let mut app = new_game(data.clone(), &mission, &setup).expect("the mission sets up");
+            let mut bot = Bot::new(BotKind::Greedy, setup.seed);
+            let mut decisions = 0;
+            while app.world().resource::<Outcome>().0.is_none() && decisions < 600 {
+                let world = app.world_mut();
+                let (full, ranked) = (legal_commands(world), legal_of(world, greedy::RANKED));
+                let whole: Vec<_> = full.actions.iter().filter(|a| greedy::RANKED.contains(&a.kind)).collect();
+                let json = |v: &[&Action]| serde_json::to_string(v).expect("the query serialises");
+                assert_eq!(json(&ranked.actions.iter().collect::<Vec<_>>()), json(&whole), "decision {decisions}");
+                assert_eq!(format!("{:?}", ranked.pending), format!("{:?}", full.pending));
+                assert!(full.actions.len() > ranked.actions.len() || full.pending.is_some(), "the whole query lists more kinds");
+                assert_eq!(greedy::choose(world, &ranked), greedy::choose(world, &full), "decision {decisions}");
+                let cmd = bot.decide(world).expect("something is listed");
+                apply(&mut app, cmd).expect("a listed command is taken");
+                decisions += 1;
+            }
+            assert!(app.world().resource::<Outcome>().0.is_some(), "the game ends within 600 decisions");
+        }
     }
 }

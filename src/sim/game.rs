@@ -11,7 +11,6 @@ use crate::headless::invariants;
 use crate::headless::{apply, first_turn, laid_out, put_back};
 use crate::rules::command::CommandLog;
 use crate::rules::end::{Outcome, Result as MissionResult};
-use crate::rules::legal::legal_commands;
 use crate::rules::log::{GameEvent, GameLog};
 use crate::rules::setup::MissionSetup;
 use crate::rules::state::Turn;
@@ -82,9 +81,7 @@ fn run(app: &mut App, bot: BotKind, seed: u64, check: bool) -> Result<(), String
         if app.world().resource::<Outcome>().0.is_some() {
             return Ok(());
         }
-        let listed = legal_commands(app.world_mut());
-        let cmd =
-            bot.choose(app.world_mut(), &listed).ok_or_else(|| format!("command {}: nothing is listed and the mission goes on", n + 1))?;
+        let cmd = bot.decide(app.world_mut()).ok_or_else(|| format!("command {}: nothing is listed and the mission goes on", n + 1))?;
         apply(app, cmd.clone()).map_err(|e| format!("command {} ({cmd:?}) was listed but refused: {e}", n + 1))?;
         if check {
             invariants::check(app.world_mut()).map_err(|v| format!("after command {} ({}): {v}", n + 1, cmd.name()))?;

@@ -14,6 +14,26 @@ use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
 use hexx::Hex;
 
+/// Every kind of command the greedy bot ranks: the legal-moves query works out these alone for it
+/// (`legal_of`), and the rest only when it ranks none of these.
+pub const RANKED: &[ActionKind] = &[
+    ActionKind::Launch,
+    ActionKind::Revive,
+    ActionKind::BoscoRevive,
+    ActionKind::HelpUp,
+    ActionKind::StandUp,
+    ActionKind::Shoot,
+    ActionKind::ShootSecondary,
+    ActionKind::BoscoLightGun,
+    ActionKind::BoscoRocket,
+    ActionKind::GetSupplies,
+    ActionKind::CallResupply,
+    ActionKind::Chop,
+    ActionKind::Move,
+    ActionKind::EndTurn,
+    ActionKind::BoscoMove,
+];
+
 /// What the active Dwarf is after now.
 struct Plan {
     me: Option<Hex>,

@@ -185,16 +185,29 @@ pub fn legal(world: &mut World) -> Legal {
 /// for a bot, which needs no forecast. Every creature's intent is a path search, about a third of
 /// the whole query on a large cave.
 pub fn legal_commands(world: &mut World) -> Legal {
-    world.run_system_cached_with(scoped, false).unwrap_or_default()
+    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: None }).unwrap_or_default()
+}
+
+/// The legal commands of some kinds alone, and the pending choice's answers: for a bot that only
+/// ever sends these. Each kind's entry is the one the whole query gives.
+pub fn legal_of(world: &mut World, kinds: &'static [ActionKind]) -> Legal {
+    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: Some(kinds) }).unwrap_or_default()
 }
 
 /// The query as a system, for a client that keeps it up to date each frame.
 pub fn query(t: Table) -> Legal {
-    scoped(In(true), t)
+    scoped(In(Scope { forecast: true, kinds: None }), t)
 }
 
-/// The query, with the creatures' forecast or without it.
-fn scoped(forecast: In<bool>, t: Table) -> Legal {
+/// How much of the query to work out: the creatures' forecast or not, every kind of command or
+/// these.
+struct Scope {
+    forecast: bool,
+    kinds: Option<&'static [ActionKind]>,
+}
+
+/// The query, as much of it as asked.
+fn scoped(scope: In<Scope>, t: Table) -> Legal {
     let moment = Moment::now(&t.pending, &t.agenda, &t.job, &t.outcome, &t.progress);
     if moment.over.is_some() {
         return Legal::default();
@@ -211,7 +224,7 @@ fn scoped(forecast: In<bool>, t: Table) -> Legal {
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };
-    let mut actions = offers::all(&t);
+    let mut actions = offers::all(&t, &|kind| scope.kinds.is_none_or(|k| k.contains(&kind)));
     // The moment's own refusal comes first: a pending choice, the rules busy with their jobs.
     for a in &mut actions {
         let sample = a.offers().first().map(|o| o.command.clone());
@@ -222,7 +235,7 @@ fn scoped(forecast: In<bool>, t: Table) -> Legal {
             a.allowed = Err("wait: the cave is still moving".into());
         }
     }
-    let creatures = match forecast.0 {
+    let creatures = match scope.forecast {
         true => order(&t.cave)
             .into_iter()
             .filter_map(|id| t.cave.creature_by_id(id))

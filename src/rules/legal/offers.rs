@@ -20,8 +20,9 @@ use crate::rules::thrown::check_detonate;
 use bevy::prelude::*;
 use hexx::Hex;
 
-/// Every kind of command, in the order a screen shows them.
-pub fn all(t: &Table) -> Vec<Action> {
+/// Every kind of command `want` asks for, in the order a screen shows them. A kind not wanted is
+/// not looked at: what a bot never sends (the Flare to every space of the cave) costs it nothing.
+pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool) -> Vec<Action> {
     // A guest's free action is his: the action commands are checked against the turn lent to him.
     let (lent, move_only) = lent(&t.turn).unwrap_or((t.turn.clone(), false));
     let turn = &lent;
@@ -29,65 +30,78 @@ pub fn all(t: &Table) -> Vec<Action> {
     let me = cave.dwarf_in_seat(turn.seat);
     let by = me.map(|d| d.dwarf.class);
     let mut out = Vec::new();
-    let mut push = |kind, what: &str, allowed| out.push(Action { kind, what: what.to_string(), by, allowed });
+    // Each kind's offers are worked out only when the kind is wanted.
+    let mut push = |kind, what: &str, allowed: &dyn Fn() -> Result<Vec<Offer>, String>| {
+        if want(kind) {
+            out.push(Action { kind, what: what.to_string(), by, allowed: allowed() });
+        }
+    };
     let Some(d) = me else {
-        push(ActionKind::EndTurn, "", Err("no Dwarf has the turn".to_string()));
+        push(ActionKind::EndTurn, "", &|| Err("no Dwarf has the turn".to_string()));
         return out;
     };
     let at = d.at.0;
-    let moves = crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.dwarf.class, at));
-    push(ActionKind::Move, "", moves.and_then(|m| non_empty(m, "no space to move to")));
-    let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];
-    push(ActionKind::Chop, "", crate::rules::actions::actor(cave, turn, 1).map(chop));
+    push(ActionKind::Move, "", &|| {
+        let moves =
+            crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.dwarf.class, at));
+        moves.and_then(|m| non_empty(m, "no space to move to"))
+    });
+    push(ActionKind::Chop, "", &|| {
+        let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];
+        crate::rules::actions::actor(cave, turn, 1).map(chop)
+    });
     for mode in &cave.data.weapons.of(d.dwarf.class).modes {
-        push(ActionKind::Shoot, &mode.id, shots(t, turn, &d, mode));
+        push(ActionKind::Shoot, &mode.id, &|| shots(t, turn, &d, mode));
     }
-    push(ActionKind::ShootSecondary, "", secondary_shots(t, turn, &d));
-    for card in throwables(t, &d) {
-        push(ActionKind::Throw, &card, throws(t, turn, &d, &card));
+    push(ActionKind::ShootSecondary, "", &|| secondary_shots(t, turn, &d));
+    if want(ActionKind::Throw) {
+        for card in throwables(t, &d) {
+            push(ActionKind::Throw, &card, &|| throws(t, turn, &d, &card));
+        }
     }
-    push(ActionKind::Overclock, "", overclock::check_overclock(cave, turn, &t.mule, &t.loadouts).map(|_| vec![plain(Command::Overclock)]));
-    push(
-        ActionKind::CallResupply,
-        "",
+    push(ActionKind::Overclock, "", &|| {
+        overclock::check_overclock(cave, turn, &t.mule, &t.loadouts).map(|_| vec![plain(Command::Overclock)])
+    });
+    push(ActionKind::CallResupply, "", &|| {
         // What does not depend on the space is asked once, not of every space of the cave.
         supplies::check_resupply_paid(cave, turn, &t.mule).and_then(|_| {
             spaces(cave, board(cave), "no space for the pod", |h| {
                 supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
             })
-        }),
-    );
-    push(ActionKind::GetSupplies, "", get_supplies(t, turn));
-    push(ActionKind::Exchange, "", exchanges(t, turn, &d));
-    push(ActionKind::StandUp, "", aid::check_stand_up(cave, turn).map(|_| vec![plain(Command::StandUp)]));
-    push(ActionKind::HelpUp, "", dwarves(cave, |c| aid::check_help_up(cave, turn, c).map(|_| Command::HelpUp(c))));
-    push(ActionKind::Revive, "", dwarves(cave, |c| aid::check_revive(cave, turn, c).map(|_| Command::Revive(c))));
-    let class_gear = |kind, what: &str, out: &mut Vec<Action>, allowed| out.push(Action { kind, what: what.into(), by, allowed });
+        })
+    });
+    push(ActionKind::GetSupplies, "", &|| get_supplies(t, turn));
+    push(ActionKind::Exchange, "", &|| exchanges(t, turn, &d));
+    push(ActionKind::StandUp, "", &|| aid::check_stand_up(cave, turn).map(|_| vec![plain(Command::StandUp)]));
+    push(ActionKind::HelpUp, "", &|| dwarves(cave, |c| aid::check_help_up(cave, turn, c).map(|_| Command::HelpUp(c))));
+    push(ActionKind::Revive, "", &|| dwarves(cave, |c| aid::check_revive(cave, turn, c).map(|_| Command::Revive(c))));
     match d.dwarf.class {
-        DwarfClass::Scout => {
-            let a = scout::check_flare_ready(cave, turn).and_then(|_| {
+        DwarfClass::Scout => push(ActionKind::Flare, "", &|| {
+            scout::check_flare_ready(cave, turn).and_then(|_| {
                 spaces(cave, board(cave), "no space in sight", |h| scout::check_flare(cave, turn, h).map(|_| Command::Flare(h.into())))
-            });
-            class_gear(ActionKind::Flare, "", &mut out, a);
-        }
+            })
+        }),
         DwarfClass::Gunner => {
-            let reach = gear_count(cave, DwarfClass::Gunner, "Zipline") + 1;
-            let a = spaces(cave, within(at, reach).collect(), "no pit to cross", |h| {
-                gunner::check_zipline(cave, turn, h).map(|_| Command::Zipline(h.into()))
+            push(ActionKind::Zipline, "", &|| {
+                let reach = gear_count(cave, DwarfClass::Gunner, "Zipline") + 1;
+                spaces(cave, within(at, reach).collect(), "no pit to cross", |h| {
+                    gunner::check_zipline(cave, turn, h).map(|_| Command::Zipline(h.into()))
+                })
             });
-            class_gear(ActionKind::Zipline, "", &mut out, a);
-            class_gear(ActionKind::Shield, "", &mut out, gunner::check_shield(cave, turn).map(|_| vec![plain(Command::Shield)]));
+            push(ActionKind::Shield, "", &|| gunner::check_shield(cave, turn).map(|_| vec![plain(Command::Shield)]));
         }
         DwarfClass::Engineer => {
-            let a = spaces(cave, within(at, 1).collect(), "no vacant space next to him", |h| {
-                engineer::check_sentry(cave, turn, h).map(|_| Command::Sentry(h.into()))
+            push(ActionKind::Sentry, "", &|| {
+                spaces(cave, within(at, 1).collect(), "no vacant space next to him", |h| {
+                    engineer::check_sentry(cave, turn, h).map(|_| Command::Sentry(h.into()))
+                })
             });
-            class_gear(ActionKind::Sentry, "", &mut out, a);
-            let range = cave.data.numbers.skills.platform_range;
-            let a = spaces(cave, within(at, range).collect(), "no deep pit in reach", |h| {
-                engineer::check_platforms(cave, turn, &[h]).map(|_| Command::Platforms(vec![h.into()]))
+            push(ActionKind::Platforms, "", &|| {
+                let range = cave.data.numbers.skills.platform_range;
+                spaces(cave, within(at, range).collect(), "no deep pit in reach", |h| {
+                    engineer::check_platforms(cave, turn, &[h]).map(|_| Command::Platforms(vec![h.into()]))
+                })
             });
-            class_gear(ActionKind::Platforms, "", &mut out, a);
         }
         DwarfClass::Driller => {}
     }
@@ -97,23 +111,27 @@ pub fn all(t: &Table) -> Vec<Action> {
         }
     }
     if !cave.bosco.is_empty() {
-        out.extend(bosco_actions(t, by));
+        out.extend(bosco_actions(t, by).into_iter().filter(|a| want(a.kind)));
     }
-    out.push(Action { kind: ActionKind::EndTurn, what: String::new(), by, allowed: Ok(vec![plain(Command::EndTurn)]) });
-    out.push(Action {
-        kind: ActionKind::Launch,
-        what: String::new(),
-        by,
-        allowed: check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]),
-    });
-    for other in cave.dwarves_sorted() {
-        let c = other.dwarf.class;
-        let allowed = check_detonate(cave, c).map(|_| vec![plain(Command::Detonate { by: c })]);
-        if allowed.is_ok() {
-            out.push(Action { kind: ActionKind::Detonate, what: String::new(), by: Some(c), allowed });
+    let mut push = |kind, by, allowed: &dyn Fn() -> Result<Vec<Offer>, String>| {
+        if want(kind) {
+            out.push(Action { kind, what: String::new(), by, allowed: allowed() });
+        }
+    };
+    push(ActionKind::EndTurn, by, &|| Ok(vec![plain(Command::EndTurn)]));
+    push(ActionKind::Launch, by, &|| check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]));
+    if want(ActionKind::Detonate) {
+        for other in cave.dwarves_sorted() {
+            let c = other.dwarf.class;
+            let allowed = check_detonate(cave, c).map(|_| vec![plain(Command::Detonate { by: c })]);
+            if allowed.is_ok() {
+                out.push(Action { kind: ActionKind::Detonate, what: String::new(), by: Some(c), allowed });
+            }
         }
     }
-    out.extend(cards(t));
+    if want(ActionKind::PlayCard) {
+        out.extend(cards(t));
+    }
     out
 }
 
