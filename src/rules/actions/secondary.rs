@@ -74,22 +74,48 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
 
 /// Everything that decides whether the active Dwarf may fire his secondary weapon at a target: the
 /// side up as a fire mode, the shooter and the modifiers when he may. The legal-moves query asks
-/// this same function.
+/// the same two checks: the weapon's once ([`check_secondary_ready`]), then
+/// [`check_secondary_at`] for each space.
 pub fn check_secondary<'a>(
     cave: &'a Cave,
     turn: &Turn,
     loadouts: &Query<&Loadout>,
     target: Hex,
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
+    let (mode, d, loadout) = check_secondary_ready(cave, turn, loadouts)?;
+    let mods = check_secondary_at(cave, turn, &loadout, &mode, &d, target)?;
+    Ok((mode, d, mods))
+}
+
+/// Whether the active Dwarf may fire his secondary weapon now, wherever he aims: the side up as a
+/// fire mode, the shooter and his loadout.
+pub fn check_secondary_ready<'a>(
+    cave: &'a Cave,
+    turn: &Turn,
+    loadouts: &Query<&Loadout>,
+) -> Result<(FireMode, DwarfItem<'a>, Loadout), String> {
     let probe = actor(cave, turn, 0)?;
     let loadout = loadouts.get(probe.entity).cloned().unwrap_or_default();
     let (w, side) = card(&cave.data, &loadout)?;
     let mode = fire_mode(w, side);
     let d = actor(cave, turn, mode.actions)?;
-    let mods = for_attack(cave, turn, &loadout, WeaponSlot::Secondary, target);
+    Ok((mode, d, loadout))
+}
+
+/// What a secondary shot allowed now needs at its target: the ammo with the attack's modifiers
+/// there, range and line. The modifiers when it may.
+pub fn check_secondary_at(
+    cave: &Cave,
+    turn: &Turn,
+    loadout: &Loadout,
+    mode: &FireMode,
+    d: &DwarfItem,
+    target: Hex,
+) -> Result<Modifiers, String> {
+    let mods = for_attack(cave, turn, loadout, WeaponSlot::Secondary, target);
     super::shoot::pay(d.ammo, WeaponSlot::Secondary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
     check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target)?;
-    Ok((mode, d, mods))
+    Ok(mods)
 }
 
 fn start_secondary(

@@ -132,7 +132,7 @@ pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(Fir
 
 /// Everything that decides whether the active Dwarf may fire his primary weapon in a mode at a
 /// target: the mode, the shooter and the attack's modifiers when he may. The legal-moves query asks
-/// this same function of every mode and space it offers.
+/// the same two checks: the shot's once ([`check_shot`]), then [`check_shoot_at`] for each space.
 pub fn check_shoot<'a>(
     cave: &'a Cave,
     turn: &Turn,
@@ -142,15 +142,29 @@ pub fn check_shoot<'a>(
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let (mode, d) = check_shot(cave, turn, mode_id)?;
     let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
-    let mods = for_attack(cave, turn, &loadout, WeaponSlot::Primary, target);
+    let mods = check_shoot_at(cave, turn, &loadout, &mode, &d, target)?;
+    Ok((mode, d, mods))
+}
+
+/// What a shot allowed in a mode ([`check_shot`]) needs at its target: the ammo with the attack's
+/// modifiers there, range and line. The modifiers when it may.
+pub fn check_shoot_at(
+    cave: &Cave,
+    turn: &Turn,
+    loadout: &Loadout,
+    mode: &FireMode,
+    d: &DwarfItem,
+    target: Hex,
+) -> Result<Modifiers, String> {
+    let mods = for_attack(cave, turn, loadout, WeaponSlot::Primary, target);
     pay(d.ammo, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
     match check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target) {
         // Ruling 8 (rulebook "Throwables", which the Grenade Launcher follows): range and line to
         // one space of the blast are enough, the target itself need not have them.
-        Err(_) if mode.spread == Spread::Triangle && blast_in_reach(cave, d.at.0, &mode, &mods, target) => {}
+        Err(_) if mode.spread == Spread::Triangle && blast_in_reach(cave, d.at.0, mode, &mods, target) => {}
         r => r?,
     }
-    Ok((mode, d, mods))
+    Ok(mods)
 }
 
 /// Whether a blast triangle around an open target other than the shooter's own space has a space

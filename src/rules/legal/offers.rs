@@ -222,15 +222,16 @@ fn reach(at: Hex, range: u32) -> Vec<Hex> {
 
 fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
-    shoot::check_shot(cave, turn, &mode.id)?;
+    // What does not depend on the target is asked once, not of every space in reach.
+    let (mode, shooter) = shoot::check_shot(cave, turn, &mode.id)?;
     let loadout = t.loadouts.get(d.entity).cloned().unwrap_or_default();
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Primary, d.at.0);
     // A blast's target may lie one space past the weapon's reach (ruling 8).
     let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
+    let actions = scout::action_cost(turn, &mode);
     aimed(reach(d.at.0, mode.range + mods.range + past), |h| {
-        let (m, shooter, mods) = shoot::check_shoot(cave, turn, &t.loadouts, &mode.id, h)?;
-        let actions = scout::action_cost(turn, &m);
-        Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &m, &mods, actions))
+        let mods = shoot::check_shoot_at(cave, turn, &loadout, &mode, &shooter, h)?;
+        Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &mode, &mods, actions))
     })
 }
 
@@ -277,12 +278,11 @@ fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
 
 fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
-    let loadout = t.loadouts.get(d.entity).cloned().unwrap_or_default();
-    let (_, side) = secondary::card(&cave.data, &loadout)?;
+    let (mode, shooter, loadout) = secondary::check_secondary_ready(cave, turn, &t.loadouts)?;
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
-    aimed(reach(d.at.0, side.range + mods.range), |h| {
-        let (m, shooter, mods) = secondary::check_secondary(cave, turn, &t.loadouts, h)?;
-        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &m, &mods, m.actions))
+    aimed(reach(d.at.0, mode.range + mods.range), |h| {
+        let mods = secondary::check_secondary_at(cave, turn, &loadout, &mode, &shooter, h)?;
+        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, mode.actions))
     })
 }
 
