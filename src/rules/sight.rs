@@ -50,8 +50,12 @@ pub struct Lines {
     /// two, as offsets too.
     near: HashMap<Hex, Arc<[Hex]>>,
     /// By the target's offset and which of its `near` spaces block (one bit each).
-    seen: HashMap<(Hex, Vec<u64>), bool>,
+    seen: HashMap<(Hex, Mask), bool>,
 }
+
+/// One bit for each space near a line: enough for lines about 120 spaces long, far more than any
+/// cave; a longer line is worked out afresh each time.
+type Mask = [u64; 4];
 
 impl Lines {
     /// Whether `from` sees `to`, given which spaces block.
@@ -61,25 +65,28 @@ impl Lines {
         }
         let offset = to - from;
         let near = self.near.entry(offset).or_insert_with(|| touching_hull(offset).into()).clone();
-        let mut mask = vec![0u64; near.len().div_ceil(64)];
+        if near.len() > 64 * Mask::default().len() {
+            let blocked: Vec<bool> = near.iter().map(|h| blocks(from + *h)).collect();
+            return !blocked.contains(&true) || search(offset, &near, &blocked);
+        }
+        let mut mask = Mask::default();
         for (i, h) in near.iter().enumerate() {
             if blocks(from + *h) {
                 mask[i / 64] |= 1 << (i % 64);
             }
         }
-        if mask.iter().all(|w| *w == 0) {
+        if mask == Mask::default() {
             return true;
         }
-        let key = (offset, mask);
-        if let Some(seen) = self.seen.get(&key) {
+        if let Some(seen) = self.seen.get(&(offset, mask)) {
             return *seen;
         }
-        let blocked: Vec<bool> = (0..near.len()).map(|i| key.1[i / 64] & (1 << (i % 64)) != 0).collect();
+        let blocked: Vec<bool> = (0..near.len()).map(|i| mask[i / 64] & (1 << (i % 64)) != 0).collect();
         let seen = search(offset, &near, &blocked);
         if self.seen.len() >= MOST_KEPT {
             self.seen.clear();
         }
-        self.seen.insert(key, seen);
+        self.seen.insert((offset, mask), seen);
         seen
     }
 }
@@ -428,6 +435,13 @@ mod tests {
             }
         }
         assert!(!kept.seen.is_empty());
+        // Lines too long for a kept answer (more near spaces than a mask holds) are worked out
+        // each time, the same way.
+        let sparse = |x: Hex| (x.x * 7 + x.y * 3).rem_euclid(23) == 0;
+        for to in [h(150, 0), h(0, 150), h(-150, 75), h(145, -8)] {
+            assert!(touching_hull(to).len() > 64 * Mask::default().len(), "{to:?} is a long line");
+            assert_eq!(kept.line(h(0, 0), to, sparse), has_line(h(0, 0), to, sparse), "{to:?}");
+        }
     }
 
     #[test]
