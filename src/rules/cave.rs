@@ -133,6 +133,15 @@ impl ThisRun {
     }
 }
 
+/// Why a space is not empty floor (`Cave::empty_floor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotEmpty {
+    NotFloor,
+    TunnelExit,
+    /// A figure or a token is on it.
+    Taken,
+}
+
 /// Who stands on a space.
 #[derive(Clone, Copy, Default)]
 struct Spot {
@@ -165,6 +174,21 @@ impl Cave<'_, '_> {
     /// face-down caves).
     pub fn is_floor(&self, h: Hex) -> bool {
         self.terrain(h).is_some_and(|t| t.is_floor())
+    }
+
+    /// Empty floor: floor, not a Tunnel Exit, no figure and no token on it. Where something is put
+    /// down on the cave: a pickup or a loose mineral an event places, the Resupply pod.
+    pub fn empty_floor(&self, h: Hex) -> Result<(), NotEmpty> {
+        if !self.is_floor(h) {
+            return Err(NotEmpty::NotFloor);
+        }
+        if self.exit_at(h).is_some() {
+            return Err(NotEmpty::TunnelExit);
+        }
+        if self.dwarf_at(h).is_some() || self.creature_at(h).is_some() || self.any_token(h, |_| true) {
+            return Err(NotEmpty::Taken);
+        }
+        Ok(())
     }
 
     /// Floor or a pit: where creatures walk, figures aside (ruling 11), and Flames may burn.

@@ -1,7 +1,7 @@
 //! The Resupply pod (rulebook "Call down a Resupply pod"): one pod token on an empty floor space,
 //! with its card's ammo and Health; a new call moves it and discards what was left.
 
-use super::cave::Cave;
+use super::cave::{Cave, NotEmpty};
 use super::components::*;
 use super::decks::Decks;
 use super::effects::Effects;
@@ -9,18 +9,16 @@ use super::hex::canonical;
 use super::log::GameEvent;
 use hexx::Hex;
 
-/// Where a pod may land: floor, not a Tunnel Exit, no figure, no token.
+/// Where a pod may land: on empty floor (not a Tunnel Exit, no figure, no token).
 pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), String> {
-    if !cave.is_floor(h) {
-        return Err("a Resupply pod lands only on open floor".into());
-    }
-    if cave.exit_at(h).is_some() {
-        return Err("a Resupply pod cannot land on a Tunnel Exit".into());
-    }
-    if cave.dwarf_at(h).is_some() || cave.creature_at(h).is_some() || cave.any_token(h, |_| true) {
-        return Err("a Resupply pod needs an empty space".into());
-    }
-    Ok(())
+    cave.empty_floor(h).map_err(|why| {
+        match why {
+            NotEmpty::NotFloor => "a Resupply pod lands only on open floor",
+            NotEmpty::TunnelExit => "a Resupply pod cannot land on a Tunnel Exit",
+            NotEmpty::Taken => "a Resupply pod needs an empty space",
+        }
+        .into()
+    })
 }
 
 /// Every space a pod may land on, nearest `anchor` by walking distance first, then canonical

@@ -154,13 +154,7 @@ pub fn exits_for(cave: &Cave, place: &Place, active: Option<Hex>) -> Vec<Hex> {
 pub fn empty_space_near(cave: &Cave, anchor: Hex) -> Option<Hex> {
     walking_distances(cave, anchor)
         .into_iter()
-        .filter(|(h, _)| {
-            cave.is_floor(*h)
-                && cave.exit_at(*h).is_none()
-                && cave.creature_at(*h).is_none()
-                && cave.dwarf_at(*h).is_none()
-                && !cave.any_token(*h, |_| true)
-        })
+        .filter(|(h, _)| cave.empty_floor(*h).is_ok())
         .min_by_key(|(h, d)| (*d, canonical(*h)))
         .map(|(h, _)| h)
 }
