@@ -263,6 +263,21 @@ fn a_scare_result_sends_the_creature_away_along_the_chosen_spaces() {
     assert_eq!(g.creature_health(id), Some(2));
 }
 
+/// Ruling 34: a creature never ends a move on the Resupply pod, a scared run included. It may
+/// run over it to the space beyond.
+#[test]
+fn a_scared_creature_does_not_end_its_run_on_the_resupply_pod() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    g.token(hoxxes::rules::components::Token::ResupplyPod { card: 0, primary: 1, secondary: 1, health: 1 }, 6, 2);
+    g.creature(WebSpitter, 5, 2);
+    g.dice(&[(Explosive, 5)]);
+    g.ok(shoot("HeGrenade", 5, 2));
+    g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
+    assert!(!g.options().contains(&Answer::Scare(vec![q(6, 2)])), "the run may not end on the pod");
+    assert!(g.options().contains(&Answer::Scare(vec![q(6, 2), q(7, 2)])), "it may run over the pod");
+}
+
 #[test]
 fn a_praetorian_resists_from_the_front_and_not_from_behind() {
     // It faces west: (6, 2) is behind it, (4, 2) in front. Three Bullet hits, 2 Bullet resistance.

@@ -100,13 +100,15 @@ fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
     ground && (flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && crate::rules::skills::creature_may_pass(cave, flying, h)
 }
 
-/// No figure but the running creature itself (whose back may rest where its front was).
+/// No figure but the running creature itself (whose back may rest where its front was), and
+/// nothing a creature may not end a move on (ruling 34: the Resupply pod too).
 fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
     let open = cave.floor_or_pit(h);
     open && cave.creature_at(h).is_none_or(|c| c.id.0 == me)
         && cave.dwarf_at(h).is_none()
         && !lure_at(cave, h)
         && crate::rules::skills::creature_may_stand(cave, h)
+        && !cave.resupply_pod_at(h)
 }
 
 fn move_scared(
