@@ -2,8 +2,8 @@
 //! side up (normal, or overclocked once flipped) is fired through the same shot pipeline as the
 //! primary, paying secondary ammo; the card's own rules join the attack's modifiers.
 
-use super::modifiers::{Modifiers, for_attack};
-use super::shoot::{check_target, fire, next_step, open_space};
+use super::modifiers::Modifiers;
+use super::shoot::{fire, next_step, open_space};
 use super::{InProgress, actor, command_is};
 use crate::data::GameData;
 use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
@@ -75,7 +75,7 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
 /// Everything that decides whether the active Dwarf may fire his secondary weapon at a target: the
 /// side up as a fire mode, the shooter and the modifiers when he may. The legal-moves query asks
 /// the same two checks: the weapon's once ([`check_secondary_ready`]), then
-/// [`check_secondary_at`] for each space.
+/// `shoot::check_shoot_at` for each space.
 pub fn check_secondary<'a>(
     cave: &'a Cave,
     turn: &Turn,
@@ -83,7 +83,7 @@ pub fn check_secondary<'a>(
     target: Hex,
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let (mode, d, loadout) = check_secondary_ready(cave, turn, loadouts)?;
-    let mods = check_secondary_at(cave, turn, &loadout, &mode, &d, target)?;
+    let mods = super::shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Secondary, &mode, &d, target)?;
     Ok((mode, d, mods))
 }
 
@@ -100,22 +100,6 @@ pub fn check_secondary_ready<'a>(
     let mode = fire_mode(w, side);
     let d = actor(cave, turn, mode.actions)?;
     Ok((mode, d, loadout))
-}
-
-/// What a secondary shot allowed now needs at its target: the ammo with the attack's modifiers
-/// there, range and line. The modifiers when it may.
-pub fn check_secondary_at(
-    cave: &Cave,
-    turn: &Turn,
-    loadout: &Loadout,
-    mode: &FireMode,
-    d: &DwarfItem,
-    target: Hex,
-) -> Result<Modifiers, String> {
-    let mods = for_attack(cave, turn, loadout, WeaponSlot::Secondary, target);
-    super::shoot::pay(d.ammo, WeaponSlot::Secondary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
-    check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target)?;
-    Ok(mods)
 }
 
 fn start_secondary(

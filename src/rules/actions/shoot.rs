@@ -142,22 +142,24 @@ pub fn check_shoot<'a>(
 ) -> Result<(FireMode, DwarfItem<'a>, Modifiers), String> {
     let (mode, d) = check_shot(cave, turn, mode_id)?;
     let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
-    let mods = check_shoot_at(cave, turn, &loadout, &mode, &d, target)?;
+    let mods = check_shoot_at(cave, turn, &loadout, WeaponSlot::Primary, &mode, &d, target)?;
     Ok((mode, d, mods))
 }
 
-/// What a shot allowed in a mode ([`check_shot`]) needs at its target: the ammo with the attack's
+/// What a shot allowed now (in a mode, [`check_shot`]; or the secondary weapon,
+/// `secondary::check_secondary_ready`) needs at its target: the weapon's ammo with the attack's
 /// modifiers there, range and line. The modifiers when it may.
 pub fn check_shoot_at(
     cave: &Cave,
     turn: &Turn,
     loadout: &Loadout,
+    slot: WeaponSlot,
     mode: &FireMode,
     d: &DwarfItem,
     target: Hex,
 ) -> Result<Modifiers, String> {
-    let mods = for_attack(cave, turn, loadout, WeaponSlot::Primary, target);
-    pay(d.ammo, WeaponSlot::Primary, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
+    let mods = for_attack(cave, turn, loadout, slot, target);
+    pay(d.ammo, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
     match check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target) {
         // Ruling 8 (rulebook "Throwables", which the Grenade Launcher follows): range and line to
         // one space of the blast are enough, the target itself need not have them.

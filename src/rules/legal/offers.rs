@@ -230,7 +230,7 @@ fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<O
     let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
     let actions = scout::action_cost(turn, &mode);
     aimed(reach(d.at.0, mode.range + mods.range + past), |h| {
-        let mods = shoot::check_shoot_at(cave, turn, &loadout, &mode, &shooter, h)?;
+        let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Primary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &mode, &mods, actions))
     })
 }
@@ -281,7 +281,7 @@ fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, 
     let (mode, shooter, loadout) = secondary::check_secondary_ready(cave, turn, &t.loadouts)?;
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
     aimed(reach(d.at.0, mode.range + mods.range), |h| {
-        let mods = secondary::check_secondary_at(cave, turn, &loadout, &mode, &shooter, h)?;
+        let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Secondary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, mode.actions))
     })
 }
