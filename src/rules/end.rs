@@ -19,12 +19,8 @@ use crate::rules::state::RulesResource;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Result {
-    Success,
-    MinorSuccess,
-    Loss,
-}
+/// How a mission ended: kept with the table (`state`), which the log below this file names too.
+pub use super::state::Result;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ending {

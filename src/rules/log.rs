@@ -205,7 +205,7 @@ pub enum GameEvent {
         health: u32,
     },
     MissionEnded {
-        result: super::end::Result,
+        result: super::state::Result,
         reason: String,
     },
     /// Minerals paid from the M.U.L.E. (an Overclock, a Resupply pod).

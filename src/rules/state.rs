@@ -38,6 +38,14 @@ impl RulesResource for App {
     }
 }
 
+/// How a mission ended (`end.rs` decides it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Result {
+    Success,
+    MinorSuccess,
+    Loss,
+}
+
 /// Index from hex to its space entity. Never iterated to decide anything.
 #[derive(Resource, Default, Debug)]
 pub struct Board {
