@@ -79,11 +79,6 @@ impl<'g> Reach<'g> {
         Reach { walk: breadth_first(grid, start, |h, n| open(n) && may_leave(cave, h, n), |_| true) }
     }
 
-    /// Steps from the start to a space, if it can be reached.
-    pub fn dist(&self, h: Hex) -> Option<u32> {
-        self.walk.dist(h)
-    }
-
     /// Every space reached with its steps, nearest first (the start first).
     pub fn reached(&self) -> impl Iterator<Item = (Hex, u32)> + '_ {
         self.walk.reached()
