@@ -37,8 +37,8 @@ impl Bot {
     }
 
     /// The command to send now, asking the legal-moves query itself: the greedy bot asks first for
-    /// the kinds of command it ranks, and for the rest only when it ranks none of them (then it
-    /// picks at random, as `choose` does).
+    /// the kinds of command it ranks, and for the rest only when it ranks none of them; then it
+    /// picks at random, as `choose` does (without ranking the same kinds a second time).
     pub fn decide(&mut self, world: &mut World) -> Option<Command> {
         if self.kind == BotKind::Greedy {
             let ranked = legal_of(world, greedy::RANKED);
@@ -47,7 +47,7 @@ impl Bot {
             }
         }
         let legal = legal_commands(world);
-        self.choose(world, &legal)
+        self.random(&legal)
     }
 
     /// The command to send now, one of those `legal` lists; `None` when nothing is listed.
