@@ -37,11 +37,12 @@ impl Bot {
     }
 
     /// The command to send now, asking the legal-moves query itself: the greedy bot asks first for
-    /// the kinds of command it ranks, and for the rest only when it ranks none of them; then it
+    /// the kinds of command it ranks, shots at creatures alone, and for the rest only when it ranks
+    /// none of them; then it
     /// picks at random, as `choose` does (without ranking the same kinds a second time).
     pub fn decide(&mut self, world: &mut World) -> Option<Command> {
         if self.kind == BotKind::Greedy {
-            let ranked = legal_of(world, greedy::RANKED);
+            let ranked = legal_of(world, greedy::RANKED, greedy::AIM);
             if let Some(c) = greedy::choose(world, &ranked) {
                 return Some(c);
             }
@@ -93,12 +94,16 @@ mod tests {
     use crate::data::weapons::DwarfClass;
     use crate::data::{GameData, assets_dir};
     use crate::headless::{apply, new_game};
+    use crate::rules::bosco::BoscoAction;
+    use crate::rules::cave::Cave;
     use crate::rules::end::Outcome;
     use crate::rules::legal::Action;
     use crate::rules::setup::MissionSetup;
+    use hexx::Hex;
 
-    /// The greedy bot asks the query for the kinds it ranks alone: at every decision of whole
-    /// games, their entries are the whole query's, word for word, and so is the bot's choice (four
+    /// The greedy bot asks the query for the kinds it ranks alone, its attacks only at creatures:
+    /// at every decision of whole games, their entries are the whole query's, word for word, the
+    /// attacks' offers narrowed to the spaces a creature stands on, and so is the bot's choice (four
     /// Dwarves with a Scout, whose Flare it never ranks; one Dwarf with BOSCO).
     #[test]
     fn the_kinds_the_greedy_bot_ranks_are_listed_as_in_the_whole_query() {
@@ -106,16 +111,29 @@ mod tests {
         let mission: Mission = read_ron(std::path::Path::new("missions/03-hatchery-row.ron")).expect("the mission reads");
         let mut solo = MissionSetup::new(vec![DwarfClass::Engineer], 7, 3);
         solo.bosco = true;
+        let mut narrowed = 0;
         for setup in [MissionSetup::new(DwarfClass::ALL.to_vec(), 5, 3), solo] {
             let mut app = new_game(data.clone(), &mission, &setup).expect("the mission sets up");
             let mut bot = Bot::new(BotKind::Greedy, setup.seed);
             let mut decisions = 0;
             while app.world().resource::<Outcome>().0.is_none() && decisions < 600 {
                 let world = app.world_mut();
-                let (full, ranked) = (legal_commands(world), legal_of(world, greedy::RANKED));
-                let whole: Vec<_> = full.actions.iter().filter(|a| greedy::RANKED.contains(&a.kind)).collect();
-                let json = |v: &[&Action]| serde_json::to_string(v).expect("the query serialises");
-                assert_eq!(json(&ranked.actions.iter().collect::<Vec<_>>()), json(&whole), "decision {decisions}");
+                let (full, ranked) = (legal_commands(world), legal_of(world, greedy::RANKED, greedy::AIM));
+                let creatures = world.run_system_cached(creature_spaces).expect("the cave reads");
+                let whole: Vec<Action> = full.actions.iter().filter(|a| greedy::RANKED.contains(&a.kind)).cloned().collect();
+                assert_eq!(ranked.actions.len(), whole.len(), "decision {decisions}");
+                for (r, w) in ranked.actions.iter().zip(&whole) {
+                    match attack_target(w) {
+                        false => assert_eq!(json(r), json(w), "decision {decisions}"),
+                        true => {
+                            let at_creatures: Vec<_> =
+                                w.offers().iter().filter(|o| target(&o.command).is_some_and(|h| creatures.contains(&h))).collect();
+                            narrowed += w.offers().len() - at_creatures.len();
+                            assert_eq!((r.kind, &r.what, r.by), (w.kind, &w.what, w.by));
+                            assert_eq!(json(&r.offers().iter().collect::<Vec<_>>()), json(&at_creatures), "decision {decisions}");
+                        }
+                    }
+                }
                 assert_eq!(format!("{:?}", ranked.pending), format!("{:?}", full.pending));
                 assert!(full.actions.len() > ranked.actions.len() || full.pending.is_some(), "the whole query lists more kinds");
                 assert_eq!(greedy::choose(world, &ranked), greedy::choose(world, &full), "decision {decisions}");
@@ -124,6 +142,28 @@ mod tests {
                 decisions += 1;
             }
             assert!(app.world().resource::<Outcome>().0.is_some(), "the game ends within 600 decisions");
+        }
+        assert!(narrowed > 0, "some shots at empty spaces were listed by the whole query and left out");
+    }
+
+    fn json(v: &impl serde::Serialize) -> String {
+        serde_json::to_string(v).expect("the query serialises")
+    }
+
+    fn creature_spaces(cave: Cave) -> Vec<Hex> {
+        cave.board.spaces.keys().copied().filter(|h| cave.creature_at(*h).is_some()).collect()
+    }
+
+    fn attack_target(a: &Action) -> bool {
+        matches!(a.kind, ActionKind::Shoot | ActionKind::ShootSecondary | ActionKind::BoscoLightGun | ActionKind::BoscoRocket)
+    }
+
+    /// The space an attack is aimed at.
+    fn target(cmd: &Command) -> Option<Hex> {
+        match cmd {
+            Command::Shoot { target, .. } | Command::ShootSecondary { target } => Some((*target).into()),
+            Command::Bosco(BoscoAction::LightGun(q) | BoscoAction::Rocket(q)) => Some((*q).into()),
+            _ => None,
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, ChopTarget, Command};
 use crate::rules::components::{Terrain, Token};
 use crate::rules::hex::distance;
-use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, PendingOffer};
+use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer};
 use crate::rules::log::Who;
 use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
@@ -33,6 +33,10 @@ pub const RANKED: &[ActionKind] = &[
     ActionKind::EndTurn,
     ActionKind::BoscoMove,
 ];
+
+/// Where the greedy bot aims: it only shoots a creature (`best_shot`), and the figures an offer
+/// lists are those on its target space, so the shots at other spaces are never asked.
+pub const AIM: Aim = Aim::AtCreatures;
 
 /// What the active Dwarf is after now.
 struct Plan {

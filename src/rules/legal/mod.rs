@@ -185,25 +185,47 @@ pub fn legal(world: &mut World) -> Legal {
 /// for a bot, which needs no forecast. Every creature's intent is a path search, about a third of
 /// the whole query on a large cave.
 pub fn legal_commands(world: &mut World) -> Legal {
-    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: None }).unwrap_or_default()
+    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: None, aim: Aim::Anywhere }).unwrap_or_default()
 }
 
 /// The legal commands of some kinds alone, and the pending choice's answers: for a bot that only
-/// ever sends these. Each kind's entry is the one the whole query gives.
-pub fn legal_of(world: &mut World, kinds: &'static [ActionKind]) -> Legal {
-    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: Some(kinds) }).unwrap_or_default()
+/// ever sends these. Each kind's entry is the one the whole query gives, save that its attacks are
+/// only asked of the spaces `aim` names.
+pub fn legal_of(world: &mut World, kinds: &'static [ActionKind], aim: Aim) -> Legal {
+    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: Some(kinds), aim }).unwrap_or_default()
 }
 
 /// The query as a system, for a client that keeps it up to date each frame.
 pub fn query(t: Table) -> Legal {
-    scoped(In(Scope { forecast: true, kinds: None }), t)
+    scoped(In(Scope { forecast: true, kinds: None, aim: Aim::Anywhere }), t)
 }
 
 /// How much of the query to work out: the creatures' forecast or not, every kind of command or
-/// these.
+/// these, the attacks at every space in reach or some.
 struct Scope {
     forecast: bool,
     kinds: Option<&'static [ActionKind]>,
+    aim: Aim,
+}
+
+/// Which spaces in reach the attacks (the Dwarf's shots, BOSCO's guns) are asked of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Every space: all a player may aim at.
+    Anywhere,
+    /// The spaces a creature stands on: for a bot that only shoots at creatures. Most spaces in
+    /// reach are empty, and each asks a line of sight: the shots were a third of a simulated game.
+    AtCreatures,
+}
+
+impl Aim {
+    /// The candidate spaces this aim asks of.
+    fn keep(self, cave: &Cave, mut spaces: Vec<hexx::Hex>) -> Vec<hexx::Hex> {
+        if self == Aim::AtCreatures {
+            spaces.retain(|h| cave.creature_at(*h).is_some());
+        }
+        spaces
+    }
 }
 
 /// The query, as much of it as asked.
@@ -224,7 +246,7 @@ fn scoped(scope: In<Scope>, t: Table) -> Legal {
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };
-    let mut actions = offers::all(&t, &|kind| scope.kinds.is_none_or(|k| k.contains(&kind)));
+    let mut actions = offers::all(&t, &|kind| scope.kinds.is_none_or(|k| k.contains(&kind)), scope.aim);
     // The moment's own refusal comes first: a pending choice, the rules busy with their jobs.
     for a in &mut actions {
         let sample = a.offers().first().map(|o| o.command.clone());

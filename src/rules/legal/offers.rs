@@ -1,6 +1,6 @@
 //! The candidates of each kind of command, each put to the check its action applies.
 
-use super::{Action, ActionKind, Detail, FigureHit, Offer, Table};
+use super::{Action, ActionKind, Aim, Detail, FigureHit, Offer, Table};
 use crate::data::cards::RockAndStoneCard;
 use crate::data::weapons::{DwarfClass, FireMode};
 use crate::rules::actions::{aid, exchange, overclock, secondary, shoot, supplies, throw};
@@ -22,7 +22,8 @@ use hexx::Hex;
 
 /// Every kind of command `want` asks for, in the order a screen shows them. A kind not wanted is
 /// not looked at: what a bot never sends (the Flare to every space of the cave) costs it nothing.
-pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool) -> Vec<Action> {
+/// The attacks are asked of the spaces `aim` names.
+pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action> {
     // A guest's free action is his: the action commands are checked against the turn lent to him.
     let (lent, move_only) = lent(&t.turn).unwrap_or((t.turn.clone(), false));
     let turn = &lent;
@@ -51,9 +52,9 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool) -> Vec<Action> {
         crate::rules::actions::actor(cave, turn, 1).map(chop)
     });
     for mode in &cave.data.weapons.of(d.dwarf.class).modes {
-        push(ActionKind::Shoot, &mode.id, &|| shots(t, turn, &d, mode));
+        push(ActionKind::Shoot, &mode.id, &|| shots(t, turn, &d, mode, aim));
     }
-    push(ActionKind::ShootSecondary, "", &|| secondary_shots(t, turn, &d));
+    push(ActionKind::ShootSecondary, "", &|| secondary_shots(t, turn, &d, aim));
     if want(ActionKind::Throw) {
         for card in throwables(t, &d) {
             push(ActionKind::Throw, &card, &|| throws(t, turn, &d, &card));
@@ -111,7 +112,7 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool) -> Vec<Action> {
         }
     }
     if !cave.bosco.is_empty() {
-        out.extend(bosco_actions(t, by).into_iter().filter(|a| want(a.kind)));
+        out.extend(bosco_actions(t, by, aim).into_iter().filter(|a| want(a.kind)));
     }
     let mut push = |kind, by, allowed: &dyn Fn() -> Result<Vec<Offer>, String>| {
         if want(kind) {
@@ -220,7 +221,7 @@ fn reach(at: Hex, range: u32) -> Vec<Hex> {
     within(at, range).collect()
 }
 
-fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<Offer>, String> {
+fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode, aim: Aim) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
     // What does not depend on the target is asked once, not of every space in reach.
     let (mode, shooter) = shoot::check_shot(cave, turn, &mode.id)?;
@@ -229,7 +230,7 @@ fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode) -> Result<Vec<O
     // A blast's target may lie one space past the weapon's reach (ruling 8).
     let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
     let actions = scout::action_cost(turn, &mode);
-    aimed(reach(d.at.0, mode.range + mods.range + past), |h| {
+    aimed(aim.keep(cave, reach(d.at.0, mode.range + mods.range + past)), |h| {
         let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Primary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &mode, &mods, actions))
     })
@@ -276,11 +277,11 @@ fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
     v
 }
 
-fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem) -> Result<Vec<Offer>, String> {
+fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem, aim: Aim) -> Result<Vec<Offer>, String> {
     let cave = &t.cave;
     let (mode, shooter, loadout) = secondary::check_secondary_ready(cave, turn, &t.loadouts)?;
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
-    aimed(reach(d.at.0, mode.range + mods.range), |h| {
+    aimed(aim.keep(cave, reach(d.at.0, mode.range + mods.range)), |h| {
         let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Secondary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, mode.actions))
     })
@@ -400,7 +401,7 @@ fn parcels(t: &Table, me: &DwarfItem, other: &DwarfItem) -> Vec<(Supplies, Suppl
     give.chain(take).collect()
 }
 
-fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
+fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     let cave = &t.cave;
     let Some((_, at)) = cave.bosco.iter().next().map(|b| (b.entity, b.at.0)) else { return vec![] };
     let check = |a: BoscoAction| bosco::check(cave, &t.turn, &a).map(|_| Command::Bosco(a));
@@ -415,7 +416,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>) -> Vec<Action> {
         })
         .collect();
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
-        spaces(cave, reach(at, g.range), "no target in range and line of sight", |h| check(make(h.into())))
+        spaces(cave, aim.keep(cave, reach(at, g.range)), "no target in range and line of sight", |h| check(make(h.into())))
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
     [
