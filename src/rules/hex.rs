@@ -142,7 +142,13 @@ pub struct Grid {
     cells: Vec<u32>,
     /// The hexes by number.
     hexes: Vec<Hex>,
+    /// Each hex's neighbours in the set by number, in canonical order (`NO_HEX` where the set has
+    /// none): a walk steps along these instead of working out each neighbour's number.
+    links: Vec<[u32; 6]>,
 }
+
+/// No hex of a grid's set (`Grid::links`).
+const NO_HEX: u32 = u32::MAX;
 
 impl Grid {
     pub fn new(set: impl IntoIterator<Item = Hex>) -> Grid {
@@ -153,11 +159,12 @@ impl Grid {
         let q1 = hexes.iter().map(|h| h.x).max().unwrap_or(q0);
         let r1 = hexes.iter().map(|h| h.y).max().unwrap_or(r0);
         let size = ((q1 - q0 + 1) as usize, (r1 - r0 + 1) as usize);
-        let mut grid = Grid { low: (q0, r0), size, cells: vec![0; size.0 * size.1], hexes };
+        let mut grid = Grid { low: (q0, r0), size, cells: vec![0; size.0 * size.1], hexes, links: vec![] };
         for (i, h) in grid.hexes.iter().enumerate() {
             let cell = (h.y - r0) as usize * size.0 + (h.x - q0) as usize;
             grid.cells[cell] = i as u32 + 1;
         }
+        grid.links = grid.hexes.iter().map(|h| neighbours_canonical(*h).map(|n| grid.index(n).map_or(NO_HEX, |j| j as u32))).collect();
         grid
     }
 
@@ -186,10 +193,15 @@ impl Grid {
 
 /// Steps from a start to every hex of a grid a walk reaches, and the hex each is first reached
 /// from: a breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest
-/// ways the canonical one is kept. `enters(from, to)`: a step may be taken (asked only of hexes of
-/// the grid); `goes_on(h)`: the walk goes on from a hex it reached (it always goes on from the
-/// start).
-pub fn breadth_first<'g>(grid: &'g Grid, start: Hex, mut enters: impl FnMut(Hex, Hex) -> bool, goes_on: impl Fn(Hex) -> bool) -> Walk<'g> {
+/// ways the canonical one is kept. `enters(from, to, number)`: a step may be taken to `to`, the hex
+/// of the grid with that number; `goes_on(h)`: the walk goes on from a hex it reached (it always
+/// goes on from the start).
+pub fn breadth_first<'g>(
+    grid: &'g Grid,
+    start: Hex,
+    mut enters: impl FnMut(Hex, Hex, usize) -> bool,
+    goes_on: impl Fn(Hex) -> bool,
+) -> Walk<'g> {
     let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![u32::MAX; grid.len()], order: vec![] };
     let Some(first) = grid.index(start) else { return walk };
     walk.dist[first] = 0;
@@ -202,9 +214,8 @@ pub fn breadth_first<'g>(grid: &'g Grid, start: Hex, mut enters: impl FnMut(Hex,
             continue;
         }
         let steps = walk.dist[i] + 1;
-        for n in neighbours_canonical(h) {
-            let Some(j) = grid.index(n) else { continue };
-            if walk.dist[j] == u32::MAX && enters(h, n) {
+        for j in grid.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize) {
+            if walk.dist[j] == u32::MAX && enters(h, grid.hexes[j], j) {
                 walk.dist[j] = steps;
                 walk.parent[j] = i as u32;
                 walk.order.push(j as u32);
@@ -296,7 +307,7 @@ mod tests {
     fn a_breadth_first_walk_counts_steps_and_keeps_the_canonical_way() {
         let grid = Grid::new(Hex::ZERO.range(4));
         let inside = |h: Hex| distance(Hex::ZERO, h) <= 3;
-        let walk = breadth_first(&grid, Hex::ZERO, |_, n| inside(n), |_| true);
+        let walk = breadth_first(&grid, Hex::ZERO, |_, n, _| inside(n), |_| true);
         assert_eq!(walk.reached().count(), 37);
         assert_eq!(walk.dist(Hex::new(2, 1)), Some(3));
         assert_eq!(walk.dist(Hex::new(4, 0)), None);
@@ -305,7 +316,7 @@ mod tests {
         assert_eq!(walk.path_to(Hex::new(1, 1)), vec![Hex::new(1, 0), Hex::new(1, 1)]);
         let steps: Vec<u32> = walk.reached().map(|(_, d)| d).collect();
         assert!(steps.is_sorted(), "nearest first");
-        let stopped = breadth_first(&grid, Hex::ZERO, |_, n| inside(n), |h| h != Hex::new(1, 0));
+        let stopped = breadth_first(&grid, Hex::ZERO, |_, n, _| inside(n), |h| h != Hex::new(1, 0));
         assert_eq!(stopped.dist(Hex::new(1, 0)), Some(1));
         assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
     }

@@ -71,7 +71,7 @@ fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> boo
 
 /// Creature walking distance from a hex over floor and pits (ruling 11), ignoring figures.
 pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    breadth_first(cave.board.grid(), from, |_, n| cave.floor_or_pit(n), |_| true).distances()
+    breadth_first(cave.board.grid(), from, |_, n, _| cave.floor_or_pit(n), |_| true).distances()
 }
 
 /// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
@@ -79,7 +79,7 @@ pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
 /// Flame space is only ever the last space reached. A creature that can then only go on a Flame is
 /// burnt (`skills::on_spawn`).
 pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    breadth_first(cave.board.grid(), from, |_, n| cave.floor_or_pit(n), |h| !cave.flame_at(h)).distances()
+    breadth_first(cave.board.grid(), from, |_, n, _| cave.floor_or_pit(n), |h| !cave.flame_at(h)).distances()
 }
 
 /// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
