@@ -75,8 +75,8 @@ impl<'g> Reach<'g> {
         // Each space is asked once, however many of its neighbours the walk reaches first.
         let grid = cave.board.grid();
         let mut known: Vec<Option<bool>> = vec![None; grid.len()];
-        let mut open = |n: Hex| grid.index(n).is_some_and(|i| *known[i].get_or_insert_with(|| passable(cave, m, n)));
-        Reach { walk: breadth_first(grid, start, |h, n| open(n) && may_leave(cave, h, n), |_| true) }
+        let mut open = |n: Hex, i: usize| *known[i].get_or_insert_with(|| passable(cave, m, n));
+        Reach { walk: breadth_first(grid, start, |h, n, i| open(n, i) && may_leave(cave, h, n), |_| true) }
     }
 
     /// Every space reached with its steps, nearest first (the start first).
@@ -109,11 +109,8 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can
     let fits = |h: Hex| may_end_from(cave, m, reach.before(h), h);
     let goal = nearest_where(reach, |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
-        reach
-            .reached()
-            .filter(|(h, _)| distance(*h, target) < distance(start, target) && fits(*h))
-            .min_by_key(|(h, d)| (distance(*h, target), *d, canonical(*h)))
-            .map(|(h, _)| h)
+        let nearer = reach.reached().filter(|(h, _)| distance(*h, target) < distance(start, target));
+        least_where(nearer.map(|(h, d)| ((distance(h, target), d, canonical(h)), h)), fits)
     });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
@@ -130,6 +127,18 @@ fn nearest_where(reach: &Reach, such: impl Fn(Hex) -> bool) -> Option<Hex> {
             Some((_, b)) if canonical(b) < canonical(h) => {}
             _ if such(h) => best = Some((d, h)),
             _ => {}
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The hex with the least key that is such (the keys all differ): whether a hex is such is asked
+/// only of one that would beat the least so far.
+fn least_where<K: Ord>(keyed: impl Iterator<Item = (K, Hex)>, such: impl Fn(Hex) -> bool) -> Option<Hex> {
+    let mut best: Option<(K, Hex)> = None;
+    for (key, h) in keyed {
+        if best.as_ref().is_none_or(|(least, _)| key < *least) && such(h) {
+            best = Some((key, h));
         }
     }
     best.map(|b| b.1)
