@@ -13,7 +13,7 @@ use bevy::ecs::system::{SystemChangeTick, SystemParam};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
-use std::sync::Mutex;
+use std::cell::RefCell;
 
 /// A Dwarf as the rules read him: `dwarf.at.0`, `dwarf.status.webbed`.
 #[derive(QueryData)]
@@ -103,7 +103,7 @@ pub struct Cave<'w, 's> {
     /// The lines of sight this game has worked out (`line`).
     sight: Res<'w, SightMemory>,
     /// What this run of the system has read off the cave already.
-    this_run: Local<'s, Mutex<ThisRun>>,
+    this_run: Local<'s, RefCell<ThisRun>>,
     tick: SystemChangeTick,
 }
 
@@ -218,7 +218,7 @@ impl Cave<'_, '_> {
     /// Asks what this run has read, gathering who stands where first in a new run of the system.
     fn this_run<T>(&self, ask: impl FnOnce(&mut ThisRun) -> T) -> T {
         let now = self.tick.this_run();
-        let mut s = self.this_run.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut s = self.this_run.borrow_mut();
         if s.run != Some(now) {
             self.gather(&mut s, now);
         }
