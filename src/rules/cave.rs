@@ -142,6 +142,11 @@ pub enum NotEmpty {
     Taken,
 }
 
+/// Whether a token is the Resupply pod.
+pub fn is_resupply_pod(t: &Token) -> bool {
+    matches!(t, Token::ResupplyPod { .. })
+}
+
 /// Who stands on a space.
 #[derive(Clone, Copy, Default)]
 struct Spot {
@@ -354,7 +359,15 @@ impl Cave<'_, '_> {
 
     /// Whether the Resupply pod stands on a space.
     pub fn resupply_pod_at(&self, h: Hex) -> bool {
-        self.any_token(h, |t| matches!(t.2, Token::ResupplyPod { .. }))
+        self.any_token(h, |t| is_resupply_pod(&t.2))
+    }
+
+    /// A space of the cave in one look: its terrain, whether a Dwarf stands on it, its tokens in id
+    /// order. What a creature's path search asks of every space it tries.
+    pub fn look<T>(&self, h: Hex, ask: impl FnOnce(Terrain, bool, &[(Entity, Id, Token)]) -> T) -> Option<T> {
+        let i = self.spot(h)?;
+        let terrain = *self.spaces.get(self.board.space(h)?).ok()?.terrain;
+        Some(self.this_run(|s| ask(terrain, s.spots[i].dwarf.is_some(), s.on(i))))
     }
 
     /// The space of the conscious Dwarf nearest a hex (ties: lowest seat).

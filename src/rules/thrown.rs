@@ -78,8 +78,12 @@ fn thrown_card(cave: &Cave, token: &Token, kind: fn(&ThrowEffect) -> bool) -> Op
 
 /// A L.U.R.E. stands on this space (ruling 11: creatures do not pass through it).
 pub fn lure_at(cave: &Cave, h: Hex) -> bool {
-    let lure = |e: &ThrowEffect| matches!(e, ThrowEffect::Lure);
-    cave.any_token(h, |(e, _, t)| thrown_card(cave, t, lure).is_some() && cave.owned.contains(*e))
+    cave.any_token(h, |t| is_lure(cave, t))
+}
+
+/// Whether a token on the cave is a L.U.R.E. a Dwarf threw.
+pub fn is_lure(cave: &Cave, (e, _, t): &(Entity, Id, Token)) -> bool {
+    thrown_card(cave, t, |e| matches!(e, ThrowEffect::Lure)).is_some() && cave.owned.contains(*e)
 }
 
 /// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram

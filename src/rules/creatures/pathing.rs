@@ -3,11 +3,11 @@
 
 use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
-use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::cave::{Cave, CreatureItem, is_resupply_pod};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{Walk, breadth_first, canonical, distance, neighbours};
 use crate::rules::skills;
-use crate::rules::thrown::{lure_at, may_leave};
+use crate::rules::thrown::{is_lure, lure_at, may_leave};
 use hexx::Hex;
 
 /// How one creature gets about.
@@ -33,21 +33,24 @@ impl Mover {
     }
 }
 
-/// Whether the creature may pass through a space.
+/// Whether the creature may pass through a space (one look at it: asked of every space its path
+/// search tries).
 pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
-    let Some(t) = cave.terrain(h) else { return false };
-    let ground = match t {
-        Terrain::Hidden(_) => false,
-        Terrain::Open(Ground::Floor | Ground::Pit) => true,
-        Terrain::Open(Ground::Stalagmite) => m.flying || m.crashes,
-        Terrain::Open(Ground::Wall(None)) => m.crashes,
-        Terrain::Open(Ground::Wall(Some(_))) => false,
-    };
-    ground
-        && (m.flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h)))
-        // Ruling 13: the Oppressor never crashes through a Resupply pod.
-        && !(m.crashes && cave.resupply_pod_at(h))
-        && skills::creature_may_pass(cave, m.flying, h)
+    cave.look(h, |terrain, dwarf, tokens| {
+        let ground = match terrain {
+            Terrain::Hidden(_) => false,
+            Terrain::Open(Ground::Floor | Ground::Pit) => true,
+            Terrain::Open(Ground::Stalagmite) => m.flying || m.crashes,
+            Terrain::Open(Ground::Wall(None)) => m.crashes,
+            Terrain::Open(Ground::Wall(Some(_))) => false,
+        };
+        ground
+            && (m.flying || !(dwarf || tokens.iter().any(|t| is_lure(cave, t))))
+            // Ruling 13: the Oppressor never crashes through a Resupply pod.
+            && !(m.crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
+            && !tokens.iter().any(|t| skills::bars_creature(m.flying, &t.2))
+    })
+    .unwrap_or(false)
 }
 
 /// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11),

@@ -104,9 +104,13 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
 /// or the Shield's space; walkers not through the Sentry Gun either (flyers pass over figures).
 pub fn creature_may_pass(cave: &Cave, flying: bool, h: Hex) -> bool {
-    // One look at the space's tokens: this is asked of every space a creature's path search tries.
-    let bars = |t: &Token| matches!(t, Token::Flame | Token::Shield) || (!flying && is_sentry(t));
-    !cave.any_token(h, |t| bars(&t.2))
+    !cave.any_token(h, |t| bars_creature(flying, &t.2))
+}
+
+/// Whether a token keeps a creature from passing its space: Flames and the Shield keep every
+/// creature off, the Sentry Gun all but flyers.
+pub fn bars_creature(flying: bool, t: &Token) -> bool {
+    matches!(t, Token::Flame | Token::Shield) || (!flying && is_sentry(t))
 }
 
 /// Whether a creature may end a move on a space for what is on it: not Flames, the Shield, the
