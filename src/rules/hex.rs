@@ -278,6 +278,21 @@ impl Walk<'_> {
     }
 }
 
+/// Of items with keys that all differ, the one with the least key that `such` takes, with what it
+/// gave: `such` is asked only of an item whose key beats the least so far, so a costly test is
+/// spared for most items of a long search.
+pub fn least_such<K: Ord, T, R>(keyed: impl Iterator<Item = (K, T)>, mut such: impl FnMut(&T) -> Option<R>) -> Option<(T, R)> {
+    let mut best: Option<(K, T, R)> = None;
+    for (key, item) in keyed {
+        if best.as_ref().is_none_or(|(least, _, _)| key < *least)
+            && let Some(r) = such(&item)
+        {
+            best = Some((key, item, r));
+        }
+    }
+    best.map(|(_, item, r)| (item, r))
+}
+
 /// All hex directions as hexx edge directions, for neighbour loops.
 pub fn neighbours(h: Hex) -> [Hex; 6] {
     EdgeDirection::ALL_DIRECTIONS.map(|d| h.neighbor(d))

@@ -3,7 +3,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
-use super::hex::{breadth_first, canonical, distance};
+use super::hex::{breadth_first, canonical, distance, least_such};
 use super::log::{GameEvent, Who};
 use super::state::Placed;
 use crate::data::cards::Place;
@@ -105,11 +105,8 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
             continue;
         };
         let spot_where = |on_flames: bool| {
-            dist.iter()
-                .filter(|(h, _)| on_flames || !cave.flame_at(**h))
-                .filter_map(|(h, d)| placement(cave, real, *h, &taken, &[]).map(|f| (*h, *d, f)))
-                .min_by_key(|(h, d, _)| (*d, near_dwarf(*h), canonical(*h)))
-                .map(|(h, _, f)| (h, f))
+            let open = dist.iter().filter(|(h, _)| on_flames || !cave.flame_at(**h));
+            least_such(open.map(|(h, d)| ((*d, near_dwarf(*h), canonical(*h)), *h)), |h| placement(cave, real, *h, &taken, &[]))
         };
         // Rulebook, Flaming Ground: a creature goes on a Flame only when it can go nowhere else.
         let spot = spot_where(false).or_else(|| spot_where(true));

@@ -5,7 +5,7 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, is_resupply_pod};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{Walk, breadth_first, canonical, distance, neighbours};
+use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours};
 use crate::rules::skills;
 use crate::rules::thrown::{is_lure, lure_at, may_leave};
 use hexx::Hex;
@@ -113,7 +113,7 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can
     let goal = nearest_where(reach, |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
         let nearer = reach.reached().filter(|(h, _)| distance(*h, target) < distance(start, target));
-        least_where(nearer.map(|(h, d)| ((distance(h, target), d, canonical(h)), h)), fits)
+        least_such(nearer.map(|(h, d)| ((distance(h, target), d, canonical(h)), h)), |h| fits(*h).then_some(())).map(|(h, _)| h)
     });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
@@ -130,18 +130,6 @@ fn nearest_where(reach: &Reach, such: impl Fn(Hex) -> bool) -> Option<Hex> {
             Some((_, b)) if canonical(b) < canonical(h) => {}
             _ if such(h) => best = Some((d, h)),
             _ => {}
-        }
-    }
-    best.map(|b| b.1)
-}
-
-/// The hex with the least key that is such (the keys all differ): whether a hex is such is asked
-/// only of one that would beat the least so far.
-fn least_where<K: Ord>(keyed: impl Iterator<Item = (K, Hex)>, such: impl Fn(Hex) -> bool) -> Option<Hex> {
-    let mut best: Option<(K, Hex)> = None;
-    for (key, h) in keyed {
-        if best.as_ref().is_none_or(|(least, _)| key < *least) && such(h) {
-            best = Some((key, h));
         }
     }
     best.map(|b| b.1)
