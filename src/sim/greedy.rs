@@ -6,7 +6,7 @@
 use crate::data::mission::{Ground, Item, Objective, Pickup};
 use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, ChopTarget, Command};
-use crate::rules::components::{Terrain, Token};
+use crate::rules::components::{DropPod, Space, Terrain, Token};
 use crate::rules::hex::distance;
 use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer};
 use crate::rules::log::Who;
@@ -201,11 +201,19 @@ fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
 
 /// Where the active Dwarf wants to go: what the unmet primary objectives need, or the Drop Pod once
 /// they are met.
-fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
+fn plan(cave: Cave, spaces: Query<(&Space, &Terrain, Has<DropPod>)>, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
     let me = cave.dwarf_in_seat(turn.seat);
     let full = &cave.data.numbers.dwarf;
     let (low, out_of_ammo) = me.map_or((false, false), |d| (d.ammo.primary < 2 || d.health.0 < full.health / 2, d.ammo.primary == 0));
-    let pod: Vec<Hex> = cave.board.spaces.keys().copied().filter(|h| cave.is_drop_pod(*h)).collect();
+    let pod: Vec<Hex> = spaces.iter().filter(|s| s.2).map(|s| s.0.0).collect();
+    // The goals are looked at nearest first (`Plan::away`), so their order does not matter.
+    let walls: Vec<(Hex, Item)> = spaces
+        .iter()
+        .filter_map(|(s, t, _)| match t {
+            Terrain::Open(Ground::Wall(Some(m))) => Some((s.0, Item::from(*m))),
+            _ => None,
+        })
+        .collect();
     let standing: Vec<Hex> = cave.dwarves.iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let all_aboard = !standing.is_empty() && standing.iter().all(|h| pod.contains(h));
     let goals = if cave.objectives_met(&mule) {
@@ -213,20 +221,20 @@ fn plan(cave: Cave, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
     } else {
         let wanted: Vec<&Objective> =
             cave.mission.objectives.primary.iter().filter(|o| !matches!(o, Objective::Collect(i, n) if mule.count(*i) >= *n)).collect();
-        let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(&cave, o)).collect();
+        let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(&cave, &walls, o)).collect();
         if goals.is_empty() {
-            goals = mineral_walls(&cave, |_| true);
+            goals = mineral_walls(&walls, |_| true);
         }
         goals
     };
     Plan { me: me.map(|d| d.at.0), goals, all_aboard, low, out_of_ammo }
 }
 
-fn goals_for(cave: &Cave, o: &Objective) -> Vec<(Hex, u32)> {
+fn goals_for(cave: &Cave, walls: &[(Hex, Item)], o: &Objective) -> Vec<(Hex, u32)> {
     match o {
         Objective::Kill(kind) => cave.creatures.iter().filter(|c| c.creature.kind == *kind).map(|c| (c.at.0, 1)).collect(),
         Objective::Collect(item, _) => {
-            let mut v = mineral_walls(cave, |i| i == *item);
+            let mut v = mineral_walls(walls, |i| i == *item);
             for tok in cave.tokens.iter() {
                 let (t, at) = (tok.token, tok.at);
                 let near = match t {
@@ -243,13 +251,9 @@ fn goals_for(cave: &Cave, o: &Objective) -> Vec<(Hex, u32)> {
     }
 }
 
-fn mineral_walls(cave: &Cave, wanted: impl Fn(Item) -> bool) -> Vec<(Hex, u32)> {
-    cave.board
-        .spaces
-        .keys()
-        .filter(|h| matches!(cave.terrain(**h), Some(Terrain::Open(Ground::Wall(Some(m)))) if wanted(Item::from(m))))
-        .map(|h| (*h, 1))
-        .collect()
+/// The walls holding a wanted mineral, each a goal to stand next to.
+fn mineral_walls(walls: &[(Hex, Item)], wanted: impl Fn(Item) -> bool) -> Vec<(Hex, u32)> {
+    walls.iter().filter(|(_, i)| wanted(*i)).map(|(h, _)| (*h, 1)).collect()
 }
 
 fn pickup_item(p: Pickup) -> Option<Item> {
