@@ -336,6 +336,21 @@ mod tests {
         assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
     }
 
+    /// The least key the test takes wins; the test is asked only of an item whose key beats the
+    /// least taken so far.
+    #[test]
+    fn the_least_such_asks_only_what_could_beat_the_best() {
+        let items = [(3, 'a'), (1, 'b'), (2, 'c'), (0, 'd'), (4, 'e')];
+        let mut asked = vec![];
+        let least = least_such(items.into_iter(), |c| {
+            asked.push(*c);
+            (*c != 'd').then_some(c.to_ascii_uppercase())
+        });
+        assert_eq!(least, Some(('b', 'B')));
+        assert_eq!(asked, vec!['a', 'b', 'd'], "c and e do not beat b; d does, and is not taken");
+        assert_eq!(least_such(items.into_iter(), |_| None::<()>), None);
+    }
+
     #[test]
     fn a_grid_numbers_its_hexes_in_canonical_order_and_nothing_else() {
         let set = [Hex::new(2, -1), Hex::new(-3, 2), Hex::new(0, 0), Hex::new(5, 2)];
