@@ -61,20 +61,29 @@ fn search(cave: &Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) 
     let mut best: HashMap<Hex, Key> = HashMap::from([(start, (0, 0, canonical(start)))]);
     let mut came_from: HashMap<Hex, Hex> = HashMap::from([(start, start)]);
     let mut open = BinaryHeap::from([Reverse(((0, 0, canonical(start)), start_key(start)))]);
+    // What a step onto each space costs, asked once per space however many neighbours reach it:
+    // none where the Dwarf may not step, else its movement points and Flames.
+    let grid = cave.board.grid();
+    let mut steps: Vec<Option<Option<(u32, u32)>>> = vec![None; grid.len()];
+    let mut step = |n: Hex| {
+        let i = grid.index(n)?;
+        *steps[i].get_or_insert_with(|| {
+            (step_over(cave, class, n, false) || enterable(cave, mule, n).is_ok())
+                .then(|| (move_cost(cave, &[n]), u32::from(cave.flame_at(n))))
+        })
+    };
     while let Some(Reverse((key, at))) = open.pop() {
         let at = Hex::new(at.0, at.1);
         if best.get(&at).is_some_and(|b| *b < key) {
             continue;
         }
         for n in neighbours(at) {
-            if !(step_over(cave, class, n, false) || enterable(cave, mule, n).is_ok()) {
-                continue;
-            }
-            let cost = key.0 + move_cost(cave, &[n]);
+            let Some((points_n, flames)) = step(n) else { continue };
+            let cost = key.0 + points_n;
             if cost > points {
                 continue;
             }
-            let next = (cost, key.1 + u32::from(cave.flame_at(n)), canonical(n));
+            let next = (cost, key.1 + flames, canonical(n));
             if best.get(&n).is_none_or(|b| next < *b) {
                 best.insert(n, next);
                 came_from.insert(n, at);
