@@ -37,9 +37,16 @@ fn resolve_move(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effe
 }
 
 /// Whether the active Dwarf may walk this path; the mover's entity when he may. The legal-moves
-/// query (`rules::legal`) asks this same function of every path it offers.
+/// query (`rules::legal`) asks the same two checks: `mover` once, then `check_path` of every path
+/// it offers.
 pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result<Entity, String> {
     let d = mover(cave, turn)?;
+    check_path(cave, mule, &d, path)?;
+    Ok(d.entity)
+}
+
+/// Whether a Dwarf who may make a Move (`mover`) may walk this path.
+pub fn check_path(cave: &Cave, mule: &Mule, d: &DwarfItem, path: &[Hex]) -> Result<(), String> {
     let points = cave.data.numbers.move_points as usize;
     if path.is_empty() {
         return Err("a move needs at least one space".into());
@@ -62,8 +69,7 @@ pub fn check_move(cave: &Cave, turn: &Turn, mule: &Mule, path: &[Hex]) -> Result
     }
     let end = *path.last().expect("path is not empty");
     cave.dwarf_may_end(end, d.entity)?;
-    skills::may_end_move(cave, end)?;
-    Ok(d.entity)
+    skills::may_end_move(cave, end)
 }
 
 /// The active Dwarf, if he may make a Move at all, wherever to.

@@ -1,16 +1,16 @@
 //! Where a Move can end: one search of the cave from the Dwarf's space, each step allowed by the
 //! Move's own step rule (`enterable`, or a class skill's `step_over`) and costed by its own cost rule
-//! (`move_cost`: a Zipline ride is free). Each end found is then put to `check_move` with the path
+//! (`move_cost`: a Zipline ride is free). Each end found is then put to `check_path` with the path
 //! that reached it, so the offer is exactly what the Move action would take.
 
 use super::{Detail, Offer};
 use crate::data::weapons::DwarfClass;
-use crate::rules::actions::movement::{check_move, enterable};
-use crate::rules::cave::Cave;
+use crate::rules::actions::movement::{check_path, enterable};
+use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::hex::{Qr, canonical, neighbours};
 use crate::rules::skills::{move_cost, step_over};
-use crate::rules::state::{Mule, Turn};
+use crate::rules::state::Mule;
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -21,8 +21,10 @@ use bevy::platform::collections::HashMap;
 /// canonical order so that equal paths always come out the same.
 type Key = (u32, u32, (i32, i32));
 
-/// Every Move the active Dwarf may make, one shortest path to each end space.
-pub fn offers(cave: &Cave, turn: &Turn, mule: &Mule, class: DwarfClass, start: Hex) -> Vec<Offer> {
+/// Every Move the active Dwarf may make (he may move at all: `mover`), one shortest path to each
+/// end space.
+pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
+    let (class, start) = (d.dwarf.class, d.at.0);
     let points = cave.data.numbers.move_points;
     let (came_from, best) = search(cave, mule, class, start, points);
     let mut ends: Vec<(Hex, Vec<Hex>)> = came_from.keys().filter(|h| **h != start).map(|h| (*h, path_to(&came_from, *h))).collect();
@@ -43,7 +45,7 @@ pub fn offers(cave: &Cave, turn: &Turn, mule: &Mule, class: DwarfClass, start: H
     }
     ends.sort_by_key(|e| canonical(e.0));
     ends.into_iter()
-        .filter(|(_, path)| check_move(cave, turn, mule, path).is_ok())
+        .filter(|(_, path)| check_path(cave, mule, d, path).is_ok())
         .map(|(to, path)| {
             let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
             let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();

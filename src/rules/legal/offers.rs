@@ -43,8 +43,7 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
     };
     let at = d.at.0;
     push(ActionKind::Move, "", &|| {
-        let moves =
-            crate::rules::actions::movement::mover(cave, turn).map(|_| super::moves::offers(cave, turn, &t.mule, d.dwarf.class, at));
+        let moves = crate::rules::actions::movement::mover(cave, turn).map(|d| super::moves::offers(cave, &t.mule, &d));
         moves.and_then(|m| non_empty(m, "no space to move to"))
     });
     push(ActionKind::Chop, "", &|| {
