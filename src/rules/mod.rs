@@ -107,7 +107,9 @@ impl Plugin for RulesPlugin {
                     // Nothing to rule on before a mission is laid out (the game's menus).
                     .run_if(resource_exists::<state::MissionInfo>),
             )
-            .add_systems(First, |mut placed: ResMut<state::Placed>| *placed = default())
+            // At the start of the rules' own update, not in `First`: undo rebuilds a game running
+            // `Update` alone, and what an earlier update placed must not count twice there.
+            .add_systems(Update, state::Placed::empty.before(RulesSet::Take))
             .add_systems(Update, take_command.in_set(RulesSet::Take))
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
             .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal))

@@ -151,6 +151,13 @@ pub struct Placed {
     pub caves: Vec<bevy::prelude::Entity>,
 }
 
+impl Placed {
+    /// Nothing placed yet: the start of every update.
+    pub fn empty(mut placed: ResMut<Placed>) {
+        *placed = Placed::default();
+    }
+}
+
 /// Hands out stable ids in spawn order.
 #[derive(Resource, Default, Debug)]
 pub struct NextId(pub u32);
