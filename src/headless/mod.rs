@@ -10,6 +10,7 @@ use crate::rules::RulesPlugin;
 use crate::rules::actions::InProgress;
 use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
+use crate::rules::log::GameEvent;
 use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use crate::rules::sight::SightMemory;
 use bevy::ecs::schedule::SingleThreadedExecutor;
@@ -90,13 +91,17 @@ pub fn first_turn(app: &mut App) -> Result<(), String> {
 /// most any command took in 300 simulated games at hazard 3 (both bots, every mission) was 71.
 const MAX_UPDATES: u32 = 2_000;
 
-/// One update of the rules: headless, a whole `App::update`; the window, while it rewinds a game,
-/// runs only its `Update` schedule.
+/// One update of the rules: headless, [`update`]; the window, while it rewinds a game, its
+/// `Update` schedule.
 pub type Step<'a> = &'a mut dyn FnMut(&mut World);
 
-/// `App::update` on a bare world.
+/// One update of the rules on a bare world: their `Update` schedule (every rule lives there), the
+/// game's messages turned over and the change trackers cleared, as `App::update` would. The rest of
+/// a frame (time, the task pools' ticks, the fixed-step loop) is nothing to the rules; it was about
+/// a sixth of a simulated game.
 pub fn update(world: &mut World) {
-    world.run_schedule(Main);
+    world.run_schedule(Update);
+    world.resource_mut::<Messages<GameEvent>>().update();
     world.clear_trackers();
 }
 
