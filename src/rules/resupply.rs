@@ -10,14 +10,11 @@ use super::log::GameEvent;
 use hexx::Hex;
 
 /// Where a pod may land: on empty floor (not a Tunnel Exit, no figure, no token).
-pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), String> {
-    cave.empty_floor(h).map_err(|why| {
-        match why {
-            NotEmpty::NotFloor => "a Resupply pod lands only on open floor",
-            NotEmpty::TunnelExit => "a Resupply pod cannot land on a Tunnel Exit",
-            NotEmpty::Taken => "a Resupply pod needs an empty space",
-        }
-        .into()
+pub fn pod_may_land(cave: &Cave, h: Hex) -> Result<(), &'static str> {
+    cave.empty_floor(h).map_err(|why| match why {
+        NotEmpty::NotFloor => "a Resupply pod lands only on open floor",
+        NotEmpty::TunnelExit => "a Resupply pod cannot land on a Tunnel Exit",
+        NotEmpty::Taken => "a Resupply pod needs an empty space",
     })
 }
 

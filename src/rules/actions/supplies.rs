@@ -64,8 +64,9 @@ pub fn can_pay(mule: &Mule, what: &str, kinds: &[Item], n: u32) -> Result<(), St
     Ok(())
 }
 
-/// Whether the active Dwarf may call the Resupply pod down onto this space. The legal-moves query
-/// asks this same function of every space, once [`check_resupply_paid`] has passed.
+/// Whether the active Dwarf may call the Resupply pod down onto this space: the pod paid for, and
+/// a space it may land on. The legal-moves query asks the same two checks: the first once, the
+/// second (`resupply::pod_may_land`) of every space.
 pub fn check_call_resupply<'a>(cave: &'a Cave, turn: &Turn, mule: &Mule, at: Hex) -> Result<DwarfItem<'a>, String> {
     let d = check_resupply_paid(cave, turn, mule)?;
     pod_may_land(cave, at)?;

@@ -14,6 +14,7 @@ use crate::rules::damage::{Blow, resistance_ignored};
 use crate::rules::end::check_launch;
 use crate::rules::hex::{Qr, canonical, within};
 use crate::rules::log::Who;
+use crate::rules::resupply::pod_may_land;
 use crate::rules::skills::{engineer, gear_count, gunner, scout};
 use crate::rules::state::Turn;
 use crate::rules::thrown::check_detonate;
@@ -65,9 +66,7 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
     push(ActionKind::CallResupply, "", &|| {
         // What does not depend on the space is asked once, not of every space of the cave.
         supplies::check_resupply_paid(cave, turn, &t.mule).and_then(|_| {
-            spaces(cave, board(cave), "no space for the pod", |h| {
-                supplies::check_call_resupply(cave, turn, &t.mule, h).map(|_| Command::CallResupply(h.into()))
-            })
+            spaces(cave, board(cave), "no space for the pod", |h| pod_may_land(cave, h).map(|_| Command::CallResupply(h.into())))
         })
     });
     push(ActionKind::GetSupplies, "", &|| get_supplies(t, turn));
@@ -150,11 +149,16 @@ fn board(cave: &Cave) -> Vec<Hex> {
 
 /// The candidate spaces a check accepts, each as a command on that space. When it accepts none:
 /// the check's reason if every candidate got the same one, else `none`.
-fn spaces(cave: &Cave, mut candidates: Vec<Hex>, none: &str, check: impl Fn(Hex) -> Result<Command, String>) -> Result<Vec<Offer>, String> {
+fn spaces<E: PartialEq + Into<String>>(
+    cave: &Cave,
+    mut candidates: Vec<Hex>,
+    none: &str,
+    check: impl Fn(Hex) -> Result<Command, E>,
+) -> Result<Vec<Offer>, String> {
     candidates.retain(|h| cave.space(*h).is_some());
     candidates.sort_by_key(|h| canonical(*h));
     let mut offers = Vec::new();
-    let mut reasons: Vec<String> = Vec::new();
+    let mut reasons: Vec<E> = Vec::new();
     for h in candidates {
         match check(h) {
             Ok(command) => offers.push(Offer { command, detail: Detail::Space(h.into()) }),
@@ -162,9 +166,9 @@ fn spaces(cave: &Cave, mut candidates: Vec<Hex>, none: &str, check: impl Fn(Hex)
             Err(_) => {}
         }
     }
-    match (offers.is_empty(), reasons.as_slice()) {
+    match (offers.is_empty(), reasons.len()) {
         (false, _) => Ok(offers),
-        (true, [one]) => Err(one.clone()),
+        (true, 1) => Err(reasons.remove(0).into()),
         _ => Err(none.to_string()),
     }
 }
