@@ -101,7 +101,9 @@ pub type Step<'a> = &'a mut dyn FnMut(&mut World);
 /// a sixth of a simulated game.
 pub fn update(world: &mut World) {
     world.run_schedule(Update);
-    world.resource_mut::<Messages<GameEvent>>().update();
+    if let Some(mut messages) = world.get_resource_mut::<Messages<GameEvent>>() {
+        messages.update();
+    }
     world.clear_trackers();
 }
 

@@ -382,3 +382,16 @@ fn a_rebuild_running_only_the_rules_update_ends_whole_games_on_the_same_table() 
         assert_eq!(dump(rebuilt.world_mut(), &snapshot), dump(played.world_mut(), &snapshot), "seed {seed}");
     }
 }
+
+/// A headless update turns the game's messages over as a frame does, though it runs the rules'
+/// `Update` alone: after a whole game they hold the last updates' events, not the whole game's.
+#[test]
+fn a_headless_game_keeps_only_its_last_updates_messages() {
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/missions/11-the-maw.ron"));
+    let (mission, _) = load_mission(path, &data()).expect("The Maw loads");
+    let setup = MissionSetup::new(DwarfClass::ALL.to_vec(), 45, 3);
+    let app = hoxxes::sim::game::play_to_end(&data(), &mission, &setup, BotKind::Greedy).expect("a whole game");
+    let logged = app.world().resource::<hoxxes::rules::log::GameLog>().0.len();
+    let kept = app.world().resource::<Messages<hoxxes::rules::log::GameEvent>>().len();
+    assert!(logged > 500 && kept < 100, "{kept} messages kept of the game's {logged} events");
+}
