@@ -418,8 +418,17 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
                 .map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) })
         })
         .collect();
+    // A gun's offer shows what stands on its target, as a Dwarf's shot does.
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
-        spaces(cave, aim.keep(cave, reach(at, g.range)), "no target in range and line of sight", |h| check(make(h.into())))
+        let aimed = |o: Offer| match o.detail {
+            Detail::Space(q) => {
+                let figures = figures(cave, at, q.into(), &g.dice, false);
+                Offer { detail: Detail::Target { at: q, figures, ammo: 0, actions: g.actions }, ..o }
+            }
+            _ => o,
+        };
+        let offers = spaces(cave, aim.keep(cave, reach(at, g.range)), "no target in range and line of sight", |h| check(make(h.into())));
+        offers.map(|v| v.into_iter().map(aimed).collect())
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
     [
