@@ -146,19 +146,23 @@ mod tests {
         assert!(narrowed > 0, "some shots at empty spaces were listed by the whole query and left out");
     }
 
-    /// BOSCO's guns show what stands on their target, as a Dwarf's shots do, so the greedy bot
-    /// fires them at a creature in reach on BOSCO's part of the turn: twice in this game of Hatchery
-    /// Row (never while their offers named only the space).
+    /// BOSCO's guns show what stands on their target, as a Dwarf's shots do, and the greedy bot
+    /// flies BOSCO toward the nearest creature when his guns reach none: in three games of
+    /// Hatchery Row he flies and fires in each (he never fired while the guns' offers named only the
+    /// space, nor flew while the bot ended his part of the turn at once).
     #[test]
-    fn the_greedy_bot_fires_boscos_guns_at_creatures() {
+    fn the_greedy_bot_flies_bosco_to_the_fight_and_fires_his_guns() {
         let data = GameData::load(&assets_dir()).expect("the game's data loads");
         let mission: Mission = read_ron(std::path::Path::new("missions/03-hatchery-row.ron")).expect("the mission reads");
-        let mut setup = MissionSetup::new(vec![DwarfClass::Engineer], 4, 2);
-        setup.bosco = true;
-        let app = crate::sim::game::play_to_end(&data, &mission, &setup, BotKind::Greedy).expect("a whole game");
-        let log = &app.world().resource::<crate::rules::command::CommandLog>().0;
-        let fired = log.iter().filter(|c| matches!(c, Command::Bosco(_)) && target(c).is_some()).count();
-        assert!(fired > 0, "BOSCO never fired");
+        for seed in 1..=3 {
+            let mut setup = MissionSetup::new(vec![DwarfClass::Engineer], seed, 2);
+            setup.bosco = true;
+            let app = crate::sim::game::play_to_end(&data, &mission, &setup, BotKind::Greedy).expect("a whole game");
+            let log = &app.world().resource::<crate::rules::command::CommandLog>().0;
+            let fired = log.iter().filter(|c| matches!(c, Command::Bosco(_)) && target(c).is_some()).count();
+            let flew = log.iter().filter(|c| matches!(c, Command::Bosco(BoscoAction::Move(_)))).count();
+            assert!(fired > 0 && flew > 0, "seed {seed}: BOSCO fired {fired} times and flew {flew} times");
+        }
     }
 
     fn json(v: &impl serde::Serialize) -> String {

@@ -1,7 +1,8 @@
 //! The greedy bot: a sensible beginner. It helps a downed friend up, shoots what it can hit, tops up
 //! when low, mines what the objectives want, walks toward it (or carves its way), heads for the
-//! Drop Pod once the objectives are met and launches when everyone standing is aboard. Every
-//! command it sends is one the legal-moves query lists; it only ranks them.
+//! Drop Pod once the objectives are met and launches when everyone standing is aboard; BOSCO fires
+//! at what his guns reach, else flies toward the nearest creature. Every command it sends is one
+//! the legal-moves query lists; it only ranks them.
 
 use crate::data::mission::{Ground, Item, Objective, Pickup};
 use crate::rules::cave::Cave;
@@ -48,6 +49,9 @@ struct Plan {
     /// Low on ammo or Health.
     low: bool,
     out_of_ammo: bool,
+    /// Where the creatures stand: BOSCO flies toward the nearest.
+    creatures: Vec<Hex>,
+    bosco: Option<Hex>,
 }
 
 impl Plan {
@@ -100,7 +104,29 @@ pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
     if chop.is_some_and(|a| chop_targets(a).iter().any(closer)) {
         return Some(Command::Chop);
     }
+    if let Some(c) = best_flight(legal, &plan) {
+        return Some(c);
+    }
     first(ActionKind::EndTurn).or_else(|| first(ActionKind::BoscoMove))
+}
+
+/// BOSCO's flight that ends nearest a creature, the first of those; none when none gets him nearer
+/// than he is (then his guns may reach one next time round).
+fn best_flight(legal: &Legal, plan: &Plan) -> Option<Command> {
+    let nearest = |h: Hex| plan.creatures.iter().map(|c| distance(h, *c)).min();
+    let here = nearest(plan.bosco?)?;
+    legal
+        .actions
+        .iter()
+        .filter(|a| a.kind == ActionKind::BoscoMove)
+        .flat_map(|a| a.offers())
+        .filter_map(|o| match &o.detail {
+            Detail::Space(to) => nearest(Hex::from(*to)).map(|d| (d, o)),
+            _ => None,
+        })
+        .filter(|(d, _)| *d < here)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, o)| o.command.clone())
 }
 
 fn chop_targets(a: &Action) -> Vec<ChopTarget> {
@@ -227,7 +253,9 @@ fn plan(cave: Cave, spaces: Query<(&Space, &Terrain, Has<DropPod>)>, mule: Res<M
         }
         goals
     };
-    Plan { me: me.map(|d| d.at.0), goals, all_aboard, low, out_of_ammo }
+    let creatures = cave.creatures.iter().map(|c| c.at.0).collect();
+    let bosco = cave.bosco.iter().next().map(|b| b.at.0);
+    Plan { me: me.map(|d| d.at.0), goals, all_aboard, low, out_of_ammo, creatures, bosco }
 }
 
 fn goals_for(cave: &Cave, walls: &[(Hex, Item)], o: &Objective) -> Vec<(Hex, u32)> {
