@@ -116,9 +116,7 @@ fn best_flight(legal: &Legal, plan: &Plan) -> Option<Command> {
     let nearest = |h: Hex| plan.creatures.iter().map(|c| distance(h, *c)).min();
     let here = nearest(plan.bosco?)?;
     legal
-        .actions
-        .iter()
-        .filter(|a| a.kind == ActionKind::BoscoMove)
+        .of(ActionKind::BoscoMove)
         .flat_map(|a| a.offers())
         .filter_map(|o| match &o.detail {
             Detail::Space(to) => nearest(Hex::from(*to)).map(|d| (d, o)),
@@ -183,9 +181,7 @@ fn best_shot(legal: &Legal) -> Option<Command> {
 fn best_move(legal: &Legal, plan: &Plan) -> Option<Command> {
     let here = plan.away(plan.me?);
     legal
-        .actions
-        .iter()
-        .filter(|a| a.kind == ActionKind::Move)
+        .of(ActionKind::Move)
         .flat_map(|a| a.offers())
         .filter_map(|o| match &o.detail {
             Detail::Move { to, cost, flame_damage: 0, .. } => Some((plan.away(Hex::from(*to)), *cost, o)),
