@@ -366,7 +366,7 @@ impl Cave<'_, '_> {
     /// order. What a creature's path search asks of every space it tries.
     pub fn look<T>(&self, h: Hex, ask: impl FnOnce(Terrain, bool, &[(Entity, Id, Token)]) -> T) -> Option<T> {
         let i = self.spot(h)?;
-        let terrain = *self.spaces.get(self.board.space(h)?).ok()?.terrain;
+        let terrain = *self.spaces.get(self.board.numbered(i)).ok()?.terrain;
         Some(self.this_run(|s| ask(terrain, s.spots[i].dwarf.is_some(), s.on(i))))
     }
 

@@ -69,7 +69,12 @@ impl Board {
 
     /// The space entity at a hex, if the hex is part of the cave.
     pub fn space(&self, h: Hex) -> Option<Entity> {
-        self.grid.index(h).map(|i| self.entities[i])
+        self.grid.index(h).map(|i| self.numbered(i))
+    }
+
+    /// The space entity numbered `i` on the grid.
+    pub fn numbered(&self, i: usize) -> Entity {
+        self.entities[i]
     }
 }
 
