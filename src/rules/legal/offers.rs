@@ -151,9 +151,20 @@ fn board(cave: &Cave) -> Vec<Hex> {
 /// the check's reason if every candidate got the same one, else `none`.
 fn spaces<E: PartialEq + Into<String>>(
     cave: &Cave,
+    candidates: Vec<Hex>,
+    none: &str,
+    check: impl Fn(Hex) -> Result<Command, E>,
+) -> Result<Vec<Offer>, String> {
+    spaces_as(cave, candidates, none, check, |h| Detail::Space(h.into()))
+}
+
+/// [`spaces`], each offer's detail made by `detail` from its space.
+fn spaces_as<E: PartialEq + Into<String>>(
+    cave: &Cave,
     mut candidates: Vec<Hex>,
     none: &str,
     check: impl Fn(Hex) -> Result<Command, E>,
+    detail: impl Fn(Hex) -> Detail,
 ) -> Result<Vec<Offer>, String> {
     candidates.retain(|h| cave.space(*h).is_some());
     candidates.sort_by_key(|h| canonical(*h));
@@ -161,7 +172,7 @@ fn spaces<E: PartialEq + Into<String>>(
     let mut reasons: Vec<E> = Vec::new();
     for h in candidates {
         match check(h) {
-            Ok(command) => offers.push(Offer { command, detail: Detail::Space(h.into()) }),
+            Ok(command) => offers.push(Offer { command, detail: detail(h) }),
             Err(why) if reasons.len() < 2 && !reasons.contains(&why) => reasons.push(why),
             Err(_) => {}
         }
@@ -420,15 +431,9 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
         .collect();
     // A gun's offer shows what stands on its target, as a Dwarf's shot does.
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
-        let aimed = |o: Offer| match o.detail {
-            Detail::Space(q) => {
-                let figures = figures(cave, at, q.into(), &g.dice, false);
-                Offer { detail: Detail::Target { at: q, figures, ammo: 0, actions: g.actions }, ..o }
-            }
-            _ => o,
-        };
-        let offers = spaces(cave, aim.keep(cave, reach(at, g.range)), "no target in range and line of sight", |h| check(make(h.into())));
-        offers.map(|v| v.into_iter().map(aimed).collect())
+        let target = |h: Hex| Detail::Target { at: h.into(), figures: figures(cave, at, h, &g.dice, false), ammo: 0, actions: g.actions };
+        let candidates = aim.keep(cave, reach(at, g.range));
+        spaces_as(cave, candidates, "no target in range and line of sight", |h| check(make(h.into())), target)
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
     [
