@@ -36,10 +36,10 @@ impl Bot {
         Bot { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
-    /// The command to send now, asking the legal-moves query itself: the greedy bot asks first for
-    /// the kinds of command it ranks, shots at creatures alone, and for the rest only when it ranks
-    /// none of them; then it
-    /// picks at random, as `choose` does (without ranking the same kinds a second time).
+    /// The command to send now, asking the legal-moves query itself; `None` when nothing is listed.
+    /// The greedy bot asks first for the kinds of command it ranks, shots at creatures alone; when
+    /// it ranks none of them, it asks for the whole query and picks at random, as the random bot
+    /// always does.
     pub fn decide(&mut self, world: &mut World) -> Option<Command> {
         if self.kind == BotKind::Greedy {
             let ranked = legal_of(world, greedy::RANKED, greedy::AIM);
