@@ -431,7 +431,8 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
         .collect();
     // A gun's offer shows what stands on its target, as a Dwarf's shot does.
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
-        let target = |h: Hex| Detail::Target { at: h.into(), figures: figures(cave, at, h, &g.dice, false), ammo: 0, actions: g.actions };
+        let target =
+            |h: Hex| Detail::Target { at: h.into(), figures: figures(cave, at, h, &g.dice, false), ammo: g.ammo, actions: g.actions };
         let candidates = aim.keep(cave, reach(at, g.range));
         spaces_as(cave, candidates, "no target in range and line of sight", |h| check(make(h.into())), target)
     };
