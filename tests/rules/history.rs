@@ -360,7 +360,8 @@ fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
     assert!(said.starts_with(&format!("Watching: command 0 of {}, turn 1", saved.commands.len())), "{said}");
 }
 
-/// Undo rebuilds the game running only the rules' `Update` schedule, without the rest of a frame:
+/// The window rebuilds a game (continuing a save, undo, a watcher's jump) running only the rules'
+/// `Update` schedule, without the rest of a frame:
 /// whole games of The Maw (four Dwarves, hazard 3, many spawns and kills) rebuilt so end on the
 /// same table, byte for byte, as the games played one whole update at a time. Before what an
 /// update placed was emptied within `Update`, the creatures killed counted as figures still being
