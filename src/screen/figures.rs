@@ -1,14 +1,15 @@
-//! The figures on the cave. A Dwarf is a disc in his class colour with his letter, ringed in white; a
+//! The figures on the cave. A Dwarf is a disc in his class colour with his letter, ringed in white;
+//! BOSCO is drawn the same way, smaller and in steel; a
 //! creature is a shape and colour of its kind with its abbreviation and its health in a badge.
 //! Creatures hit harder from behind show the way they face; an Oppressor's back space is drawn too.
 
 use super::layout::MapGeometry;
-use super::look::{INK, PAPER, Shape, class_colour, class_letter, creature_look, ink_on};
+use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, class_colour, class_letter, creature_look, ink_on};
 use super::sprites::{Shapes, Shows, Z_FIGURE};
 use crate::data::GameData;
 use crate::data::creatures::Trait;
 use crate::rules::components::Id;
-use crate::rules::components::{At, Creature, Dwarf, Faces, Health};
+use crate::rules::components::{At, Bosco, Creature, Dwarf, Faces, Health};
 use crate::rules::hex::{opposite, step};
 use crate::rules::log::{GameEvent, Who};
 use crate::screen::front::Table;
@@ -20,7 +21,7 @@ pub fn plugin(app: &mut App) {
     let rewinding = resource_exists::<super::play::history::Rewinding>;
     app.add_systems(
         Update,
-        (draw_dwarves, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures)
+        (draw_dwarves, draw_bosco, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures)
             .chain()
             .in_set(Table),
     );
@@ -50,21 +51,32 @@ fn text(s: impl Into<String>, size: f32, colour: Color, z: f32) -> impl Bundle {
 }
 
 fn draw_dwarves(mut commands: Commands, geo: Res<MapGeometry>, shapes: Res<Shapes>, dwarves: Query<(Entity, &Dwarf, &At), Added<Dwarf>>) {
-    let w = geo.hex_width();
     for (e, dwarf, at) in &dwarves {
-        let colour = class_colour(dwarf.class);
-        commands.spawn((
-            Shows(e),
-            Figure,
-            Walk::default(),
-            shapes.sprite(Shape::Disc, PAPER, 0.9 * w),
-            Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
-            children![
-                (shapes.sprite(Shape::Disc, colour, 0.72 * w), Transform::from_xyz(0.0, 0.0, 0.1)),
-                text(class_letter(dwarf.class), 0.5 * w, ink_on(colour), 0.2),
-            ],
-        ));
+        commands.spawn(ringed(e, &geo, &shapes, at, (class_colour(dwarf.class), class_letter(dwarf.class)), 1.0));
     }
+}
+
+/// BOSCO, a size smaller than a Dwarf so that the drone reads as the Dwarf's helper.
+fn draw_bosco(mut commands: Commands, geo: Res<MapGeometry>, shapes: Res<Shapes>, bosco: Query<(Entity, &At), Added<Bosco>>) {
+    for (e, at) in &bosco {
+        commands.spawn(ringed(e, &geo, &shapes, at, (BOSCO_COLOUR, BOSCO_LETTER), 0.8));
+    }
+}
+
+/// A disc of this colour with its letter, ringed in white, `scale` times a Dwarf's size.
+fn ringed(e: Entity, geo: &MapGeometry, shapes: &Shapes, at: &At, (colour, letter): (Color, &str), scale: f32) -> impl Bundle {
+    let w = scale * geo.hex_width();
+    (
+        Shows(e),
+        Figure,
+        Walk::default(),
+        shapes.sprite(Shape::Disc, PAPER, 0.9 * w),
+        Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
+        children![
+            (shapes.sprite(Shape::Disc, colour, 0.72 * w), Transform::from_xyz(0.0, 0.0, 0.1)),
+            text(letter.to_string(), 0.5 * w, ink_on(colour), 0.2),
+        ],
+    )
 }
 
 fn draw_creatures(
@@ -108,6 +120,7 @@ fn follow_paths(
     mut events: MessageReader<GameEvent>,
     creatures: Query<(Entity, &Id), With<Creature>>,
     dwarves: Query<(Entity, &Dwarf)>,
+    bosco: Query<Entity, With<Bosco>>,
     mut figures: Query<(&Shows, &mut Walk)>,
 ) {
     for e in events.read() {
@@ -115,7 +128,8 @@ fn follow_paths(
         let mover = match who {
             Who::Creature { id, .. } => creatures.iter().find(|c| c.1.0 == *id).map(|c| c.0),
             Who::Dwarf(class) => dwarves.iter().find(|d| d.1.class == *class).map(|d| d.0),
-            _ => None,
+            Who::Bosco => bosco.single().ok(),
+            Who::SentryGun => None,
         };
         if let Some((_, mut walk)) = figures.iter_mut().find(|f| Some(f.0.0) == mover) {
             walk.0.extend(path.iter().map(|q| Hex::from(*q)));
@@ -192,5 +206,51 @@ fn turn_creatures(
                 t.translation = place;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::weapons::DwarfClass;
+    use crate::rules::hex::{Qr, cell_to_hex};
+
+    /// The figure drawing alone, on a cave of 6 x 4 spaces, with a Dwarf and his BOSCO on it.
+    fn drawn() -> (App, Entity) {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+            .init_asset::<Image>()
+            .add_message::<GameEvent>()
+            .init_resource::<Shapes>()
+            .insert_resource(GameData::load(&crate::data::assets_dir()).expect("assets load"))
+            .insert_resource(MapGeometry::fit((0..4).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r))))))
+            .add_plugins(plugin);
+        app.world_mut().spawn((Dwarf { class: DwarfClass::Engineer, seat: 0 }, At(cell_to_hex((1, 1)))));
+        let bosco = app.world_mut().spawn((Bosco, At(cell_to_hex((2, 1))))).id();
+        app.update();
+        (app, bosco)
+    }
+
+    fn figure_of(app: &mut App, e: Entity) -> Option<(Vec3, Vec<Hex>)> {
+        let mut figures = app.world_mut().query_filtered::<(&Shows, &Transform, &Walk), With<Figure>>();
+        figures.iter(app.world()).find(|f| f.0.0 == e).map(|f| (f.1.translation, f.2.0.iter().copied().collect()))
+    }
+
+    #[test]
+    fn bosco_is_drawn_on_his_space_and_follows_his_flight() {
+        let (mut app, bosco) = drawn();
+        let geo = app.world().resource::<MapGeometry>().clone();
+        let figures = app.world_mut().query_filtered::<(), With<Figure>>().iter(app.world()).count();
+        assert_eq!(figures, 2, "the Engineer and BOSCO");
+        let (place, walk) = figure_of(&mut app, bosco).expect("BOSCO has a figure");
+        assert_eq!(place, geo.centre(cell_to_hex((2, 1))).extend(Z_FIGURE));
+        assert!(walk.is_empty());
+        // He flies two spaces: his figure takes the way the rules told, one space at a time.
+        let path = [cell_to_hex((3, 1)), cell_to_hex((4, 1))];
+        app.world_mut().entity_mut(bosco).insert(At(path[1]));
+        app.world_mut().write_message(GameEvent::Moved { who: Who::Bosco, path: path.iter().map(|h| Qr::from(*h)).collect() });
+        app.update();
+        let (_, walk) = figure_of(&mut app, bosco).expect("BOSCO has a figure");
+        assert_eq!(walk.last(), Some(&path[1]), "on his way to where he landed: {walk:?}");
     }
 }

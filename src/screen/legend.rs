@@ -1,14 +1,14 @@
 //! The key under the cave: what each tile and token means, and the abbreviations of the creatures
-//! now on the cave.
+//! (and BOSCO) now on the cave.
 
 use super::atlas::{TileKind, atlas};
 use super::layout::{HUD_WIDTH, KEY_HEIGHT};
-use super::look::{creature_look, ink_on, token_look, ui_text};
+use super::look::{BOSCO_COLOUR, BOSCO_LETTER, Shape, creature_look, ink_on, token_look, ui_text};
 use super::sprites::Shapes;
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Mineral, Pickup};
-use crate::rules::components::{Creature, Token};
+use crate::rules::components::{Bosco, Creature, Token};
 use crate::screen::front::{AtTable, Table};
 use bevy::prelude::*;
 
@@ -39,9 +39,9 @@ const TILES: [(TileKind, &str); 10] = [
 #[derive(Component)]
 struct KeyStrip;
 
-/// The entry of a kind of creature on the cave.
+/// An entry of what stands on the cave: a kind of creature, or BOSCO.
 #[derive(Component)]
-struct CreatureKey;
+struct FigureKey;
 
 fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<Shapes>) {
     let sheet = images.add(atlas(ICON));
@@ -108,30 +108,40 @@ fn creature_entry(shapes: &Shapes, kind: CreatureKind, name: &str) -> impl Bundl
     entry(icon, format!("{} {name}", look.label))
 }
 
-/// Name the kinds of creature on the cave, when they change.
+fn bosco_entry(shapes: &Shapes) -> impl Bundle {
+    let icon = ImageNode { image: shapes.image(Shape::Disc), color: BOSCO_COLOUR, ..default() };
+    entry((icon, icon_node(), children![ui_text(BOSCO_LETTER, SMALL, ink_on(BOSCO_COLOUR))]), "BOSCO".to_string())
+}
+
+/// Name the kinds of creature on the cave, and BOSCO while he is there, when they change.
 fn name_creatures(
     mut commands: Commands,
-    mut shown: Local<Vec<CreatureKind>>,
+    mut shown: Local<(Vec<CreatureKind>, bool)>,
     data: Res<GameData>,
     shapes: Res<Shapes>,
     creatures: Query<&Creature>,
+    bosco: Query<(), With<Bosco>>,
     strip: Query<Entity, With<KeyStrip>>,
-    entries: Query<Entity, With<CreatureKey>>,
+    entries: Query<Entity, With<FigureKey>>,
 ) {
     let mut kinds: Vec<CreatureKind> = creatures.iter().map(|c| c.kind).collect();
     kinds.sort();
     kinds.dedup();
+    let now = (kinds, !bosco.is_empty());
     let Ok(strip) = strip.single() else { return };
-    if *shown == kinds {
+    if *shown == now {
         return;
     }
     entries.iter().for_each(|e| commands.entity(e).despawn());
     commands.entity(strip).with_children(|k| {
-        for kind in &kinds {
-            k.spawn((CreatureKey, creature_entry(&shapes, *kind, &data.creatures.get(*kind).name)));
+        if now.1 {
+            k.spawn((FigureKey, bosco_entry(&shapes)));
+        }
+        for kind in &now.0 {
+            k.spawn((FigureKey, creature_entry(&shapes, *kind, &data.creatures.get(*kind).name)));
         }
     });
-    *shown = kinds;
+    *shown = now;
 }
 
 /// F1 shows the key over the action bar, and hides it again.

@@ -48,6 +48,10 @@ pub fn class_letter(c: DwarfClass) -> &'static str {
     }
 }
 
+/// BOSCO, the drone: drawn as a Dwarf is (a ringed disc with a letter), smaller and in steel.
+pub const BOSCO_COLOUR: Color = Color::srgb_u8(125, 138, 155);
+pub const BOSCO_LETTER: &str = "B";
+
 pub fn mineral_colour(m: Mineral) -> Color {
     match m {
         Mineral::Nitra => Color::srgb_u8(215, 55, 45),

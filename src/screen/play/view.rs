@@ -489,6 +489,7 @@ struct SpaceView<'w, 's> {
         ),
     >,
     creatures: Query<'w, 's, (&'static At, &'static Creature, &'static Health, &'static CreatureStatus)>,
+    bosco: Query<'w, 's, &'static At, With<Bosco>>,
 }
 
 impl SpaceView<'_, '_> {
@@ -514,6 +515,9 @@ impl SpaceView<'_, '_> {
                 ammo.secondary
             ));
             parts.push(kit_words(data, loadout, hand));
+        }
+        if self.bosco.iter().any(|at| at.0 == h) {
+            parts.push("BOSCO, the drone: flies over anything, cannot be harmed, blocks no line of sight; no one ends a move here".into());
         }
         for (_, c, health, s) in self.creatures.iter().filter(|c| c.0.0 == h) {
             let stats = data.creatures.get(c.kind);
