@@ -7,7 +7,7 @@ use crate::data::GameData;
 use crate::data::mission::{Item, Mineral, Pickup};
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::cave::Cave;
-use crate::rules::components::{Hand, Loadout, Terrain, Token};
+use crate::rules::components::{Hand, Loadout, Space, Terrain, Token};
 use crate::rules::decks::Decks;
 use crate::rules::state::{Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
@@ -28,7 +28,9 @@ fn check_all(
     mule: Res<Mule>,
     loadouts: Query<&Loadout>,
     hands: Query<&Hand>,
+    terrains: Query<(&Space, &Terrain)>,
 ) -> Result<(), String> {
+    terrain_as_read(&cave, &terrains)?;
     dwarves(&cave, &loadouts)?;
     cards(&cave, &decks, &hands)?;
     decks_of_the_cave(&cave, &decks)?;
@@ -199,6 +201,14 @@ fn spaces(cave: &Cave) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The terrain the rules read of each space (`Terrains`, kept by an insert hook) is the space's own.
+fn terrain_as_read(cave: &Cave, spaces: &Query<(&Space, &Terrain)>) -> Result<(), String> {
+    match spaces.iter().find(|(s, t)| cave.terrain(s.0) != Some(**t)) {
+        Some((s, t)) => Err(format!("the rules read {:?} at ({}, {}), where the space is {t:?}", cave.terrain(s.0), s.0.x, s.0.y)),
+        None => Ok(()),
+    }
 }
 
 fn open(cave: &Cave, h: Hex) -> Result<(), String> {

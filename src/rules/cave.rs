@@ -88,6 +88,7 @@ pub struct Cave<'w, 's> {
     pub board: Res<'w, Board>,
     pub mission: Res<'w, MissionInfo>,
     pub kills: Res<'w, Kills>,
+    terrains: Res<'w, Terrains>,
     pub spaces: Query<'w, 's, SpaceData, With<Space>>,
     pub dwarves: Query<'w, 's, DwarfData>,
     pub creatures: Query<'w, 's, CreatureData>,
@@ -160,7 +161,7 @@ struct Spot {
 
 impl Cave<'_, '_> {
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
-        self.spaces.get(self.board.space(h)?).ok().map(|s| *s.terrain)
+        self.terrains.of(self.board.space(h)?)
     }
 
     pub fn space(&self, h: Hex) -> Option<Entity> {
@@ -366,7 +367,7 @@ impl Cave<'_, '_> {
     /// order. What a creature's path search asks of every space it tries.
     pub fn look<T>(&self, h: Hex, ask: impl FnOnce(Terrain, bool, &[(Entity, Id, Token)]) -> T) -> Option<T> {
         let i = self.spot(h)?;
-        let terrain = *self.spaces.get(self.board.numbered(i)).ok()?.terrain;
+        let terrain = self.terrains.of(self.board.numbered(i))?;
         Some(self.this_run(|s| ask(terrain, s.spots[i].dwarf.is_some(), s.on(i))))
     }
 

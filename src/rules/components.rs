@@ -3,6 +3,8 @@
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{FaceItem, Facing, Ground, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -19,8 +21,10 @@ pub struct At(pub Hex);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Space(pub Hex);
 
-/// What a space is now.
+/// What a space is now. It never changes in place: a new terrain is inserted, and the insert hook
+/// keeps [`Terrains`] true.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[component(immutable, on_insert = mirror_terrain)]
 pub enum Terrain {
     Open(Ground),
     /// Under a face-down hidden cave: solid until the cave is revealed.
@@ -45,6 +49,31 @@ impl Terrain {
     }
     pub fn is_pit(self) -> bool {
         self == Terrain::Open(Ground::Pit)
+    }
+}
+
+/// Every space's terrain, by its entity's index: what the rules' path searches and checks read,
+/// an array read where a query's lookup was a sixth of a simulated game. Kept by `Terrain`'s
+/// insert hook, so it holds whatever terrain a space entity was last given (`invariants` checks
+/// it against the spaces).
+#[derive(Resource, Default, Debug)]
+pub struct Terrains(Vec<Option<Terrain>>);
+
+impl Terrains {
+    /// The terrain of a space entity.
+    pub fn of(&self, space: Entity) -> Option<Terrain> {
+        self.0.get(space.index().index() as usize).copied().flatten()
+    }
+}
+
+fn mirror_terrain(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(terrain) = world.get::<Terrain>(ctx.entity).copied() else { return };
+    if let Some(mut terrains) = world.get_resource_mut::<Terrains>() {
+        let i = ctx.entity.index().index() as usize;
+        if terrains.0.len() <= i {
+            terrains.0.resize(i + 1, None);
+        }
+        terrains.0[i] = Some(terrain);
     }
 }
 
@@ -206,4 +235,25 @@ pub struct Hand {
 pub struct Field {
     pub card: u32,
     pub spaces: Vec<Hex>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The terrain read is the one a space was last given: at its spawn, and each time a new one is
+    /// inserted (a wall carved, a hidden cave revealed).
+    #[test]
+    fn the_terrain_read_follows_every_terrain_a_space_is_given() {
+        let mut world = World::new();
+        world.init_resource::<Terrains>();
+        let wall = Terrain::Open(Ground::Wall(None));
+        let spaces: Vec<Entity> = (0..3).map(|_| world.spawn(Terrain::Hidden('a')).id()).collect();
+        world.entity_mut(spaces[1]).insert(wall);
+        world.entity_mut(spaces[2]).insert(wall).insert(Terrain::Open(Ground::Floor));
+        let read: Vec<_> = spaces.iter().map(|e| world.resource::<Terrains>().of(*e)).collect();
+        assert_eq!(read, vec![Some(Terrain::Hidden('a')), Some(wall), Some(Terrain::Open(Ground::Floor))]);
+        let other = world.spawn(Id(9)).id();
+        assert_eq!(world.resource::<Terrains>().of(other), None, "no terrain was ever given");
+    }
 }

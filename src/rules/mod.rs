@@ -80,6 +80,8 @@ impl Plugin for RulesPlugin {
             .rules_resource::<state::Mule>()
             .rules_resource::<state::Turn>()
             .rules_resource::<state::Board>()
+            // Emptied with the table, filled again by the spaces' terrain as they are laid out.
+            .rules_resource::<components::Terrains>()
             .rules_resource::<state::NextId>()
             .rules_resource::<state::Placed>()
             .rules_resource::<state::Kills>()
