@@ -182,6 +182,11 @@ impl Grid {
         self.hexes[i]
     }
 
+    /// The numbers of the neighbours in the set of the hex numbered `i`, in canonical order.
+    pub fn links(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize)
+    }
+
     pub fn len(&self) -> usize {
         self.hexes.len()
     }
@@ -214,7 +219,7 @@ pub fn breadth_first<'g>(
             continue;
         }
         let steps = walk.dist[i] + 1;
-        for j in grid.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize) {
+        for j in grid.links(i) {
             if walk.dist[j] == u32::MAX && enters(h, grid.hexes[j], j) {
                 walk.dist[j] = steps;
                 walk.parent[j] = i as u32;

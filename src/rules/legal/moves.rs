@@ -8,7 +8,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::actions::movement::{check_path, enterable};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
-use crate::rules::hex::{Qr, canonical, neighbours};
+use crate::rules::hex::{Grid, Qr, canonical, neighbours};
 use crate::rules::skills::{move_cost, step_over};
 use crate::rules::state::Mule;
 use hexx::Hex;
@@ -26,17 +26,17 @@ type Key = (u32, u32, (i32, i32));
 pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
     let (class, start) = (d.dwarf.class, d.at.0);
     let points = cave.data.numbers.move_points;
-    let (came_from, best) = search(cave, mule, class, start, points);
-    let mut ends: Vec<(Hex, Vec<Hex>)> = came_from.keys().filter(|h| **h != start).map(|h| (*h, path_to(&came_from, *h))).collect();
+    let found = search(cave, mule, class, start, points);
+    let mut ends: Vec<(Hex, Vec<Hex>)> = found.reached().filter(|(h, _)| *h != start).map(|(h, _)| (h, found.path_to(h))).collect();
     // Power drilling: the Driller's last step may go into rock next to a space he reached with a
     // point to spare; from the cheapest such space.
     if class == DwarfClass::Driller {
-        let mut reached: Vec<(&Hex, &Key)> = best.iter().filter(|(_, k)| k.0 < points).collect();
-        reached.sort_by_key(|(_, k)| **k);
+        let mut reached: Vec<(Hex, Key)> = found.reached().filter(|(_, k)| k.0 < points).collect();
+        reached.sort_by_key(|(_, k)| *k);
         for (h, _) in reached {
-            for n in neighbours(*h) {
-                if !came_from.contains_key(&n) && step_over(cave, class, n, true) && !ends.iter().any(|e| e.0 == n) {
-                    let mut p = path_to(&came_from, *h);
+            for n in neighbours(h) {
+                if found.key(n).is_none() && step_over(cave, class, n, true) && !ends.iter().any(|e| e.0 == n) {
+                    let mut p = found.path_to(h);
                     p.push(n);
                     ends.push((n, p));
                 }
@@ -57,47 +57,78 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
         .collect()
 }
 
-/// Dijkstra over the spaces a Dwarf may step through: for each space reached within the points,
-/// the space it was reached from, and the search key it was reached with.
-fn search(cave: &Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) -> (HashMap<Hex, Hex>, HashMap<Hex, Key>) {
-    let mut best: HashMap<Hex, Key> = HashMap::from([(start, (0, 0, canonical(start)))]);
-    let mut came_from: HashMap<Hex, Hex> = HashMap::from([(start, start)]);
-    let mut open = BinaryHeap::from([Reverse(((0, 0, canonical(start)), start_key(start)))]);
+/// What the search found, by the board's numbering of its spaces: for each space reached within
+/// the points, the search key it was reached with and the space it was reached from.
+struct Found<'g> {
+    grid: &'g Grid,
+    best: Vec<Option<Key>>,
+    came_from: Vec<u32>,
+}
+
+impl Found<'_> {
+    /// Every space reached, with its key.
+    fn reached(&self) -> impl Iterator<Item = (Hex, Key)> + '_ {
+        self.best.iter().enumerate().filter_map(|(i, k)| Some((self.grid.hex(i), (*k)?)))
+    }
+
+    fn key(&self, h: Hex) -> Option<Key> {
+        self.best[self.grid.index(h)?]
+    }
+
+    /// The path from the start (the space that came from itself) to a space reached, without the
+    /// start.
+    fn path_to(&self, end: Hex) -> Vec<Hex> {
+        let mut path = vec![];
+        let mut at = self.grid.index(end).expect("a space reached");
+        while self.came_from[at] as usize != at {
+            path.push(self.grid.hex(at));
+            at = self.came_from[at] as usize;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Dijkstra over the spaces a Dwarf may step through, by the board's numbering of its spaces.
+fn search<'g>(cave: &'g Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) -> Found<'g> {
+    let grid = cave.board.grid();
+    let mut found = Found { grid, best: vec![None; grid.len()], came_from: vec![u32::MAX; grid.len()] };
+    let Some(first) = grid.index(start) else { return found };
+    found.best[first] = Some((0, 0, canonical(start)));
+    found.came_from[first] = first as u32;
+    // Keys differ from space to space (the last part is the space's own), so the heap pops in
+    // the same order whatever it carries beside them.
+    let mut open = BinaryHeap::from([Reverse(((0, 0, canonical(start)), first as u32))]);
     // What a step onto each space costs, asked once per space however many neighbours reach it:
     // none where the Dwarf may not step, else its movement points and Flames.
-    let grid = cave.board.grid();
     let mut steps: Vec<Option<Option<(u32, u32)>>> = vec![None; grid.len()];
-    let mut step = |n: Hex| {
-        let i = grid.index(n)?;
-        *steps[i].get_or_insert_with(|| {
+    let mut step = |j: usize| {
+        let n = grid.hex(j);
+        *steps[j].get_or_insert_with(|| {
             (step_over(cave, class, n, false) || enterable(cave, mule, n).is_ok())
                 .then(|| (move_cost(cave, &[n]), u32::from(cave.flame_at(n))))
         })
     };
     while let Some(Reverse((key, at))) = open.pop() {
-        let at = Hex::new(at.0, at.1);
-        if best.get(&at).is_some_and(|b| *b < key) {
+        let at = at as usize;
+        if found.best[at].is_some_and(|b| b < key) {
             continue;
         }
-        for n in neighbours(at) {
-            let Some((points_n, flames)) = step(n) else { continue };
+        for j in grid.links(at) {
+            let Some((points_n, flames)) = step(j) else { continue };
             let cost = key.0 + points_n;
             if cost > points {
                 continue;
             }
-            let next = (cost, key.1 + flames, canonical(n));
-            if best.get(&n).is_none_or(|b| next < *b) {
-                best.insert(n, next);
-                came_from.insert(n, at);
-                open.push(Reverse((next, start_key(n))));
+            let next = (cost, key.1 + flames, canonical(grid.hex(j)));
+            if found.best[j].is_none_or(|b| next < b) {
+                found.best[j] = Some(next);
+                found.came_from[j] = at as u32;
+                open.push(Reverse((next, j as u32)));
             }
         }
     }
-    (came_from, best)
-}
-
-fn start_key(h: Hex) -> (i32, i32) {
-    (h.x, h.y)
+    found
 }
 
 /// The path from the start (the space that came from itself) to a space, without the start.
