@@ -53,8 +53,23 @@ pub fn covered(cave: &Cave, h: Hex, kind: fn(&ThrowEffect) -> bool) -> bool {
 /// Inhibitor Field (rulebook "Various effects", Inhibited): creatures may enter the area but not
 /// leave it, flyers too, so a step from `from` to `to` is barred when it leaves the area.
 pub fn may_leave(cave: &Cave, from: Hex, to: Hex) -> bool {
-    let inhibit = |e: &ThrowEffect| matches!(e, ThrowEffect::Inhibit);
-    !covered(cave, from, inhibit) || covered(cave, to, inhibit)
+    Inhibited::now(cave).lets_leave(from, to)
+}
+
+/// The spaces the Inhibitor Fields on the cave cover, read once for a search that asks
+/// [`may_leave`] of every step it tries.
+pub struct Inhibited(Vec<Hex>);
+
+impl Inhibited {
+    pub fn now(cave: &Cave) -> Inhibited {
+        let inhibits = |card: u32| effects_of(cave, card).iter().any(|e| matches!(e, ThrowEffect::Inhibit));
+        Inhibited(cave.fields.iter().filter(|f| inhibits(f.card)).flat_map(|f| f.spaces.iter().copied()).collect())
+    }
+
+    /// [`may_leave`]: a step may leave no Inhibitor Field's area.
+    pub fn lets_leave(&self, from: Hex, to: Hex) -> bool {
+        !self.0.contains(&from) || self.0.contains(&to)
+    }
 }
 
 /// The Throwable tokens on the cave whose card has this kind of effect: entity, space, owner, card.

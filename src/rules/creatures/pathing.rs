@@ -7,7 +7,7 @@ use crate::rules::cave::{Cave, CreatureItem, is_resupply_pod};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours};
 use crate::rules::skills;
-use crate::rules::thrown::{is_lure, lure_at, may_leave};
+use crate::rules::thrown::{Inhibited, is_lure, lure_at};
 use hexx::Hex;
 
 /// How one creature gets about.
@@ -79,7 +79,8 @@ impl<'g> Reach<'g> {
         let grid = cave.board.grid();
         let mut known: Vec<Option<bool>> = vec![None; grid.len()];
         let mut open = |n: Hex, i: usize| *known[i].get_or_insert_with(|| passable(cave, m, n));
-        Reach { walk: breadth_first(grid, start, |h, n, i| open(n, i) && may_leave(cave, h, n), |_| true) }
+        let inhibited = Inhibited::now(cave);
+        Reach { walk: breadth_first(grid, start, |h, n, i| open(n, i) && inhibited.lets_leave(h, n), |_| true) }
     }
 
     /// Every space reached with its steps, nearest first (the start first).
