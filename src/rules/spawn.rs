@@ -3,7 +3,7 @@
 use super::cave::Cave;
 use super::components::*;
 use super::effects::Effects;
-use super::hex::{breadth_first, canonical, distance, least_such};
+use super::hex::{Walk, breadth_first, canonical, distance, least_such};
 use super::log::{GameEvent, Who};
 use super::state::Placed;
 use crate::data::cards::Place;
@@ -74,12 +74,12 @@ pub fn walking_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
     breadth_first(cave.board.grid(), from, |_, n, _| cave.floor_or_pit(n), |_| true).distances()
 }
 
-/// Walking distances for placing a spawned creature (ruling 20), over floor and pits from where it
-/// comes out; it does not go on through Flames (rulebook: creatures do not move into them), so a
-/// Flame space is only ever the last space reached. A creature that can then only go on a Flame is
-/// burnt (`skills::on_spawn`).
-pub fn spawn_distances(cave: &Cave, from: Hex) -> HashMap<Hex, u32> {
-    breadth_first(cave.board.grid(), from, |_, n, _| cave.floor_or_pit(n), |h| !cave.flame_at(h)).distances()
+/// The walk for placing a spawned creature (ruling 20), over floor and pits from where it comes
+/// out, nearest first; it does not go on through Flames (rulebook: creatures do not move into
+/// them), so a Flame space is only ever the last space reached. A creature that can then only go
+/// on a Flame is burnt (`skills::on_spawn`).
+pub fn spawn_walk<'g>(cave: &'g Cave, from: Hex) -> Walk<'g> {
+    breadth_first(cave.board.grid(), from, |_, n, _| cave.floor_or_pit(n), |h| !cave.flame_at(h))
 }
 
 /// Place `count` creatures of a kind at a Tunnel Exit (ruling 20): on the Exit if vacant, then on the
@@ -91,10 +91,8 @@ pub fn spawn_at_exit(cave: &Cave, fx: &mut Effects, kind: CreatureKind, exit: He
 /// Place creatures as near an anchor space as possible (ruling 20's order); `on_anchor` says
 /// whether the anchor itself may take one (a Tunnel Exit does; a Dwarf's or a Nexus's space not).
 pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex, count: u32, on_anchor: bool) -> Vec<u32> {
-    let mut dist = spawn_distances(cave, anchor);
-    if !on_anchor {
-        dist.remove(&anchor);
-    }
+    let walk = spawn_walk(cave, anchor);
+    let reached: Vec<(Hex, u32)> = walk.reached().filter(|(h, _)| on_anchor || *h != anchor).collect();
     let dwarves: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let near_dwarf = |h: Hex| dwarves.iter().map(|d| distance(*d, h)).min().unwrap_or(0);
     let mut taken = BTreeSet::new();
@@ -104,9 +102,13 @@ pub fn spawn_near(cave: &Cave, fx: &mut Effects, kind: CreatureKind, anchor: Hex
             fx.say(GameEvent::NothingSpawned { kind, reason: "every figure is already on the cave".into() });
             continue;
         };
+        // The order begins with the steps, and the walk reaches the nearest first: the first
+        // steps with a space that takes the creature hold the least.
         let spot_where = |on_flames: bool| {
-            let open = dist.iter().filter(|(h, _)| on_flames || !cave.flame_at(**h));
-            least_such(open.map(|(h, d)| ((*d, near_dwarf(*h), canonical(*h)), *h)), |h| placement(cave, real, *h, &taken, &[]))
+            reached.chunk_by(|a, b| a.1 == b.1).find_map(|same_steps| {
+                let open = same_steps.iter().filter(|(h, _)| on_flames || !cave.flame_at(*h));
+                least_such(open.map(|(h, d)| ((*d, near_dwarf(*h), canonical(*h)), *h)), |h| placement(cave, real, *h, &taken, &[]))
+            })
         };
         // Rulebook, Flaming Ground: a creature goes on a Flame only when it can go nowhere else.
         let spot = spot_where(false).or_else(|| spot_where(true));

@@ -120,7 +120,7 @@ pub fn creature_may_stand(cave: &Cave, h: Hex) -> bool {
 }
 
 /// Whether gear keeps a spawning creature off a space: the Shield, the Sentry Gun, BOSCO. (Flames
-/// only when there is another choice: `spawn.rs`, with [`crate::rules::spawn::spawn_distances`].)
+/// only when there is another choice: `spawn.rs`, with [`crate::rules::spawn::spawn_walk`].)
 pub fn keeps_spawns_off(cave: &Cave, h: Hex) -> bool {
     lies_on(cave, h, |t| matches!(t, Token::Shield)) || lies_on(cave, h, is_sentry) || bosco_at(cave, h)
 }
