@@ -305,6 +305,12 @@ impl Cave<'_, '_> {
         self.this_run(|s| s.on(i).to_vec())
     }
 
+    /// The first token on a space, in id order, that is such (without copying the space's tokens).
+    pub fn token_where(&self, h: Hex, such: impl Fn(&Token) -> bool) -> Option<Token> {
+        let i = self.spot(h)?;
+        self.this_run(|s| s.on(i).iter().map(|t| t.2).find(|t| such(t)))
+    }
+
     /// Whether some token on a space is such (asked of every space a path search tries, so it does
     /// not copy the space's tokens).
     pub fn any_token(&self, h: Hex, such: impl Fn(&(Entity, Id, Token)) -> bool) -> bool {
@@ -395,7 +401,7 @@ impl Cave<'_, '_> {
             return Err("a Dwarf cannot end a move on another Dwarf's space".into());
         }
         let blocking = |t: &Token| matches!(t, Token::ResupplyPod { .. } | Token::SentryGun { .. } | Token::Zipline);
-        if let Some((_, _, t)) = self.tokens_at(h).iter().find(|(_, _, t)| blocking(t)) {
+        if let Some(t) = self.token_where(h, blocking) {
             return Err(format!("a Dwarf may pass a {t:?} but not end his move on it"));
         }
         Ok(())
