@@ -19,8 +19,8 @@
 #
 # Spaces are clicked by their mission (column, row), as in the mission file's comments: the pixel
 # is computed from the mission's map as MapGeometry::fit and ::centre (src/screen/layout.rs) place
-# it, with the camera at the world origin (pixel = 640 + x, 360 - y). Note that the game's hint
-# line names spaces by their axial (q, r), not by (column, row).
+# it, with the camera at the world origin (pixel = 640 + x, 360 - y). The game's hint line and log
+# name spaces by the same (column, row).
 #
 # HOXXES_BIN=PATH plays that binary instead of target/debug/hoxxes and skips `cargo build`
 # (e.g. HOXXES_BIN=/tmp/e2e-bin/hoxxes scripts/e2e-tutorial.sh, to try the script while cargo is
@@ -102,7 +102,7 @@ click_space() { hover "$1" "$2"; xdotool click 1; }
 end_turn() { press e; until_played "$1" "$2"; sleep 2; }
 
 press Tab; press Tab                              # the creatures' turn at Instant speed
-hover 4 3; shot 0-start 1                         # the Morkite wall lit, the hint names it (axial (3, 3))
+hover 4 3; shot 0-start 1                         # the Morkite wall lit, the hint names it (4, 3)
 
 # Turn 1, the Scout, out of the Drop Pod at (1,3).
 click_space 3 3; until_played 1 "turn 1: the Scout's move to (3,3)"

@@ -85,9 +85,15 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
     }
 }
 
+/// A space in words, as the mission files name it: (column, row), counted from the top left from 0.
+pub fn space(q: &Qr) -> String {
+    let (col, row) = crate::rules::hex::hex_to_cell((*q).into());
+    format!("({col}, {row})")
+}
+
 /// The rest of the events, one line each: the cave, the kit and gear, BOSCO.
 fn more(data: &GameData, e: &GameEvent) -> String {
-    let at = |q: &Qr| format!("({}, {})", q.q, q.r);
+    let at = space;
     match e {
         GameEvent::Harvested { pickup, at: q } => format!("{pickup:?} harvested at {}", at(q)),
         GameEvent::NothingSpawned { kind, reason } => format!("No {} comes: {reason}", data.creatures.get(*kind).name),

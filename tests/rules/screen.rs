@@ -230,3 +230,14 @@ fn the_log_tells_an_exchange_in_words() {
         hoxxes::rules::log::GameEvent::Exchanged { dwarf: DwarfClass::Scout, with: DwarfClass::Gunner, gave, took: Supplies::default() };
     assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout gives the Gunner 2 primary ammo, For Karl! and takes nothing");
 }
+
+/// The screen names a space as the mission files do, by (column, row), not by the rules' axial
+/// (q, r): row 11's sixth space is (5, 11), its axial q 0.
+#[test]
+fn the_log_names_a_space_by_its_column_and_row() {
+    use hoxxes::rules::hex::cell_to_hex;
+    let at = Qr::from(cell_to_hex((5, 11)));
+    assert_eq!((at.q, at.r), (0, 11));
+    let e = hoxxes::rules::log::GameEvent::Exploded { at };
+    assert_eq!(hoxxes::screen::words::describe(&data(), &e), "An Exploder goes off at (5, 11)");
+}

@@ -18,6 +18,7 @@ use crate::rules::state::Board;
 use crate::screen::hud::Tooltip;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::{PAPER, ui_text as text};
+use crate::screen::words;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -371,14 +372,14 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
     match &o.detail {
         Detail::Move { to, cost, flame_damage, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
-            format!("move to {}: {cost} point(s){burn}", space_words(to))
+            format!("move to {}: {cost} point(s){burn}", words::space(to))
         }
         Detail::Target { at, figures, ammo, actions } => {
             let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
-            format!("aim at {}: {on} - costs {ammo} ammo, {actions} action(s)", space_words(at))
+            format!("aim at {}: {on} - costs {ammo} ammo, {actions} action(s)", words::space(at))
         }
-        Detail::Space(at) => format!("{} at {}", o.command.name(), space_words(at)),
+        Detail::Space(at) => format!("{} at {}", o.command.name(), words::space(at)),
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
@@ -411,27 +412,22 @@ fn exchange_words(cmd: &Command) -> String {
     parts.join("; ")
 }
 
-/// A space in words, as every line of the bar names one.
-fn space_words(q: &Qr) -> String {
-    format!("({}, {})", q.q, q.r)
-}
-
 /// What an axe success does, in words.
 fn chop_words(t: &ChopTarget) -> String {
     match t {
-        ChopTarget::Mine(q) => format!("mine the mineral at {}", space_words(q)),
-        ChopTarget::Carve(q) => format!("carve the wall at {}", space_words(q)),
-        ChopTarget::Stalagmite(q) => format!("break the stalagmite at {}", space_words(q)),
-        ChopTarget::LootBug(q) => format!("hit the Loot Bug at {}", space_words(q)),
-        ChopTarget::RedSugar(q) => format!("take Health from the Red Sugar at {}", space_words(q)),
-        ChopTarget::AlienEgg(q) => format!("carve out the Alien Egg at {}", space_words(q)),
+        ChopTarget::Mine(q) => format!("mine the mineral at {}", words::space(q)),
+        ChopTarget::Carve(q) => format!("carve the wall at {}", words::space(q)),
+        ChopTarget::Stalagmite(q) => format!("break the stalagmite at {}", words::space(q)),
+        ChopTarget::LootBug(q) => format!("hit the Loot Bug at {}", words::space(q)),
+        ChopTarget::RedSugar(q) => format!("take Health from the Red Sugar at {}", words::space(q)),
+        ChopTarget::AlienEgg(q) => format!("carve out the Alien Egg at {}", words::space(q)),
         ChopTarget::Creature(id) => format!("hit creature #{id}"),
         ChopTarget::Nothing => "go unspent".into(),
     }
 }
 
 fn answer_words(a: &Answer) -> String {
-    let at = space_words;
+    let at = words::space;
     match a {
         Answer::Chop(t) => format!("axe: {}", chop_words(t)),
         Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
@@ -495,7 +491,7 @@ struct SpaceView<'w, 's> {
 impl SpaceView<'_, '_> {
     fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
         let q = Qr::from(h);
-        let mut parts = vec![space_words(&q)];
+        let mut parts = vec![words::space(&q)];
         if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
             parts.push(match (t, pod, exit) {
                 (_, true, _) => "Drop Pod: Dwarves step back aboard once the objectives are met; the mission is won when every Dwarf is aboard (or, with the others unconscious, every conscious one: then L launches)".into(),
