@@ -52,10 +52,11 @@ impl Terrain {
     }
 }
 
-/// Every space's terrain, by its entity's index: what the rules' path searches and checks read,
-/// an array read where a query's lookup was a sixth of a simulated game. Kept by `Terrain`'s
-/// insert hook, so it holds whatever terrain a space entity was last given (`invariants` checks
-/// it against the spaces).
+/// Every space's terrain, by its entity's index (Bevy reuses the indices of despawned entities, so
+/// it is as long as the most entities alive at once): what the rules' checks and path searches
+/// read, an array read where a query's lookup per space was the costliest part of a creature's
+/// path search. Kept by `Terrain`'s insert hook, so it holds whatever terrain a space entity was
+/// last given (`invariants` checks it against the spaces).
 #[derive(Resource, Default, Debug)]
 pub struct Terrains(Vec<Option<Terrain>>);
 
@@ -66,6 +67,8 @@ impl Terrains {
     }
 }
 
+/// `Terrain`'s insert hook: note the space's new terrain (in a world with the rules; a world
+/// without them, such as a screen test's, has no [`Terrains`] to keep).
 fn mirror_terrain(mut world: DeferredWorld, ctx: HookContext) {
     let Some(terrain) = world.get::<Terrain>(ctx.entity).copied() else { return };
     if let Some(mut terrains) = world.get_resource_mut::<Terrains>() {
