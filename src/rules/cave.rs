@@ -5,6 +5,7 @@ use super::hex::{adjacent, distance, opposite, step};
 use super::sight::SightMemory;
 use super::state::{Board, Kills, MissionInfo, Mule};
 use crate::data::GameData;
+use crate::data::cards::ThrowEffect;
 use crate::data::creatures::{CreatureKind, CreatureStats, Trait};
 use crate::data::weapons::LineRule;
 use bevy::ecs::change_detection::Tick;
@@ -362,6 +363,12 @@ impl Cave<'_, '_> {
     /// Whether Flames burn on a space.
     pub fn flame_at(&self, h: Hex) -> bool {
         self.any_token(h, |t| t.2 == Token::Flame)
+    }
+
+    /// Whether a token on the cave is a L.U.R.E. a Dwarf threw.
+    pub fn is_lure(&self, (e, _, t): &(Entity, Id, Token)) -> bool {
+        let lure = |card: u32| self.data.throwables.get(card as usize).is_some_and(|c| c.effects.contains(&ThrowEffect::Lure));
+        matches!(t, Token::Thrown { card } if lure(*card)) && self.owned.contains(*e)
     }
 
     /// Whether the Resupply pod stands on a space.

@@ -93,12 +93,7 @@ fn thrown_card(cave: &Cave, token: &Token, kind: fn(&ThrowEffect) -> bool) -> Op
 
 /// A L.U.R.E. stands on this space (ruling 11: creatures do not pass through it).
 pub fn lure_at(cave: &Cave, h: Hex) -> bool {
-    cave.any_token(h, |t| is_lure(cave, t))
-}
-
-/// Whether a token on the cave is a L.U.R.E. a Dwarf threw.
-pub fn is_lure(cave: &Cave, (e, _, t): &(Entity, Id, Token)) -> bool {
-    thrown_card(cave, t, |e| matches!(e, ThrowEffect::Lure)).is_some() && cave.owned.contains(*e)
+    cave.any_token(h, |t| cave.is_lure(t))
 }
 
 /// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram

@@ -14,6 +14,7 @@ use crate::rules::hex::{Qr, canonical, distance, facing_to};
 use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
 use crate::rules::reveal::board_neighbours;
+use crate::rules::skills::creature_passes;
 use crate::rules::skills::engineer::sentry_walk;
 use crate::rules::thrown::{lure_at, may_leave};
 use bevy::prelude::*;
@@ -78,7 +79,7 @@ fn paths(cave: &Cave, c: &CreatureItem, cause: Hex, max: u32) -> Vec<Vec<Hex>> {
         for p in &frontier {
             let here: Hex = *p.last().unwrap_or(&from);
             for n in board_neighbours(cave, here) {
-                if distance(n, cause) > distance(here, cause) && passable(cave, n, flying) && may_leave(cave, here, n) {
+                if distance(n, cause) > distance(here, cause) && creature_passes(cave, flying, false, n) && may_leave(cave, here, n) {
                     let mut q = p.clone();
                     q.push(n);
                     next.push(q);
@@ -90,14 +91,6 @@ fn paths(cave: &Cave, c: &CreatureItem, cause: Hex, max: u32) -> Vec<Vec<Hex>> {
     }
     out.sort_by_key(|p| (std::cmp::Reverse(p.len()), p.last().map(|h| canonical(*h))));
     out
-}
-
-/// Creatures walk over floor and pit sides (ruling 11) and through other creatures, never through
-/// Dwarves; flyers also pass over figures and stalagmites (ruling 12).
-fn passable(cave: &Cave, h: Hex, flying: bool) -> bool {
-    let Some(t) = cave.terrain(h) else { return false };
-    let ground = t.is_floor() || t.is_pit() || (flying && t.is_stalagmite());
-    ground && (flying || (cave.dwarf_at(h).is_none() && !lure_at(cave, h))) && crate::rules::skills::creature_may_pass(cave, flying, h)
 }
 
 /// No figure but the running creature itself (whose back may rest where its front was), and

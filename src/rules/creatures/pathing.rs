@@ -3,11 +3,11 @@
 
 use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
-use crate::rules::cave::{Cave, CreatureItem, is_resupply_pod};
+use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours};
 use crate::rules::skills;
-use crate::rules::thrown::{Inhibited, is_lure, lure_at};
+use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
 
 /// How one creature gets about.
@@ -31,26 +31,6 @@ impl Mover {
             points: s.movement,
         }
     }
-}
-
-/// Whether the creature may pass through a space (one look at it: asked of every space its path
-/// search tries).
-pub fn passable(cave: &Cave, m: &Mover, h: Hex) -> bool {
-    cave.look(h, |terrain, dwarf, tokens| {
-        let ground = match terrain {
-            Terrain::Hidden(_) => false,
-            Terrain::Open(Ground::Floor | Ground::Pit) => true,
-            Terrain::Open(Ground::Stalagmite) => m.flying || m.crashes,
-            Terrain::Open(Ground::Wall(None)) => m.crashes,
-            Terrain::Open(Ground::Wall(Some(_))) => false,
-        };
-        ground
-            && (m.flying || !(dwarf || tokens.iter().any(|t| is_lure(cave, t))))
-            // Ruling 13: the Oppressor never crashes through a Resupply pod.
-            && !(m.crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
-            && !tokens.iter().any(|t| skills::bars_creature(m.flying, &t.2))
-    })
-    .unwrap_or(false)
 }
 
 /// Whether the creature may end its move on a space: floor or pit with no other figure (ruling 11),
@@ -78,7 +58,7 @@ impl<'g> Reach<'g> {
         // Each space is asked once, however many of its neighbours the walk reaches first.
         let grid = cave.board.grid();
         let mut known: Vec<Option<bool>> = vec![None; grid.len()];
-        let mut open = |n: Hex, i: usize| *known[i].get_or_insert_with(|| passable(cave, m, n));
+        let mut open = |n: Hex, i: usize| *known[i].get_or_insert_with(|| skills::creature_passes(cave, m.flying, m.crashes, n));
         let inhibited = Inhibited::now(cave);
         Reach { walk: breadth_first(grid, start, |h, n, i| open(n, i) && inhibited.lets_leave(h, n), |_| true) }
     }

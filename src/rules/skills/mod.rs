@@ -4,7 +4,7 @@
 //! owner's seat ([`Owner`]).
 //!
 //! The common actions call in here with one line each: a Move asks [`step_over`], [`move_cost`],
-//! [`may_end_move`] and [`after_move`]; creatures ask [`creature_may_pass`], [`creature_may_stand`]
+//! [`may_end_move`] and [`after_move`]; creatures ask [`creature_passes`], [`creature_may_pass`], [`creature_may_stand`]
 //! and [`creature_sight`]; a new creature goes through [`on_spawn`]; a turn starts with
 //! [`start_of_turn`].
 
@@ -14,7 +14,7 @@ pub mod gunner;
 pub mod scout;
 
 use super::actions::actor;
-use super::cave::{Cave, CreatureItem, DwarfItem};
+use super::cave::{Cave, CreatureItem, DwarfItem, is_resupply_pod};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use super::effects::Effects;
@@ -23,7 +23,7 @@ use super::reveal::UpgradePool;
 use super::state::Turn;
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::DieKind;
-use crate::data::mission::Facing;
+use crate::data::mission::{Facing, Ground};
 use crate::data::weapons::{DwarfClass, LineRule};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -99,6 +99,28 @@ pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
 fn vacant(cave: &Cave, h: Hex) -> bool {
     let other_token = |t: &Token| !matches!(t, Token::Pickup { .. } | Token::Upgrade { .. });
     cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none() && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
+}
+
+/// Whether a creature may pass through a space (rulings 11, 12, 13), in one look at it: asked of
+/// every space a path search tries. Over floor and pit sides; flyers over stalagmites and figures
+/// too; a creature that crashes through rock (the Oppressor) through stalagmites and bare rock, but
+/// never a Resupply pod; walkers never through a Dwarf or a L.U.R.E.; nobody through gear that
+/// bars it ([`bars_creature`]).
+pub fn creature_passes(cave: &Cave, flying: bool, crashes: bool, h: Hex) -> bool {
+    cave.look(h, |terrain, dwarf, tokens| {
+        let ground = match terrain {
+            Terrain::Hidden(_) => false,
+            Terrain::Open(Ground::Floor | Ground::Pit) => true,
+            Terrain::Open(Ground::Stalagmite) => flying || crashes,
+            Terrain::Open(Ground::Wall(None)) => crashes,
+            Terrain::Open(Ground::Wall(Some(_))) => false,
+        };
+        ground
+            && (flying || !(dwarf || tokens.iter().any(|t| cave.is_lure(t))))
+            && !(crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
+            && !tokens.iter().any(|t| bars_creature(flying, &t.2))
+    })
+    .unwrap_or(false)
 }
 
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
