@@ -365,10 +365,14 @@ impl Cave<'_, '_> {
         self.any_token(h, |t| t.2 == Token::Flame)
     }
 
+    /// The effects of the Throwable a token or area came from.
+    pub fn throw_effects(&self, card: u32) -> &[ThrowEffect] {
+        self.data.throwables.get(card as usize).map(|t| t.effects.as_slice()).unwrap_or(&[])
+    }
+
     /// Whether a token on the cave is a L.U.R.E. a Dwarf threw.
     pub fn is_lure(&self, (e, _, t): &(Entity, Id, Token)) -> bool {
-        let lure = |card: u32| self.data.throwables.get(card as usize).is_some_and(|c| c.effects.contains(&ThrowEffect::Lure));
-        matches!(t, Token::Thrown { card } if lure(*card)) && self.owned.contains(*e)
+        matches!(t, Token::Thrown { card } if self.throw_effects(*card).contains(&ThrowEffect::Lure)) && self.owned.contains(*e)
     }
 
     /// Whether the Resupply pod stands on a space.

@@ -40,14 +40,14 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// The effects of the Throwable a token or area came from.
-fn effects_of<'a>(cave: &'a Cave, card: u32) -> &'a [ThrowEffect] {
-    cave.data.throwables.get(card as usize).map(|t| t.effects.as_slice()).unwrap_or(&[])
+/// The lasting areas of Throwables with this kind of effect.
+fn fields_of<'a>(cave: &'a Cave, kind: fn(&ThrowEffect) -> bool) -> impl Iterator<Item = &'a Field> {
+    cave.fields.iter().filter(move |f| cave.throw_effects(f.card).iter().any(kind))
 }
 
 /// Whether a lasting area of a Throwable with this kind of effect covers a space.
 pub fn covered(cave: &Cave, h: Hex, kind: fn(&ThrowEffect) -> bool) -> bool {
-    cave.fields.iter().any(|f| f.spaces.contains(&h) && effects_of(cave, f.card).iter().any(kind))
+    fields_of(cave, kind).any(|f| f.spaces.contains(&h))
 }
 
 /// Inhibitor Field (rulebook "Various effects", Inhibited): creatures may enter the area but not
@@ -62,8 +62,7 @@ pub struct Inhibited(Vec<Hex>);
 
 impl Inhibited {
     pub fn now(cave: &Cave) -> Inhibited {
-        let inhibits = |card: u32| effects_of(cave, card).iter().any(|e| matches!(e, ThrowEffect::Inhibit));
-        Inhibited(cave.fields.iter().filter(|f| inhibits(f.card)).flat_map(|f| f.spaces.iter().copied()).collect())
+        Inhibited(fields_of(cave, |e| matches!(e, ThrowEffect::Inhibit)).flat_map(|f| f.spaces.iter().copied()).collect())
     }
 
     /// [`may_leave`]: a step may leave no Inhibitor Field's area.
@@ -86,7 +85,7 @@ fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32,
 /// The card of a Throwable token whose card has this kind of effect.
 fn thrown_card(cave: &Cave, token: &Token, kind: fn(&ThrowEffect) -> bool) -> Option<u32> {
     match token {
-        Token::Thrown { card } if effects_of(cave, *card).iter().any(kind) => Some(*card),
+        Token::Thrown { card } if cave.throw_effects(*card).iter().any(kind) => Some(*card),
         _ => None,
     }
 }
@@ -137,7 +136,7 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
     fx.commands.entity(e).despawn();
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });
-    let inner = match effects_of(cave, card).iter().find(|e| matches!(e, ThrowEffect::ProximityMine(_))) {
+    let inner = match cave.throw_effects(card).iter().find(|e| matches!(e, ThrowEffect::ProximityMine(_))) {
         Some(ThrowEffect::ProximityMine(inner)) => inner.clone(),
         _ => vec![],
     };
@@ -217,7 +216,7 @@ fn detonation_lands(
 
 /// The effects a Satchel Charge's card gives it when it goes off.
 fn satchel(cave: &Cave, card: usize) -> Vec<ThrowEffect> {
-    match effects_of(cave, card as u32).iter().find(|e| matches!(e, ThrowEffect::SatchelCharge(_))) {
+    match cave.throw_effects(card as u32).iter().find(|e| matches!(e, ThrowEffect::SatchelCharge(_))) {
         Some(ThrowEffect::SatchelCharge(inner)) => inner.clone(),
         _ => vec![],
     }
