@@ -147,8 +147,8 @@ pub struct Grid {
     links: Vec<[u32; 6]>,
 }
 
-/// No hex of a grid's set (`Grid::links`).
-const NO_HEX: u32 = u32::MAX;
+/// No hex: a missing neighbour in `Grid::links`, no parent in a search (`Grid::way_back`).
+pub const NO_HEX: u32 = u32::MAX;
 
 impl Grid {
     pub fn new(set: impl IntoIterator<Item = Hex>) -> Grid {
@@ -187,6 +187,20 @@ impl Grid {
         self.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize)
     }
 
+    /// The hexes from a search's start to the hex numbered `end`, the start excluded, going back
+    /// by `parent` (each hex's number's parent's number: `NO_HEX` at the start, and for a hex the
+    /// search did not reach, whose way is then empty).
+    pub fn way_back(&self, parent: &[u32], end: usize) -> Vec<Hex> {
+        let mut path = vec![];
+        let mut at = end;
+        while parent[at] != NO_HEX {
+            path.push(self.hex(at));
+            at = parent[at] as usize;
+        }
+        path.reverse();
+        path
+    }
+
     pub fn len(&self) -> usize {
         self.hexes.len()
     }
@@ -207,7 +221,7 @@ pub fn breadth_first<'g>(
     mut enters: impl FnMut(Hex, Hex, usize) -> bool,
     goes_on: impl Fn(Hex) -> bool,
 ) -> Walk<'g> {
-    let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![u32::MAX; grid.len()], order: vec![] };
+    let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![NO_HEX; grid.len()], order: vec![] };
     let Some(first) = grid.index(start) else { return walk };
     walk.dist[first] = 0;
     walk.order.push(first as u32);
@@ -236,7 +250,7 @@ pub struct Walk<'g> {
     start: Hex,
     /// Steps from the start to each hex of the grid, by number (`u32::MAX`: not reached).
     dist: Vec<u32>,
-    /// The number of the hex each was first reached from (`u32::MAX` for the start).
+    /// The number of the hex each was first reached from (`NO_HEX` for the start and for a hex not reached).
     parent: Vec<u32>,
     /// The numbers of the hexes reached, in the order reached: nearest first.
     order: Vec<u32>,
@@ -251,7 +265,7 @@ impl Walk<'_> {
     /// The hex a reached hex was first reached from (none for the start).
     pub fn parent(&self, h: Hex) -> Option<Hex> {
         let p = *self.parent.get(self.grid.index(h)?)?;
-        (p != u32::MAX).then(|| self.grid.hex(p as usize))
+        (p != NO_HEX).then(|| self.grid.hex(p as usize))
     }
 
     /// Every hex reached with its steps, nearest first (the start first).
@@ -261,15 +275,7 @@ impl Walk<'_> {
 
     /// The hexes from the start to a reached hex, start excluded.
     pub fn path_to(&self, to: Hex) -> Vec<Hex> {
-        let mut path = vec![to];
-        let mut at = to;
-        while let Some(p) = self.parent(at) {
-            path.push(p);
-            at = p;
-        }
-        path.pop();
-        path.reverse();
-        path
+        self.grid.index(to).map_or(vec![], |i| self.grid.way_back(&self.parent, i))
     }
 
     /// Where the walk began.

@@ -8,7 +8,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::actions::movement::{check_path, enterable};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
-use crate::rules::hex::{Grid, Qr, canonical, neighbours};
+use crate::rules::hex::{Grid, NO_HEX, Qr, canonical, neighbours};
 use crate::rules::skills::{move_cost, step_over};
 use crate::rules::state::Mule;
 use hexx::Hex;
@@ -58,7 +58,8 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
 }
 
 /// What the search found, by the board's numbering of its spaces: for each space reached within
-/// the points, the search key it was reached with and the space it was reached from.
+/// the points, the search key it was reached with and the space it was reached from (`NO_HEX` for
+/// the start).
 struct Found<'g> {
     grid: &'g Grid,
     best: Vec<Option<Key>>,
@@ -75,27 +76,18 @@ impl Found<'_> {
         self.best[self.grid.index(h)?]
     }
 
-    /// The path from the start (the space that came from itself) to a space reached, without the
-    /// start.
+    /// The path from the start to a space reached, without the start.
     fn path_to(&self, end: Hex) -> Vec<Hex> {
-        let mut path = vec![];
-        let mut at = self.grid.index(end).expect("a space reached");
-        while self.came_from[at] as usize != at {
-            path.push(self.grid.hex(at));
-            at = self.came_from[at] as usize;
-        }
-        path.reverse();
-        path
+        self.grid.index(end).map_or(vec![], |i| self.grid.way_back(&self.came_from, i))
     }
 }
 
 /// Dijkstra over the spaces a Dwarf may step through, by the board's numbering of its spaces.
 fn search<'g>(cave: &'g Cave, mule: &Mule, class: DwarfClass, start: Hex, points: u32) -> Found<'g> {
     let grid = cave.board.grid();
-    let mut found = Found { grid, best: vec![None; grid.len()], came_from: vec![u32::MAX; grid.len()] };
+    let mut found = Found { grid, best: vec![None; grid.len()], came_from: vec![NO_HEX; grid.len()] };
     let Some(first) = grid.index(start) else { return found };
     found.best[first] = Some((0, 0, canonical(start)));
-    found.came_from[first] = first as u32;
     // Keys differ from space to space (the last part is the space's own), so the heap pops in
     // the same order whatever it carries beside them.
     let mut open = BinaryHeap::from([Reverse(((0, 0, canonical(start)), first as u32))]);
