@@ -4,9 +4,9 @@
 //! owner's seat ([`Owner`]).
 //!
 //! The common actions call in here with one line each: a Move asks [`step_over`], [`move_cost`],
-//! [`may_end_move`] and [`after_move`]; creatures ask [`creature_passes`], [`creature_may_pass`], [`creature_may_stand`]
-//! and [`creature_sight`]; a new creature goes through [`on_spawn`]; a turn starts with
-//! [`start_of_turn`].
+//! [`may_end_move`] and [`after_move`]; creatures ask [`creature_passes`], [`creature_may_pass`],
+//! [`creature_may_stand`] and [`creature_sight`]; a new creature goes through [`on_spawn`]; a turn
+//! starts with [`start_of_turn`].
 
 pub mod driller;
 pub mod engineer;
