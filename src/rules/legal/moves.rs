@@ -14,8 +14,6 @@ use crate::rules::state::Mule;
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-// Hex keys hashed by foldhash (Bevy's): the standard SipHash was a seventh of a simulated game.
-use bevy::platform::collections::HashMap;
 
 /// Search order: fewest movement points, then fewest Flame spaces walked into, then the board's
 /// canonical order so that equal paths always come out the same.
@@ -121,17 +119,4 @@ fn search<'g>(cave: &'g Cave, mule: &Mule, class: DwarfClass, start: Hex, points
         }
     }
     found
-}
-
-/// The path from the start (the space that came from itself) to a space, without the start.
-pub fn path_to(came_from: &HashMap<Hex, Hex>, end: Hex) -> Vec<Hex> {
-    let mut path = vec![end];
-    let mut at = end;
-    while let Some(prev) = came_from.get(&at).copied().filter(|p| *p != at) {
-        path.push(prev);
-        at = prev;
-    }
-    path.pop();
-    path.reverse();
-    path
 }

@@ -12,7 +12,7 @@ use crate::rules::command::{Command, Supplies, Trade};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, resistance_ignored};
 use crate::rules::end::check_launch;
-use crate::rules::hex::{Qr, canonical, within};
+use crate::rules::hex::{NO_HEX, Qr, canonical, within};
 use crate::rules::log::Who;
 use crate::rules::resupply::pod_may_land;
 use crate::rules::skills::{engineer, gear_count, gunner, scout};
@@ -449,26 +449,33 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     .collect()
 }
 
-/// BOSCO's flights: a shortest path over anything but walls to each space within its points.
+/// BOSCO's flights: a shortest path over anything but walls to each space within its points. By
+/// the board's numbering, which is the canonical order (ruling 4): each step's spaces are tried in
+/// that order, and their neighbours too.
 fn bosco_flights(cave: &Cave, start: Hex, points: u32) -> Vec<Vec<Qr>> {
-    let solid = |h: Hex| cave.terrain(h).is_none_or(|t| t.is_wall() || matches!(t, Terrain::Hidden(_)));
-    let mut came_from = bevy::platform::collections::HashMap::from([(start, start)]);
-    let mut frontier = vec![start];
+    let grid = cave.board.grid();
+    let Some(first) = grid.index(start) else { return vec![] };
+    let solid = |i: usize| cave.terrain(grid.hex(i)).is_none_or(|t| t.is_wall() || matches!(t, Terrain::Hidden(_)));
+    let mut came_from = vec![NO_HEX; grid.len()];
+    let mut reached = vec![false; grid.len()];
+    reached[first] = true;
+    let mut frontier = vec![first];
     for _ in 0..points {
         let mut next = Vec::new();
-        for h in sorted(frontier) {
-            for n in sorted(crate::rules::hex::neighbours(h).to_vec()) {
-                if !solid(n) && !came_from.contains_key(&n) {
-                    came_from.insert(n, h);
+        frontier.sort_unstable();
+        for i in frontier {
+            for n in grid.links(i) {
+                if !solid(n) && !reached[n] {
+                    reached[n] = true;
+                    came_from[n] = i as u32;
                     next.push(n);
                 }
             }
         }
         frontier = next;
     }
-    let mut ends: Vec<Hex> = came_from.keys().copied().filter(|h| *h != start).collect();
-    ends.sort_by_key(|h| canonical(*h));
-    ends.into_iter().map(|end| super::moves::path_to(&came_from, end).into_iter().map(Qr::from).collect()).collect()
+    let ends = (0..grid.len()).filter(|i| reached[*i] && *i != first);
+    ends.map(|end| grid.way_back(&came_from, end).into_iter().map(Qr::from).collect()).collect()
 }
 
 /// Every Rock and Stone card in every hand (free, in any Dwarf's turn): one entry per holder and
