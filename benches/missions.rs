@@ -46,7 +46,10 @@ fn main() {
         let mut app = round(0);
         app.world_mut().query::<&Creature>().iter(app.world()).count()
     };
-    let rounds = common::timed(ROUNDS, round, |mut app| settle(&mut app).expect("the creatures' round ends"));
+    let rounds = common::timed(ROUNDS, round, |mut app| {
+        settle(&mut app).expect("the creatures' round ends");
+        app
+    });
     println!("one activation round of {n} creatures on The Maw, {ROUNDS} runs:");
     println!("  {}   = {:.0} microseconds", common::spread(&rounds), rounds[ROUNDS / 2] * 1000.0);
 }
