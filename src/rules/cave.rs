@@ -15,6 +15,7 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use hexx::Hex;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// A Dwarf as the rules read him: `dwarf.at.0`, `dwarf.status.webbed`.
 #[derive(QueryData)]
@@ -125,6 +126,10 @@ pub struct ThisRun {
     blocks: Vec<[Option<bool>; 2]>,
     /// Lines of sight, by line rule, as asked.
     lines: HashMap<(Hex, Hex, LineRule), bool>,
+    /// The table's standing as this run found it.
+    standing: Standing,
+    /// Facts drawn from the standing alone, kept across runs while it lasts.
+    facts: Facts,
 }
 
 impl ThisRun {
@@ -133,6 +138,50 @@ impl ThisRun {
         let (first, end) = self.spots[i].tokens;
         &self.tokens[first as usize..end as usize]
     }
+}
+
+/// What a fact of a space may be drawn from for [`Cave::standing`] to keep it across runs: the
+/// space's terrain, whether a Dwarf stands on it, and its tokens. The creatures are left out: they
+/// move every activation, and no kept fact may depend on them.
+#[derive(Default, Clone, PartialEq)]
+struct Standing {
+    /// `Terrains::stamp`.
+    terrain: u64,
+    /// Each Dwarf's space, by number, in seat order.
+    dwarves: Vec<u32>,
+    /// Each token's space, by number, the token, and its entity (which says whether it is a
+    /// Dwarf's: an `Owner` is given with the token, never later).
+    tokens: Vec<(u32, Entity, Token)>,
+}
+
+/// A fact of every space that follows from the [`Standing`] alone, worked out for the whole board
+/// at once when first asked and kept while the standing lasts: every creature's path search of a
+/// round asks the same of the same spaces.
+#[derive(Clone, Copy)]
+pub enum StandingFact {
+    /// Whether a creature may pass through a space (`skills::creature_passes`), for one that flies
+    /// or not and crashes through rock or not.
+    CreaturePasses { flying: bool, crashes: bool },
+}
+
+impl StandingFact {
+    const KINDS: usize = 4;
+
+    fn slot(self) -> usize {
+        match self {
+            StandingFact::CreaturePasses { flying, crashes } => usize::from(flying) * 2 + usize::from(crashes),
+        }
+    }
+}
+
+/// The facts kept, and the standing they were drawn from.
+#[derive(Default)]
+struct Facts {
+    from: Standing,
+    /// Whether this run found the table's standing to be `from` still.
+    checked: bool,
+    /// Each kind of fact (`StandingFact::slot`), by space number, once worked out.
+    known: [Option<Arc<[bool]>>; StandingFact::KINDS],
 }
 
 /// Why a space is not empty floor (`Cave::empty_floor`).
@@ -241,6 +290,10 @@ impl Cave<'_, '_> {
         s.blocks.resize(grid.len(), [None; 2]);
         s.spots.clear();
         s.spots.resize(grid.len(), Spot::default());
+        s.standing.terrain = self.terrains.stamp();
+        s.standing.dwarves.clear();
+        s.standing.tokens.clear();
+        s.facts.checked = false;
         for c in self.creatures_sorted().iter().rev() {
             for h in self.creature_spaces(c.creature.kind, c.at.0, c.faces) {
                 if let Some(i) = grid.index(h) {
@@ -251,6 +304,7 @@ impl Cave<'_, '_> {
         for d in self.dwarves_sorted().iter().rev() {
             if let Some(i) = grid.index(d.at.0) {
                 s.spots[i].dwarf = Some(d.entity);
+                s.standing.dwarves.push(i as u32);
             }
         }
         let mut on_board: Vec<(usize, Id, Entity, Token)> =
@@ -264,7 +318,30 @@ impl Cave<'_, '_> {
             }
             spot.tokens.1 = n as u32 + 1;
             s.tokens.push((e, id, token));
+            s.standing.tokens.push((i as u32, e, token));
         }
+    }
+
+    /// A fact of every space, by its number on the board, drawn from the table's [`Standing`] alone
+    /// by `work`: worked out for every space when first asked, then kept across this system's runs
+    /// until the terrain, a Dwarf's space or a token changes.
+    pub fn standing(&self, fact: StandingFact, work: impl Fn(usize) -> bool) -> Arc<[bool]> {
+        let known = self.this_run(|s| {
+            if !s.facts.checked {
+                s.facts.checked = true;
+                if s.facts.from != s.standing {
+                    s.facts.from.clone_from(&s.standing);
+                    s.facts.known = Default::default();
+                }
+            }
+            s.facts.known[fact.slot()].clone()
+        });
+        known.unwrap_or_else(|| {
+            // Worked out outside the borrow: `work` reads the cave.
+            let all: Arc<[bool]> = (0..self.board.grid().len()).map(work).collect();
+            self.this_run(|s| s.facts.known[fact.slot()] = Some(all.clone()));
+            all
+        })
     }
 
     /// What a run knows of a space, by its number on the board.

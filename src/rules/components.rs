@@ -58,14 +58,28 @@ impl Terrain {
 /// path search. Kept by `Terrain`'s insert hook, so it holds whatever terrain a space entity was
 /// last given (`invariants` checks it against the spaces).
 #[derive(Resource, Default, Debug)]
-pub struct Terrains(Vec<Option<Terrain>>);
+pub struct Terrains {
+    by_entity: Vec<Option<Terrain>>,
+    /// See [`Terrains::stamp`].
+    stamp: u64,
+}
 
 impl Terrains {
     /// The terrain of a space entity.
     pub fn of(&self, space: Entity) -> Option<Terrain> {
-        self.0.get(space.index().index() as usize).copied().flatten()
+        self.by_entity.get(space.index().index() as usize).copied().flatten()
+    }
+
+    /// A number that changes whenever a space is given a terrain, and that no other terrain of any
+    /// game in this process has had: what a memory of facts drawn from the terrain is checked
+    /// against (`cave::StandingFact`). Cleared with the table, it is 0 while no space has any.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 }
+
+/// The next [`Terrains::stamp`], shared by every game of the process so none repeats another's.
+static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// `Terrain`'s insert hook: note the space's new terrain (in a world with the rules; a world
 /// without them, such as a screen test's, has no [`Terrains`] to keep).
@@ -73,10 +87,11 @@ fn mirror_terrain(mut world: DeferredWorld, ctx: HookContext) {
     let Some(terrain) = world.get::<Terrain>(ctx.entity).copied() else { return };
     if let Some(mut terrains) = world.get_resource_mut::<Terrains>() {
         let i = ctx.entity.index().index() as usize;
-        if terrains.0.len() <= i {
-            terrains.0.resize(i + 1, None);
+        if terrains.by_entity.len() <= i {
+            terrains.by_entity.resize(i + 1, None);
         }
-        terrains.0[i] = Some(terrain);
+        terrains.by_entity[i] = Some(terrain);
+        terrains.stamp = NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
 

@@ -2,13 +2,16 @@
 //! Creature die faces: 0-1 blank, 2-3 hit, 4 double hit, 5 "!".
 
 use super::common::*;
+use bevy::prelude::Entity;
 use hoxxes::data::creatures::CreatureKind::*;
 use hoxxes::data::dice::DieKind::{Bullet, Creature as CreatureDie, Explosive, Piercing};
 use hoxxes::data::mission::{Facing, Ground};
 use hoxxes::data::weapons::DwarfClass::*;
 use hoxxes::rules::agenda::Job;
+use hoxxes::rules::cave::Cave;
 use hoxxes::rules::command::Command;
-use hoxxes::rules::components::{CreatureStatus, DwarfStatus, Terrain};
+use hoxxes::rules::components::{CreatureStatus, DwarfStatus, Terrain, Token};
+use hoxxes::rules::creatures::pathing::{Mover, Reach};
 use hoxxes::rules::log::GameEvent;
 
 #[test]
@@ -21,6 +24,41 @@ fn a_grunt_out_of_reach_walks_toward_the_nearest_dwarf_and_stops_next_to_him() {
     g.job(Job::ActivateAll);
     assert_eq!(g.creature_pos(id), Some(q(4, 2)), "only one more step: it can bite from there");
     assert_eq!(g.health(Scout), 5, "one move or one attack, never both");
+}
+
+/// Steps a Grunt at (8, 2) of the room would take to (3, 2), by the rules' creature path search.
+fn grunt_steps_across(cave: Cave) -> Option<u32> {
+    let grunt = Mover { id: 0, flying: false, crashes: false, two_spaces: false, points: 3 };
+    let (from, to) = (hoxxes::rules::hex::cell_to_hex((8, 2)), hoxxes::rules::hex::cell_to_hex((3, 2)));
+    Reach::from(&cave, &grunt, from).reached().find(|(h, _)| *h == to).map(|(_, steps)| steps)
+}
+
+#[test]
+fn a_creatures_path_search_sees_every_change_to_where_creatures_pass() {
+    // Where creatures pass is kept across a system's runs while the table stands still
+    // (`Cave::standing`): one search, run again after each change, must see it.
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 5);
+    for r in 1..=5 {
+        g.set_ground(5, r, Ground::Wall(None));
+    }
+    let search = g.world().register_system(grunt_steps_across);
+    let steps = |g: &mut Game| g.world().run_system(search).expect("the search runs");
+    assert_eq!(steps(&mut g), None, "a wall from top to bottom");
+    g.set_ground(5, 2, Ground::Floor);
+    assert_eq!(steps(&mut g), Some(5), "the terrain: a gap opened in the wall");
+    g.put(Scout, 5, 2);
+    assert_eq!(steps(&mut g), None, "a Dwarf: he stands in the gap");
+    g.put(Scout, 2, 5);
+    assert_eq!(steps(&mut g), Some(5), "he stepped away");
+    g.token(Token::Flame, 5, 2);
+    assert_eq!(steps(&mut g), None, "a token: Flames in the gap");
+    let flames: Vec<Entity> =
+        g.world().query::<(Entity, &Token)>().iter(g.world()).filter(|(_, t)| **t == Token::Flame).map(|(e, _)| e).collect();
+    for f in flames {
+        g.world().despawn(f);
+    }
+    assert_eq!(steps(&mut g), Some(5), "the Flames gone");
 }
 
 #[test]

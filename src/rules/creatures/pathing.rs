@@ -3,7 +3,7 @@
 
 use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
-use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
 use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours};
 use crate::rules::skills;
@@ -55,12 +55,13 @@ pub struct Reach<'g> {
 
 impl<'g> Reach<'g> {
     pub fn from(cave: &'g Cave, m: &Mover, start: Hex) -> Reach<'g> {
-        // Each space is asked once, however many of its neighbours the walk reaches first.
+        // Where a creature passes follows from the standing alone (creatures pass through each
+        // other): the searches of a round share it.
         let grid = cave.board.grid();
-        let mut known: Vec<Option<bool>> = vec![None; grid.len()];
-        let mut open = |n: Hex, i: usize| *known[i].get_or_insert_with(|| skills::creature_passes(cave, m.flying, m.crashes, n));
+        let fact = StandingFact::CreaturePasses { flying: m.flying, crashes: m.crashes };
+        let passes = cave.standing(fact, |i| skills::creature_passes(cave, m.flying, m.crashes, grid.hex(i)));
         let inhibited = Inhibited::now(cave);
-        Reach { walk: breadth_first(grid, start, |h, n, i| open(n, i) && inhibited.lets_leave(h, n), |_| true) }
+        Reach { walk: breadth_first(grid, start, |h, n, i| passes[i] && inhibited.lets_leave(h, n), |_| true) }
     }
 
     /// Every space reached with its steps, nearest first (the start first).
