@@ -13,7 +13,7 @@
 use super::actions::chop::targets as chop_targets;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
-use super::actions::{InProgress, answering, command_is};
+use super::actions::{InProgress, answering, asking, command_is};
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::command::ask_of;
@@ -81,7 +81,10 @@ pub fn plugin(app: &mut App) {
             .in_set(RulesSet::Rolled)
             .ambiguous_with(RulesSet::Rolled),
     )
-    .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask))
+    .add_systems(
+        Update,
+        offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
+    )
     .add_systems(
         Update,
         offer_reaction.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. }))),
@@ -317,7 +320,7 @@ fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
 
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::BoscoChop(state) = &*progress else { return };
-    let Some((_, at)) = bosco(&cave).filter(|_| pending.0.is_none()) else { return };
+    let Some((_, at)) = bosco(&cave) else { return };
     let options = targets(&cave, at).into_iter().map(Answer::Chop).collect();
     ask_of(&mut pending, Who::Bosco, format!("Spend BOSCO's axe success ({} left)", state.left), options);
 }

@@ -23,14 +23,17 @@ pub struct UntilNextTurn(pub u32);
 struct Seen(u32);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<Seen>().add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(super::agenda::drop_unhandled));
+    app.rules_resource::<Seen>()
+        .add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(super::agenda::drop_unhandled).run_if(turn_begun));
+}
+
+/// Run condition: a turn has begun since [`end_lasting`] last looked.
+fn turn_begun(turn: Res<Turn>, seen: Res<Seen>) -> bool {
+    turn.number != seen.0
 }
 
 /// When a new turn has started, everything its Dwarf left "until your next turn" ends.
 fn end_lasting(cave: Cave, turn: Res<Turn>, mut seen: ResMut<Seen>, marked: Query<(Entity, &UntilNextTurn)>, mut fx: Effects) {
-    if turn.number == seen.0 {
-        return;
-    }
     seen.0 = turn.number;
     let seat = turn.seat;
     let mut ended = 0;

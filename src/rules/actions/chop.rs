@@ -1,6 +1,6 @@
 //! The Axe chop action (rulebook "Axe chops"): roll the Axe die, spend each success on one target.
 
-use super::{InProgress, actor, answering, ask, command_is};
+use super::{InProgress, actor, answering, ask, asking, command_is};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{Ground, Item, Mineral, Pickup};
@@ -45,7 +45,10 @@ pub fn plugin(app: &mut App) {
         Update,
         chop_rolled.run_if(released(|a| matches!(a, AfterRoll::Chop { .. }))).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
     )
-    .add_systems(Update, offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
+    .add_systems(
+        Update,
+        offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Chop(_)))),
+    );
 }
 
 fn start_chop(
@@ -95,9 +98,6 @@ fn next_success(progress: &mut InProgress, state: ChopState) {
 /// Offer what the next success may be spent on, as the cave is now.
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::Chop(state) = &*progress else { return };
-    if pending.0.is_some() {
-        return;
-    }
     let Ok(d) = cave.dwarves.get(state.dwarf) else { return };
     let options = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
     ask(&mut pending, format!("Spend an axe success ({} left)", state.left), options);

@@ -15,7 +15,7 @@ pub mod throw;
 pub mod upgrade;
 
 use super::cave::{Cave, DwarfItem};
-use super::command::{Command, Current};
+use super::command::{Command, Current, Pending};
 pub use super::command::{ask, command_is};
 use super::state::Turn;
 use crate::rules::state::RulesResource;
@@ -56,6 +56,13 @@ pub fn plugin(app: &mut App) {
     aid::plugin(app);
     upgrade::plugin(app);
     throw::plugin(app);
+}
+
+/// Run condition: an action of this kind is under way and no choice waits: the moment its
+/// `RulesSet::Ask` system puts the next choice. A condition, not a check inside the system, so the
+/// updates in which it has nothing to ask do not fetch its parameters (the cave), as most do not.
+pub fn asking(f: fn(&InProgress) -> bool) -> impl Fn(Res<InProgress>, Res<Pending>) -> bool + Clone {
+    move |p: Res<InProgress>, pending: Res<Pending>| pending.0.is_none() && f(&p)
 }
 
 /// Run condition: the current command answers a choice of the action in progress.

@@ -2,7 +2,7 @@
 //! cause than the last; the attacking player picks the spaces. A two-space creature (the Oppressor)
 //! runs front first, its back following on the space the front left (ruling 33).
 
-use super::{InProgress, answering, ask};
+use super::{InProgress, answering, ask, asking};
 use crate::data::creatures::Trait;
 use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, CreatureItem};
@@ -33,7 +33,10 @@ pub fn plugin(app: &mut App) {
         Update,
         move_scared.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
     )
-    .add_systems(Update, offer_run.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
+    .add_systems(
+        Update,
+        offer_run.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Scare(_)))),
+    );
 }
 
 /// Wait for the scared creatures' runs (asked for by `offer_run` once the damage is dealt).
@@ -46,9 +49,6 @@ pub fn start_scare(pending: &mut Pending, progress: &mut InProgress, state: Scar
 /// move are passed over.
 fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::Scare(state) = &mut *progress else { return };
-    if pending.0.is_some() {
-        return;
-    }
     state.queue.retain(|id| cave.creature_by_id(*id).is_some_and(|c| !cave.stats(c.creature.kind).has(Trait::Immobile)));
     let Some(first) = state.queue.first().copied() else {
         *progress = InProgress::Idle;

@@ -2,7 +2,7 @@
 //! space and puts it on a weapon with a free upgrade slot; with none free he may discard an earlier
 //! upgrade to make room, or leave the token where it lies.
 
-use super::{InProgress, answering, ask};
+use super::{InProgress, answering, ask, asking};
 use crate::data::GameData;
 use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
@@ -33,7 +33,10 @@ pub fn plugin(app: &mut App) {
         Update,
         fit_upgrade.run_if(answering(|p| matches!(p, InProgress::Upgrade(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     )
-    .add_systems(Update, offer_upgrade.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
+    .add_systems(
+        Update,
+        offer_upgrade.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Idle))),
+    );
 }
 
 /// A walk reached a token's space: an upgrade token is picked up (movement's `walk`).
@@ -73,9 +76,6 @@ fn offer_upgrade(
     mut progress: ResMut<InProgress>,
     mut pending: ResMut<Pending>,
 ) {
-    if pending.0.is_some() || !matches!(*progress, InProgress::Idle) {
-        return;
-    }
     let Some((e, _, token, p)) = picked.iter().min_by_key(|t| *t.1) else { return };
     let Token::Upgrade { kind } = token else { return };
     let loadout = loadouts.get(p.dwarf).cloned().unwrap_or_default();

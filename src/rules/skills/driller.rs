@@ -7,7 +7,7 @@ use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesSet;
 use crate::rules::actions::shoot::ShotState;
-use crate::rules::actions::{InProgress, answering, ask};
+use crate::rules::actions::{InProgress, answering, ask, asking};
 use crate::rules::cave::Cave;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
@@ -38,7 +38,10 @@ pub fn plugin(app: &mut App) {
         Update,
         place_flames.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Flames(_)))),
     )
-    .add_systems(Update, offer_flames.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask));
+    .add_systems(
+        Update,
+        offer_flames.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Flames(_)))),
+    );
 }
 
 /// Drill Attack (rulebook): the Driller's axe ignores resistance against axes.
@@ -70,9 +73,6 @@ pub fn flaming_ground(progress: &mut InProgress, shot: &ShotState, count: u32) {
 /// no token is left in the box or no space may take one.
 fn offer_flames(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::Flames(state) = &*progress else { return };
-    if pending.0.is_some() {
-        return;
-    }
     let sets = flame_sets(&cave, state);
     if sets.is_empty() {
         *progress = InProgress::Idle;
