@@ -42,7 +42,7 @@ impl Bot {
     /// always does.
     pub fn decide(&mut self, world: &mut World) -> Option<Command> {
         if self.kind == BotKind::Greedy {
-            let ranked = legal_of(world, greedy::RANKED, greedy::AIM);
+            let ranked = legal_of(world, greedy::ranked(world), greedy::AIM);
             if let Some(c) = greedy::choose(world, &ranked) {
                 return Some(c);
             }

@@ -6,7 +6,7 @@
 
 use crate::data::mission::{Ground, Item, Objective, Pickup};
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, ChopTarget, Command};
+use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::{DropPod, Space, Terrain, Token};
 use crate::rules::hex::distance;
 use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer};
@@ -34,6 +34,16 @@ pub const RANKED: &[ActionKind] = &[
     ActionKind::EndTurn,
     ActionKind::BoscoMove,
 ];
+
+/// The kinds of command worth working out now: none while a choice waits, which is all the bot
+/// looks at then ([`answer`]; the actions are refused until it is answered, but for a card, which
+/// the bot does not play), else [`RANKED`].
+pub fn ranked(world: &World) -> &'static [ActionKind] {
+    match world.resource::<Pending>().0 {
+        Some(_) => &[],
+        None => RANKED,
+    }
+}
 
 /// Where the greedy bot aims: it only shoots a creature (`best_shot`), and the figures an offer
 /// lists are those on its target space, so the shots at other spaces are never asked.
