@@ -4,7 +4,7 @@
 
 use super::greedy;
 use crate::rules::command::Command;
-use crate::rules::legal::{ActionKind, Legal, legal_commands, legal_of};
+use crate::rules::legal::{ActionKind, Legal, legal_commands};
 use bevy::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -37,15 +37,14 @@ impl Bot {
     }
 
     /// The command to send now, asking the legal-moves query itself; `None` when nothing is listed.
-    /// The greedy bot asks first for the kinds of command it ranks, shots at creatures alone; when
-    /// it ranks none of them, it asks for the whole query and picks at random, as the random bot
-    /// always does.
+    /// The greedy bot asks first for the kinds of command it ranks, shots at creatures alone
+    /// (`greedy::decide`); when it ranks none of them, it asks for the whole query and picks at
+    /// random, as the random bot always does.
     pub fn decide(&mut self, world: &mut World) -> Option<Command> {
-        if self.kind == BotKind::Greedy {
-            let ranked = legal_of(world, greedy::ranked(world), greedy::AIM);
-            if let Some(c) = greedy::choose(world, &ranked) {
-                return Some(c);
-            }
+        if self.kind == BotKind::Greedy
+            && let Some(c) = greedy::decide(world)
+        {
+            return Some(c);
         }
         let legal = legal_commands(world);
         self.random(&legal)
@@ -97,7 +96,7 @@ mod tests {
     use crate::rules::bosco::BoscoAction;
     use crate::rules::cave::Cave;
     use crate::rules::end::Outcome;
-    use crate::rules::legal::Action;
+    use crate::rules::legal::{Action, legal_of};
     use crate::rules::setup::MissionSetup;
     use hexx::Hex;
 
@@ -118,9 +117,10 @@ mod tests {
             let mut decisions = 0;
             while app.world().resource::<Outcome>().0.is_none() && decisions < 600 {
                 let world = app.world_mut();
-                let (full, ranked) = (legal_commands(world), legal_of(world, greedy::RANKED, greedy::AIM));
+                let ranks: &'static [ActionKind] = [greedy::BEFORE_MOVING, greedy::MOVING].concat().leak();
+                let (full, ranked) = (legal_commands(world), legal_of(world, ranks, greedy::AIM));
                 let creatures = world.run_system_cached(creature_spaces).expect("the cave reads");
-                let whole: Vec<Action> = full.actions.iter().filter(|a| greedy::RANKED.contains(&a.kind)).cloned().collect();
+                let whole: Vec<Action> = full.actions.iter().filter(|a| ranks.contains(&a.kind)).cloned().collect();
                 assert_eq!(ranked.actions.len(), whole.len(), "decision {decisions}");
                 for (r, w) in ranked.actions.iter().zip(&whole) {
                     match attack_target(w) {
@@ -136,7 +136,9 @@ mod tests {
                 }
                 assert_eq!(format!("{:?}", ranked.pending), format!("{:?}", full.pending));
                 assert!(full.actions.len() > ranked.actions.len() || full.pending.is_some(), "the whole query lists more kinds");
-                assert_eq!(greedy::choose(world, &ranked), greedy::choose(world, &full), "decision {decisions}");
+                let choice = greedy::choose(world, &full);
+                assert_eq!(greedy::choose(world, &ranked), choice, "decision {decisions}");
+                assert_eq!(greedy::decide(world), choice, "decision {decisions}: asked in two steps");
                 let cmd = bot.decide(world).expect("something is listed");
                 apply(&mut app, cmd).expect("a listed command is taken");
                 decisions += 1;

@@ -9,15 +9,14 @@ use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, ChopTarget, Command, Pending};
 use crate::rules::components::{DropPod, Space, Terrain, Token};
 use crate::rules::hex::distance;
-use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer};
+use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer, legal_of};
 use crate::rules::log::Who;
 use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
 use hexx::Hex;
 
-/// Every kind of command the greedy bot ranks: the legal-moves query works out these alone for it
-/// (`legal_of`), and the rest only when it ranks none of these.
-pub const RANKED: &[ActionKind] = &[
+/// The kinds of command the greedy bot ranks above moving ([`before_moving`]).
+pub const BEFORE_MOVING: &[ActionKind] = &[
     ActionKind::Launch,
     ActionKind::Revive,
     ActionKind::BoscoRevive,
@@ -30,20 +29,11 @@ pub const RANKED: &[ActionKind] = &[
     ActionKind::GetSupplies,
     ActionKind::CallResupply,
     ActionKind::Chop,
-    ActionKind::Move,
-    ActionKind::EndTurn,
-    ActionKind::BoscoMove,
 ];
 
-/// The kinds of command worth working out now: none while a choice waits, which is all the bot
-/// looks at then ([`answer`]; the actions are refused until it is answered, but for a card, which
-/// the bot does not play), else [`RANKED`].
-pub fn ranked(world: &World) -> &'static [ActionKind] {
-    match world.resource::<Pending>().0 {
-        Some(_) => &[],
-        None => RANKED,
-    }
-}
+/// The kinds it turns to when it takes none of those ([`moving`]). These and [`BEFORE_MOVING`] are
+/// every kind it ranks; when it ranks none, the bot asks the whole query and picks at random.
+pub const MOVING: &[ActionKind] = &[ActionKind::Move, ActionKind::EndTurn, ActionKind::BoscoMove];
 
 /// Where the greedy bot aims: it only shoots a creature (`best_shot`), and the figures an offer
 /// lists are those on its target space, so the shots at other spaces are never asked.
@@ -71,14 +61,47 @@ impl Plan {
     }
 }
 
-/// The command the greedy bot sends now, if it has a preference.
+/// The command the greedy bot sends now, if it has a preference, asking the legal-moves query for
+/// no more than it looks at: while a choice waits, the choice alone (the actions are refused until
+/// it is answered, but for a card, which the bot does not play); else the kinds it ranks above
+/// moving, and the moves only when it takes none of those. The command [`choose`] picks from the
+/// whole query.
+pub fn decide(world: &mut World) -> Option<Command> {
+    let waiting = world.resource::<Pending>().0.is_some();
+    let mut legal = legal_of(world, if waiting { &[] } else { BEFORE_MOVING }, AIM);
+    if let Some(p) = &legal.pending {
+        return answer(world, p);
+    }
+    let plan = world.run_system_cached(plan).ok()?;
+    before_moving(&legal, &plan).or_else(|| {
+        legal.actions.extend(legal_of(world, MOVING, AIM).actions);
+        moving(&legal, &plan)
+    })
+}
+
+/// The command the greedy bot picks from a query, if it has a preference.
 pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
     if let Some(p) = &legal.pending {
         return answer(world, p);
     }
     let plan = world.run_system_cached(plan).ok()?;
-    let allowed = |kind: ActionKind| legal.actions.iter().filter(move |a| a.kind == kind && a.is_allowed());
-    let first = |kind: ActionKind| allowed(kind).next().and_then(|a| a.offers().first()).map(|o| o.command.clone());
+    before_moving(legal, &plan).or_else(|| moving(legal, &plan))
+}
+
+/// The first allowed entries of a kind.
+fn allowed(legal: &Legal, kind: ActionKind) -> impl Iterator<Item = &Action> {
+    legal.actions.iter().filter(move |a| a.kind == kind && a.is_allowed())
+}
+
+/// The first offer of a kind allowed.
+fn first(legal: &Legal, kind: ActionKind) -> Option<Command> {
+    allowed(legal, kind).next().and_then(|a| a.offers().first()).map(|o| o.command.clone())
+}
+
+/// What the bot prefers to moving: a launch when all are aboard, a friend helped up, a shot, supplies
+/// when low, a chop worth making.
+fn before_moving(legal: &Legal, plan: &Plan) -> Option<Command> {
+    let first = |kind| first(legal, kind);
     if plan.all_aboard
         && let Some(c) = first(ActionKind::Launch)
     {
@@ -102,22 +125,24 @@ pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
     {
         return Some(c);
     }
-    let chop = allowed(ActionKind::Chop).next();
-    if chop.is_some_and(|a| chop_targets(a).iter().any(worth_chopping)) {
-        return Some(Command::Chop);
-    }
-    if let Some(c) = best_move(legal, &plan) {
+    let chop = allowed(legal, ActionKind::Chop).next();
+    chop.is_some_and(|a| chop_targets(a).iter().any(worth_chopping)).then_some(Command::Chop)
+}
+
+/// What the bot does when it takes nothing it prefers: the move nearest its goal, else a carve
+/// toward it when stuck behind rock, else BOSCO's flight toward a creature, else the end of the turn.
+fn moving(legal: &Legal, plan: &Plan) -> Option<Command> {
+    if let Some(c) = best_move(legal, plan) {
         return Some(c);
     }
-    // Stuck behind rock: carve toward the goal.
     let closer = |t: &ChopTarget| matches!(t, ChopTarget::Carve(q) if plan.me.is_some_and(|me| plan.away(Hex::from(*q)) < plan.away(me)));
-    if chop.is_some_and(|a| chop_targets(a).iter().any(closer)) {
+    if allowed(legal, ActionKind::Chop).next().is_some_and(|a| chop_targets(a).iter().any(closer)) {
         return Some(Command::Chop);
     }
-    if let Some(c) = best_flight(legal, &plan) {
+    if let Some(c) = best_flight(legal, plan) {
         return Some(c);
     }
-    first(ActionKind::EndTurn).or_else(|| first(ActionKind::BoscoMove))
+    first(legal, ActionKind::EndTurn).or_else(|| first(legal, ActionKind::BoscoMove))
 }
 
 /// BOSCO's flight that ends nearest a creature, the first of those; none when none gets him nearer
