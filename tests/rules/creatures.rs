@@ -26,6 +26,13 @@ fn a_grunt_out_of_reach_walks_toward_the_nearest_dwarf_and_stops_next_to_him() {
     assert_eq!(g.health(Scout), 5, "one move or one attack, never both");
 }
 
+/// Bare rock down column 5 of the room, from its top row to its bottom one: no way round.
+fn wall_across_the_room(g: &mut Game) {
+    for r in 1..=5 {
+        g.set_ground(5, r, Ground::Wall(None));
+    }
+}
+
 /// Steps a Grunt at (8, 2) of the room would take to (3, 2), by the rules' creature path search.
 fn grunt_steps_across(cave: Cave) -> Option<u32> {
     let grunt = Mover { id: 0, flying: false, crashes: false, two_spaces: false, points: 3 };
@@ -39,9 +46,7 @@ fn a_creatures_path_search_sees_every_change_to_where_creatures_pass() {
     // (`Cave::standing`): one search, run again after each change, must see it.
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 5);
-    for r in 1..=5 {
-        g.set_ground(5, r, Ground::Wall(None));
-    }
+    wall_across_the_room(&mut g);
     let search = g.world().register_system(grunt_steps_across);
     let steps = |g: &mut Game| g.world().run_system(search).expect("the search runs");
     assert_eq!(steps(&mut g), None, "a wall from top to bottom");
@@ -278,9 +283,7 @@ fn a_dead_brood_nexus_leaves_two_grunts_the_killing_shot_does_not_touch() {
 fn the_oppressor_crashes_through_bare_rock() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 2);
-    for r in 1..=5 {
-        g.set_ground(5, r, Ground::Wall(None));
-    }
+    wall_across_the_room(&mut g);
     let id = g.creature_facing(Oppressor, 7, 2, Facing::W);
     g.job(Job::ActivateAll);
     assert_eq!(g.terrain(5, 2), Terrain::Open(Ground::Floor));
