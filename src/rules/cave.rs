@@ -147,7 +147,7 @@ impl ThisRun {
 struct Standing {
     /// `Terrains::stamp`.
     terrain: u64,
-    /// Each Dwarf's space, by number, in seat order.
+    /// Each Dwarf's space, by number (last seat first, as `gather` goes).
     dwarves: Vec<u32>,
     /// Each token's space, by number, the token, and its entity (which says whether it is a
     /// Dwarf's: an `Owner` is given with the token, never later).
