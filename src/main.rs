@@ -6,6 +6,12 @@ use hoxxes::save;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+// The rules allocate many small lists that live for one question (the legal moves, a path): the
+// simulator plays whole games about 7% faster on mimalloc than on the system's allocator
+// (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "usage:
   hoxxes                                                            go on with the game saved last (or begin one)
   hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]

@@ -13,6 +13,10 @@ use hoxxes::rules::setup::MissionSetup;
 use hoxxes::rules::state::{Board, NextId};
 use std::time::Instant;
 
+// The allocator the game's binary runs on (src/main.rs), so the figures are the simulator's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The game's data and the largest shipped mission.
 pub fn the_maw() -> (GameData, Mission) {
     let data = GameData::load(&assets_dir()).expect("the game's data loads");
