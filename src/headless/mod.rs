@@ -6,13 +6,13 @@ pub mod scenario;
 
 use crate::data::GameData;
 use crate::data::mission::Mission;
-use crate::rules::RulesPlugin;
 use crate::rules::actions::InProgress;
 use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
 use crate::rules::log::GameEvent;
 use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use crate::rules::sight::SightMemory;
+use crate::rules::{RulesPlugin, RulesStep};
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -82,7 +82,9 @@ pub fn new_game(data: GameData, mission: &Mission, setup: &MissionSetup) -> Resu
 /// Begin the first turn of a game laid out, and let the rules settle.
 pub fn first_turn(app: &mut App) -> Result<(), String> {
     begin_first_turn(app.world_mut())?;
-    // One update always, as a window's first frame: the rules note the turn begun.
+    // One update always, as a window's first frame: the rules note the turn begun. The schedules it
+    // runs only when they have work are built here too, as `Update` is.
+    RulesStep::build_all(app.world_mut())?;
     app.update();
     settle(app)
 }

@@ -83,6 +83,11 @@ pub fn take_job(mut agenda: ResMut<Agenda>, mut job: ResMut<CurrentJob>, pending
     }
 }
 
+/// Run condition: a job is in hand.
+pub fn job_in_hand(j: Res<CurrentJob>) -> bool {
+    j.0.is_some()
+}
+
 /// Run condition: the job in hand matches.
 pub fn next_job(f: fn(&Job) -> bool) -> impl Fn(Res<CurrentJob>) -> bool + Clone {
     move |j: Res<CurrentJob>| j.0.as_ref().is_some_and(f)

@@ -27,7 +27,7 @@ use super::log::{DieRoll, GameEvent, Who};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
-use super::{JobsRun, RulesSet};
+use super::{JobsRun, RulesSet, RulesStep};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Ground, Pickup};
 use crate::data::weapons::FireMode;
@@ -63,7 +63,7 @@ pub struct BoscoChop {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             act.run_if(command_is(|c| matches!(c, Command::Bosco(_)))),
             spend_success.run_if(answering(|p| matches!(p, InProgress::BoscoChop(_)))),
@@ -75,7 +75,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         bosco_rolled
             .run_if(released(|a| matches!(a, AfterRoll::BoscoShot { .. } | AfterRoll::BoscoChop | AfterRoll::BoscoReaction { .. })))
             .in_set(RulesSet::Rolled)
@@ -86,7 +86,7 @@ pub fn plugin(app: &mut App) {
         offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
     )
     .add_systems(
-        Update,
+        RulesStep::Jobs,
         offer_reaction.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. }))),
     );
 }

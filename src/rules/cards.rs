@@ -8,7 +8,6 @@
 //! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
 //! creatures' activations; a free action waits until the cave is still.
 
-use super::RulesSet;
 use super::actions::{InProgress, answering, ask, command_is};
 use super::agenda::{CurrentJob, Job, busy};
 use super::blast::open_wall;
@@ -26,6 +25,7 @@ use super::log::{GameEvent, GameLog};
 use super::reveal::{UpgradePool, board_neighbours};
 use super::state::Turn;
 use super::swarm::SwarmThreat;
+use super::{RulesSet, RulesStep};
 use crate::data::GameData;
 use crate::data::cards::{RockAndStoneCard, RockAndStoneEffect as Effect, Status, Target};
 use crate::data::mission::{Ground, Mineral};
@@ -53,7 +53,7 @@ struct Loan(Option<(Turn, usize)>);
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Loan>()
         .add_systems(
-            Update,
+            RulesStep::Actions,
             (
                 play_card.run_if(command_is(|c| matches!(c, Command::PlayCard { .. }))),
                 card_choice.run_if(answering(|p| matches!(p, InProgress::Card(_)))),

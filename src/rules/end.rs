@@ -2,7 +2,6 @@
 //! leaves the unconscious behind, a minor success or a loss when the Swarm Threat runs out, a loss
 //! when every Dwarf is down.
 
-use super::RulesSet;
 use super::actions::InProgress;
 use super::agenda::CurrentJob;
 use super::cave::Cave;
@@ -13,6 +12,7 @@ use super::log::{GameEvent, GameLog, Who};
 use super::state::Kills;
 use super::state::Mule;
 use super::swarm::SwarmThreat;
+use super::{RulesSet, RulesStep};
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
@@ -36,7 +36,7 @@ pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Outcome>().add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End)).add_systems(
-        Update,
+        RulesStep::Actions,
         launch.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Launch))),
     );
 }

@@ -17,7 +17,7 @@ use super::resupply::{land_pod, pod_spaces};
 use super::reveal::{UpgradePool, reveal_cave};
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
 use super::state::{MissionInfo, Turn};
-use super::{JobsRun, RulesSet};
+use super::{JobsRun, RulesSet, RulesStep};
 use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Jobs,
         (
             draw_event.run_if(next_job(|j| matches!(j, Job::DrawEvent(_)))),
             event_effect.run_if(next_job(|j| matches!(j, Job::Effect(_)))),
@@ -42,7 +42,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(JobsRun),
     )
     .add_systems(
-        Update,
+        RulesStep::Actions,
         answer_revive
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)
@@ -50,7 +50,7 @@ pub fn plugin(app: &mut App) {
             .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
     )
     .add_systems(
-        Update,
+        RulesStep::Actions,
         answer_landing
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)
@@ -58,7 +58,7 @@ pub fn plugin(app: &mut App) {
             .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
     )
     .add_systems(
-        Update,
+        RulesStep::Actions,
         answer_optional
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)

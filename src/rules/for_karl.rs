@@ -133,7 +133,12 @@ pub fn hold(
     None
 }
 
-/// Run condition: a held roll of this kind has been let stand or rerolled.
+/// Run condition: a held roll has been let stand or rerolled.
+pub fn any_released(w: Res<KarlWindow>) -> bool {
+    w.0.as_ref().is_some_and(|h| h.released)
+}
+
+/// Run condition: the held roll is released, and `f` says it is this rule's.
 pub fn released(f: fn(&AfterRoll) -> bool) -> impl Fn(Res<KarlWindow>) -> bool + Clone {
     move |w: Res<KarlWindow>| w.0.as_ref().is_some_and(|h| h.released && f(&h.then))
 }

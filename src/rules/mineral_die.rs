@@ -3,7 +3,6 @@
 //! what it finds is dropped loose on the space it chopped. The roll may be held for For Karl!
 //! (ruling 32) and is then found once let stand or rerolled.
 
-use super::RulesSet;
 use super::agenda::Job;
 use super::cave::Cave;
 use super::command::Pending;
@@ -11,6 +10,7 @@ use super::components::{At, Token};
 use super::effects::Effects;
 use super::for_karl::{AfterRoll, HeldRoll, hold, released};
 use super::log::{DieRoll, GameEvent, Who};
+use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, Symbol};
 use crate::data::mission::{Item, Mineral};
 use bevy::prelude::*;
@@ -18,7 +18,7 @@ use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Rolled,
         mineral_die_lands
             .run_if(released(|a| matches!(a, AfterRoll::Mineral { .. })))
             .in_set(RulesSet::Rolled)

@@ -36,6 +36,8 @@ pub mod swarm;
 pub mod thrown;
 pub mod turn;
 
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use command::{Command, CommandQueue, Current, Pending, Rejected};
 use state::RulesResource;
@@ -118,6 +120,16 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, agenda::take_job.in_set(RulesSet::Jobs).before(JobsRun))
             .add_systems(Update, agenda::drop_unhandled.in_set(RulesSet::Jobs).after(JobsRun));
         app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));
+        for step in RulesStep::ALL {
+            // Their systems run one at a time: the steps are small, and a game's apps (the
+            // simulator's, one per thread) must not queue on Bevy's shared task pool.
+            app.edit_schedule(step, |s| {
+                s.set_executor(SingleThreadedExecutor::new());
+            });
+        }
+        app.add_systems(Update, RulesStep::Actions.runner().in_set(RulesSet::Actions).run_if(command_in_hand))
+            .add_systems(Update, RulesStep::Rolled.runner().in_set(RulesSet::Rolled).run_if(for_karl::any_released))
+            .add_systems(Update, RulesStep::Jobs.runner().in_set(JobsRun).run_if(agenda::job_in_hand));
         actions::plugin(app);
         for_karl::plugin(app);
         mineral_die::plugin(app);
@@ -139,6 +151,44 @@ impl Plugin for RulesPlugin {
 /// The job systems, after the one job of the update is taken.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JobsRun;
+
+/// Three of the rules' sets are schedules of their own, each run inside `Update` (in its place in
+/// [`RulesSet`]) only when there is something for it: each of their systems waits for its own kind
+/// of command, released roll or job, and most updates have none of one or the others. Bevy asks
+/// every system's run condition at every run of its schedule, so one condition in `Update` saves
+/// asking about fifty (a simulated game runs hundreds of updates).
+#[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesStep {
+    /// [`RulesSet::Actions`]: the action systems, when a command is in hand.
+    Actions,
+    /// [`RulesSet::Rolled`]: the rules that made a roll held for For Karl!, once it is released.
+    Rolled,
+    /// [`JobsRun`]: the job systems, when a job is in hand.
+    Jobs,
+}
+
+impl RulesStep {
+    pub const ALL: [RulesStep; 3] = [RulesStep::Actions, RulesStep::Rolled, RulesStep::Jobs];
+
+    /// Build the three schedules now, not at their first run: the Actions schedule's first run is
+    /// the first command's.
+    pub fn build_all(world: &mut World) -> Result<(), String> {
+        for step in RulesStep::ALL {
+            world.schedule_scope(step, |world, schedule| schedule.initialize(world)).map_err(|e| format!("{step:?}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// The system in `Update` that runs this schedule.
+    fn runner(self) -> impl FnMut(&mut World) {
+        move |world: &mut World| world.run_schedule(self)
+    }
+}
+
+/// Run condition: a command is in hand (each action system waits for its own kind, or for an answer).
+fn command_in_hand(current: Res<Current>) -> bool {
+    current.0.is_some()
+}
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to
 /// do. While a choice is pending only an answer is taken; once the mission is over, nothing.

@@ -19,7 +19,7 @@ use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::distance;
 use super::log::{DieRoll, GameEvent, Who};
 use super::state::Turn;
-use super::{JobsRun, RulesSet};
+use super::{JobsRun, RulesSet, RulesStep};
 use crate::data::dice::{DieKind, hits};
 use crate::data::weapons::{DwarfClass, FireMode};
 use crate::rules::command::Desk;
@@ -29,7 +29,7 @@ use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Jobs,
         (
             offer_reaction.run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. }))),
             ambush_attack.run_if(next_job(|j| matches!(j, Job::AmbushAttack { .. }))),
@@ -39,7 +39,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(JobsRun),
     )
     .add_systems(
-        Update,
+        RulesStep::Actions,
         take_reaction
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions)
@@ -47,7 +47,7 @@ pub fn plugin(app: &mut App) {
             .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         grab_shot_lands
             .run_if(released(|a| matches!(a, AfterRoll::GrabShot { .. })))
             .in_set(RulesSet::Rolled)

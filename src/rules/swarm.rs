@@ -1,11 +1,11 @@
 //! The Swarm Threat meter and the Swarm deck (rulebook "Swarms").
 
-use super::JobsRun;
 use super::agenda::{CurrentJob, Job, next_job};
 use super::cave::Cave;
 use super::decks::Decks;
 use super::effects::Effects;
 use super::log::GameEvent;
+use super::{JobsRun, RulesStep};
 use crate::data::cards::EventEffect;
 use crate::rules::state::RulesResource;
 use bevy::prelude::*;
@@ -16,7 +16,7 @@ pub struct SwarmThreat(pub u32);
 
 pub fn plugin(app: &mut App) {
     app.rules_resource::<SwarmThreat>().add_systems(
-        Update,
+        RulesStep::Jobs,
         (threat_step.run_if(next_job(|j| matches!(j, Job::ThreatStep(_)))), swarm.run_if(next_job(|j| matches!(j, Job::Swarm))))
             .in_set(JobsRun)
             .ambiguous_with(JobsRun),

@@ -2,7 +2,6 @@
 //! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
 //! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
 
-use super::RulesSet;
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
 use super::blast::{self, Figures, Landing};
@@ -19,6 +18,7 @@ use super::hex::{Qr, canonical, distance};
 use super::log::{DieRoll, GameEvent, Who};
 use super::reveal::UpgradePool;
 use super::state::Mule;
+use super::{RulesSet, RulesStep};
 use crate::data::cards::ThrowEffect;
 use crate::data::creatures::Attack;
 use crate::data::weapons::DwarfClass;
@@ -28,11 +28,11 @@ use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         detonate.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         detonation_lands
             .run_if(released(|a| matches!(a, AfterRoll::Detonate { .. })))
             .in_set(RulesSet::Rolled)

@@ -8,21 +8,19 @@ use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use super::{JobsRun, RulesSet};
+use super::{JobsRun, RulesSet, RulesStep};
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
-        (
-            end_turn
-                .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions)
-                .run_if(super::command::command_is(|c| matches!(c, Command::EndTurn))),
-            next_turn.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| *j == Job::NextTurn)),
-        ),
-    );
+        RulesStep::Actions,
+        end_turn
+            .in_set(RulesSet::Actions)
+            .ambiguous_with(RulesSet::Actions)
+            .run_if(super::command::command_is(|c| matches!(c, Command::EndTurn))),
+    )
+    .add_systems(RulesStep::Jobs, next_turn.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| *j == Job::NextTurn)));
 }
 
 fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {

@@ -74,11 +74,17 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
     use hoxxes::rules::setup::{MissionSetup, begin_first_turn};
     let setup = MissionSetup::new(vec![Scout], 1, 1);
     let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
-    app.edit_schedule(Update, |s| {
+    let strict = |s: &mut bevy::ecs::schedule::Schedule| {
         s.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
-    });
+    };
+    app.edit_schedule(Update, strict);
+    for step in hoxxes::rules::RulesStep::ALL {
+        app.edit_schedule(step, strict);
+    }
     begin_first_turn(app.world_mut()).unwrap();
-    // The first update builds the schedule; an ambiguity would panic here.
+    // Building the schedules finds an ambiguity: an error here.
+    hoxxes::rules::RulesStep::build_all(app.world_mut()).unwrap();
+    // The first update builds `Update`; an ambiguity would panic here.
     app.update();
     hoxxes::headless::apply(&mut app, Command::EndTurn).unwrap();
 }

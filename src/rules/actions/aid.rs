@@ -5,7 +5,6 @@
 use super::supplies::take_actions;
 use super::{actor, command_is};
 use crate::data::weapons::DwarfClass;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::command::Desk;
@@ -15,11 +14,12 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             stand_up.run_if(command_is(|c| matches!(c, Command::StandUp))),
             help_up.run_if(command_is(|c| matches!(c, Command::HelpUp(_)))),

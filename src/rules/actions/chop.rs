@@ -5,7 +5,6 @@ use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, ChopTarget, Command, Pending};
@@ -19,6 +18,7 @@ use crate::rules::mineral_die::{self, MineralRoll};
 use crate::rules::reveal::{UpgradePool, board_neighbours, reveal_caves_touching};
 use crate::rules::spawn::{revealed_exits, spawn_at_exit};
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -33,7 +33,7 @@ pub struct ChopState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             start_chop.run_if(command_is(|c| matches!(c, Command::Chop))),
             spend_success.run_if(answering(|p| matches!(p, InProgress::Chop(_)))),
@@ -42,7 +42,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         chop_rolled.run_if(released(|a| matches!(a, AfterRoll::Chop { .. }))).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
     )
     .add_systems(

@@ -9,7 +9,6 @@ use super::upgrade::tokens_on;
 use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
 use crate::rules::command::{Command, Supplies, Trade};
@@ -17,11 +16,12 @@ use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         exchange.run_if(command_is(|c| matches!(c, Command::Exchange { .. }))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     );
 }

@@ -2,7 +2,6 @@
 
 use super::{actor, command_is};
 use crate::data::mission::{Item, Pickup};
-use crate::rules::RulesSet;
 use crate::rules::agenda::Job;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
@@ -14,12 +13,13 @@ use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
 use crate::rules::skills;
 use crate::rules::state::{Mule, Turn};
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         resolve_move.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Move(_)))),
     );
 }

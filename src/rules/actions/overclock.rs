@@ -8,7 +8,6 @@ use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::cards::SecondaryWeapon;
 use crate::data::mission::Item;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::command::Desk;
@@ -17,11 +16,12 @@ use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Mule;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         overclock.run_if(command_is(|c| matches!(c, Command::Overclock))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     );
 }

@@ -4,7 +4,6 @@
 
 use super::{InProgress, answering, ask, asking};
 use crate::data::creatures::Trait;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
@@ -17,6 +16,7 @@ use crate::rules::reveal::board_neighbours;
 use crate::rules::skills::creature_passes;
 use crate::rules::skills::engineer::sentry_walk;
 use crate::rules::thrown::{lure_at, may_leave};
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -30,7 +30,7 @@ pub struct ScareState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         move_scared.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
     )
     .add_systems(

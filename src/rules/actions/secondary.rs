@@ -8,7 +8,6 @@ use super::{InProgress, actor, command_is};
 use crate::data::GameData;
 use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
 use crate::data::weapons::FireMode;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
@@ -17,12 +16,13 @@ use crate::rules::effects::Effects;
 use crate::rules::for_karl::ForKarlHands;
 use crate::rules::hex::{canonical, neighbours};
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         start_secondary
             .run_if(command_is(|c| matches!(c, Command::ShootSecondary { .. })))
             .in_set(RulesSet::Actions)

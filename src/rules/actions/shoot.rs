@@ -7,7 +7,6 @@ use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
-use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
 use crate::rules::cave::DwarfItem;
 use crate::rules::command::Desk;
@@ -20,6 +19,7 @@ use crate::rules::for_karl::{AfterRoll, ForKarlHands, hold, released};
 use crate::rules::hex::{Qr, adjacent, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -47,7 +47,7 @@ pub struct ShotState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             start_shot.run_if(command_is(|c| matches!(c, Command::Shoot { .. }))),
             place_results.run_if(answering(|p| matches!(p, InProgress::Shot(_)))),
@@ -55,7 +55,10 @@ pub fn plugin(app: &mut App) {
             .in_set(RulesSet::Actions)
             .ambiguous_with(RulesSet::Actions),
     )
-    .add_systems(Update, after_karl.run_if(released(|a| *a == AfterRoll::Shot)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled));
+    .add_systems(
+        RulesStep::Rolled,
+        after_karl.run_if(released(|a| *a == AfterRoll::Shot)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
+    );
 }
 
 /// Whether a space can take a shot's result at all: on the cave and not solid rock.

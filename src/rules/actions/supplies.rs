@@ -5,7 +5,6 @@
 use super::overclock::secondary_slots;
 use super::{actor, command_is};
 use crate::data::mission::Item;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::command::Desk;
@@ -16,12 +15,13 @@ use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
 use crate::rules::resupply::{land_pod, pod_may_land};
 use crate::rules::state::{Mule, Turn};
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             call_resupply.run_if(command_is(|c| matches!(c, Command::CallResupply(_)))),
             get_supplies.run_if(command_is(|c| matches!(c, Command::GetSupplies { .. }))),

@@ -9,7 +9,6 @@ use super::{InProgress, actor, answering, ask, command_is};
 use crate::data::cards::{Area, ThrowEffect, Throwable};
 use crate::data::mission::Ground;
 use crate::data::weapons::{DwarfClass, LineRule};
-use crate::rules::RulesSet;
 use crate::rules::blast::{self, Landing};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
@@ -22,6 +21,7 @@ use crate::rules::hex::{Qr, canonical, distance, neighbours};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::{EdgeDirection, Hex};
 
@@ -48,7 +48,7 @@ pub struct ThrowState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             start_throw.run_if(command_is(|c| matches!(c, Command::Throw { .. }))),
             turn_area.run_if(answering(|p| matches!(p, InProgress::Throw(_)))),
@@ -57,7 +57,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         throw_rolled.run_if(released(|a| *a == AfterRoll::Throw)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
     );
 }

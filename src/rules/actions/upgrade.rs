@@ -4,13 +4,13 @@
 
 use super::{InProgress, answering, ask, asking};
 use crate::data::GameData;
-use crate::rules::RulesSet;
 use crate::rules::cave::Cave;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -30,7 +30,7 @@ pub struct UpgradeOffer {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         fit_upgrade.run_if(answering(|p| matches!(p, InProgress::Upgrade(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     )
     .add_systems(

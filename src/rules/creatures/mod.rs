@@ -19,7 +19,7 @@ use super::hex::facing_to;
 use super::log::{DieRoll, GameEvent, Who};
 use super::spawn::spawn_near;
 use super::state::{Mule, Turn};
-use super::{JobsRun, RulesSet};
+use super::{JobsRun, RulesSet, RulesStep};
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::Ground;
@@ -32,7 +32,7 @@ use targeting::{can_attack_from, recency, targets};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Jobs,
         (
             queue_activations.run_if(next_job(|j| matches!(j, Job::ActivateAll))),
             activate.run_if(next_job(|j| matches!(j, Job::Activate(_)))),
@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(JobsRun),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         (
             attack::attack_lands.run_if(released(|a| matches!(a, AfterRoll::Attack { .. }))),
             attack::hatch_lands.run_if(released(|a| matches!(a, AfterRoll::Hatch { .. }))),

@@ -5,7 +5,6 @@
 use super::{gear_count, owned_by, place};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
-use crate::rules::RulesSet;
 use crate::rules::actions::shoot::ShotState;
 use crate::rules::actions::{InProgress, answering, ask, asking};
 use crate::rules::cave::Cave;
@@ -16,6 +15,7 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, adjacent, canonical, distance, sort_canonical, within};
 use crate::rules::log::GameEvent;
 use crate::rules::reveal::{UpgradePool, reveal_caves_touching};
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeSet;
@@ -35,7 +35,7 @@ pub struct FlameState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         place_flames.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Flames(_)))),
     )
     .add_systems(

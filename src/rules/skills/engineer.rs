@@ -6,7 +6,6 @@ use super::{gear_count, gear_user, lies_on, place, spend, take_back, tokens_of, 
 use crate::data::creatures::{Attack, Bang, CreatureKind};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
-use crate::rules::RulesSet;
 use crate::rules::actions::shoot::pay;
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
 use crate::rules::command::Desk;
@@ -23,12 +22,13 @@ use crate::rules::hex::{Qr, adjacent, distance};
 use crate::rules::log::{DieRoll, GameEvent, Who};
 use crate::rules::reveal::UpgradePool;
 use crate::rules::state::{Mule, Turn};
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             set_up_sentry.run_if(command_is(|c| matches!(c, Command::Sentry(_)))),
             fire_platforms.run_if(command_is(|c| matches!(c, Command::Platforms(_)))),
@@ -37,7 +37,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions),
     )
     .add_systems(
-        Update,
+        RulesStep::Rolled,
         sentry_attack_lands
             .run_if(released(|a| matches!(a, AfterRoll::AttackSentry { .. })))
             .in_set(RulesSet::Rolled)

@@ -3,7 +3,6 @@
 
 use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, tokens_of, vacant};
 use crate::data::weapons::DwarfClass;
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::command::Desk;
@@ -13,12 +12,13 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::{FACINGS, Qr, distance, step};
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        RulesStep::Actions,
         (
             launch_zipline.run_if(command_is(|c| matches!(c, Command::Zipline(_)))),
             raise_shield.run_if(command_is(|c| matches!(c, Command::Shield))),

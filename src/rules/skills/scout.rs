@@ -3,7 +3,6 @@
 
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
-use crate::rules::RulesSet;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Desk;
 use crate::rules::command::command_is;
@@ -13,12 +12,13 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, distance};
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
+use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Reveal)).add_systems(
-        Update,
+        RulesStep::Actions,
         fire_flare.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Flare(_)))),
     );
 }
