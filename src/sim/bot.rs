@@ -115,9 +115,10 @@ mod tests {
             let mut app = new_game(data.clone(), &mission, &setup).expect("the mission sets up");
             let mut bot = Bot::new(BotKind::Greedy, setup.seed);
             let mut decisions = 0;
+            let ranks = [greedy::BEFORE_MOVING, greedy::MOVING].concat();
+            let ranks = ranks.as_slice();
             while app.world().resource::<Outcome>().0.is_none() && decisions < 600 {
                 let world = app.world_mut();
-                let ranks: &'static [ActionKind] = [greedy::BEFORE_MOVING, greedy::MOVING].concat().leak();
                 let (full, ranked) = (legal_commands(world), legal_of(world, ranks, greedy::AIM));
                 let creatures = world.run_system_cached(creature_spaces).expect("the cave reads");
                 let whole: Vec<Action> = full.actions.iter().filter(|a| ranks.contains(&a.kind)).cloned().collect();

@@ -64,15 +64,15 @@ impl Plan {
 /// The command the greedy bot sends now, if it has a preference, asking the legal-moves query for
 /// no more than it looks at: while a choice waits, the choice alone (the actions are refused until
 /// it is answered, but for a card, which the bot does not play); else the kinds it ranks above
-/// moving, and the moves only when it takes none of those. The command [`choose`] picks from the
+/// moving that its plan may take ([`looked_at`]), and the moves only when it takes none of those. The command [`choose`] picks from the
 /// whole query.
 pub fn decide(world: &mut World) -> Option<Command> {
-    let waiting = world.resource::<Pending>().0.is_some();
-    let mut legal = legal_of(world, if waiting { &[] } else { BEFORE_MOVING }, AIM);
-    if let Some(p) = &legal.pending {
-        return answer(world, p);
+    if world.resource::<Pending>().0.is_some() {
+        let legal = legal_of(world, &[], AIM);
+        return legal.pending.as_ref().and_then(|p| answer(world, p));
     }
     let plan = world.run_system_cached(plan).ok()?;
+    let mut legal = legal_of(world, &looked_at(&plan), AIM);
     before_moving(&legal, &plan).or_else(|| {
         legal.actions.extend(legal_of(world, MOVING, AIM).actions);
         moving(&legal, &plan)
@@ -88,7 +88,19 @@ pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
     before_moving(legal, &plan).or_else(|| moving(legal, &plan))
 }
 
-/// The first allowed entries of a kind.
+/// The kinds of [`BEFORE_MOVING`] that [`before_moving`] looks at with this plan: a launch only
+/// when all are aboard, supplies only when low, the pod only when out of ammo.
+fn looked_at(plan: &Plan) -> Vec<ActionKind> {
+    let looks = |kind: &ActionKind| match kind {
+        ActionKind::Launch => plan.all_aboard,
+        ActionKind::GetSupplies => plan.low,
+        ActionKind::CallResupply => plan.out_of_ammo,
+        _ => true,
+    };
+    BEFORE_MOVING.iter().copied().filter(looks).collect()
+}
+
+/// The allowed entries of a kind.
 fn allowed(legal: &Legal, kind: ActionKind) -> impl Iterator<Item = &Action> {
     legal.actions.iter().filter(move |a| a.kind == kind && a.is_allowed())
 }

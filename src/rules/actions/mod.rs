@@ -58,7 +58,8 @@ pub fn plugin(app: &mut App) {
     throw::plugin(app);
 }
 
-/// Run condition: an action of this kind is under way and no choice waits: the moment its
+/// Run condition: what is in progress is of this kind (an action under way, or none at all for a
+/// choice put between actions, as the Weapon Upgrade's) and no choice waits: the moment its
 /// `RulesSet::Ask` system puts the next choice. A condition, not a check inside the system, so the
 /// updates in which it has nothing to ask do not fetch its parameters (the cave), as most do not.
 pub fn asking(f: fn(&InProgress) -> bool) -> impl Fn(Res<InProgress>, Res<Pending>) -> bool + Clone {

@@ -191,8 +191,8 @@ pub fn legal_commands(world: &mut World) -> Legal {
 /// The legal commands of some kinds alone, and the pending choice's answers: for a bot that only
 /// ever sends these. Each kind's entry is the one the whole query gives, save that its attacks are
 /// only asked of the spaces `aim` names.
-pub fn legal_of(world: &mut World, kinds: &'static [ActionKind], aim: Aim) -> Legal {
-    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: Some(kinds), aim }).unwrap_or_default()
+pub fn legal_of(world: &mut World, kinds: &[ActionKind], aim: Aim) -> Legal {
+    world.run_system_cached_with(scoped, Scope { forecast: false, kinds: Some(kinds.to_vec()), aim }).unwrap_or_default()
 }
 
 /// The query as a system, for a client that keeps it up to date each frame.
@@ -204,7 +204,7 @@ pub fn query(t: Table) -> Legal {
 /// these, the attacks at every space in reach or some.
 struct Scope {
     forecast: bool,
-    kinds: Option<&'static [ActionKind]>,
+    kinds: Option<Vec<ActionKind>>,
     aim: Aim,
 }
 
@@ -246,7 +246,7 @@ fn scoped(scope: In<Scope>, t: Table) -> Legal {
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };
-    let mut actions = offers::all(&t, &|kind| scope.kinds.is_none_or(|k| k.contains(&kind)), scope.aim);
+    let mut actions = offers::all(&t, &|kind| scope.kinds.as_ref().is_none_or(|k| k.contains(&kind)), scope.aim);
     // The moment's own refusal comes first: a pending choice, the rules busy with their jobs.
     for a in &mut actions {
         let sample = a.offers().first().map(|o| o.command.clone());
