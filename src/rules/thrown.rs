@@ -1,26 +1,22 @@
 //! Throwables that stay on the cave (content.md, Throwables): the Proximity Mine waiting for a
 //! creature, the Satchel Charge waiting for its thrower's word, the L.U.R.E. drawing creatures, and
-//! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn.
+//! the Phosphor Flare's and Inhibitor Field's areas until the thrower's next turn. How a creature
+//! meets them as it activates (the L.U.R.E. it goes for, the mine on its way) is the creatures'
+//! (`creatures::throwables`): this file does not look at creatures' rules.
 
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
-use super::blast::{self, Figures, Landing};
-use super::cave::{Cave, CreatureItem};
+use super::blast::{self, Landing};
+use super::cave::Cave;
 use super::command::command_is;
 use super::command::{Command, Pending};
 use super::components::*;
-use super::creatures::pathing::{Mover, may_end_from};
-use super::creatures::step_along;
-use super::creatures::targeting::{can_attack_from, targets};
 use super::effects::Effects;
 use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
-use super::hex::{Qr, canonical, distance};
 use super::log::{DieRoll, GameEvent, Who};
 use super::reveal::UpgradePool;
-use super::state::Mule;
 use super::{RulesSet, RulesStep};
 use crate::data::cards::ThrowEffect;
-use crate::data::creatures::Attack;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
@@ -72,7 +68,7 @@ impl Inhibited {
 }
 
 /// The Throwable tokens on the cave whose card has this kind of effect: entity, space, owner, card.
-fn thrown(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32, u32)> {
+pub fn thrown_tokens(cave: &Cave, kind: fn(&ThrowEffect) -> bool) -> Vec<(Entity, Hex, u32, u32)> {
     let mut v: Vec<_> = cave
         .owned
         .iter()
@@ -95,66 +91,6 @@ pub fn lure_at(cave: &Cave, h: Hex) -> bool {
     cave.any_token(h, |t| cave.is_lure(t))
 }
 
-/// L.U.R.E. (rulebook "Various effects"; ruling 17): an activated creature goes for the hologram
-/// when it is strictly closer (hex distance) than every Dwarf the creature may target: it attacks it,
-/// to no avail, when it can, else moves toward it. The Brood Nexus only hatches. Where the L.U.R.E.
-/// is and whether the creature can attack it from where it stands, if it is lured; decided before
-/// anything changes (the activation carries it out, the screen shows it as the creature's intent).
-pub fn lure_of(cave: &Cave, mule: &Mule, c: &CreatureItem) -> Option<(Hex, bool)> {
-    let stats = cave.stats(c.creature.kind);
-    if matches!(stats.attack, Attack::Spawn(_)) {
-        return None;
-    }
-    let here = c.at.0;
-    let lures = thrown(cave, |e| matches!(e, ThrowEffect::Lure));
-    let lure = lures.iter().map(|t| t.1).min_by_key(|h| (distance(*h, here), canonical(*h)))?;
-    if targets(cave, mule).iter().any(|d| distance(d.at.0, here) <= distance(lure, here)) {
-        return None;
-    }
-    let spaces = cave.creature_spaces(c.creature.kind, here, c.faces);
-    Some((lure, stats.range > 0 && can_attack_from(cave, &spaces, stats.range, lure)))
-}
-
-/// Proximity Mine (content.md): the first creature to walk (not fly) onto a mine sets it off. Its
-/// walk is cut there and the mine's effects hit it; a Scare result sends it back to the space it
-/// started its move from, facing as it did, which ends its move. Where it may not end on the mine
-/// (a flyer hovers over it, or a two-space creature's back would not fit) the mine goes off as it
-/// passes and the walk goes on: a move is checked where it ends (ruling 2). Returns whether a mine
-/// went off (the move is then made here).
-pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, flying: bool, path: &[Hex]) -> bool {
-    if flying {
-        return false;
-    }
-    let mines = thrown(cave, |e| matches!(e, ThrowEffect::ProximityMine(_)));
-    let Some((i, (e, at, seat, card))) = path.iter().enumerate().find_map(|(i, h)| mines.iter().find(|m| m.1 == *h).map(|m| (i, *m)))
-    else {
-        return false;
-    };
-    let from = if i == 0 { c.at.0 } else { path[i - 1] };
-    let cut = may_end_from(cave, &Mover::of(cave, c), from, path[i]);
-    step_along(cave, fx, pool, c, if cut { &path[..=i] } else { path });
-    fx.commands.entity(e).despawn();
-    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
-    fx.say(GameEvent::MineTriggered { who: who.clone(), at: at.into() });
-    let inner = match cave.throw_effects(card).iter().find(|e| matches!(e, ThrowEffect::ProximityMine(_))) {
-        Some(ThrowEffect::ProximityMine(inner)) => inner.clone(),
-        _ => vec![],
-    };
-    let Some(class) = cave.dwarf_in_seat(seat).map(|d| d.dwarf.class) else { return true };
-    let Ok(rolls) = blast::roll(cave, fx, class, &inner) else { return true };
-    let l = Landing { card: card as usize, seat, class, from: at, area: vec![at] };
-    let out = blast::on_figures(cave, fx, &inner, &rolls, &l, &Figures { creatures: vec![(*c, 1)], dwarves: vec![] });
-    if out.scared.contains(&c.id.0) {
-        let back: Vec<Hex> = path[..i].iter().rev().copied().chain(std::iter::once(c.at.0)).collect();
-        fx.commands.entity(c.entity).insert(At(c.at.0));
-        if let Some(f) = c.faces {
-            fx.commands.entity(c.entity).insert(*f);
-        }
-        fx.say(GameEvent::Scared { who, path: back.into_iter().map(Qr::from).collect() });
-    }
-    true
-}
-
 /// Whether this Dwarf may set off a Satchel Charge now: the charge's token, space, thrower's seat
 /// and card when he may. The legal-moves query asks this too.
 pub fn check_detonate(cave: &Cave, by: DwarfClass) -> Result<(Entity, Hex, u32, u32), String> {
@@ -162,7 +98,7 @@ pub fn check_detonate(cave: &Cave, by: DwarfClass) -> Result<(Entity, Hex, u32, 
     if d.status.unconscious {
         return Err(format!("the {by:?} is unconscious"));
     }
-    let charges = thrown(cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
+    let charges = thrown_tokens(cave, |e| matches!(e, ThrowEffect::SatchelCharge(_)));
     if charges.is_empty() {
         return Err("there is no Satchel Charge on the cave".into());
     }

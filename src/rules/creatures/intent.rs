@@ -37,7 +37,7 @@ pub fn intent(cave: &Cave, turn: &Turn, mule: &Mule, c: &CreatureItem) -> Intent
     if c.status.stunned || c.status.frozen {
         return Intent::Skip { why: if c.status.stunned { "Stunned" } else { "Frozen" }.into() };
     }
-    if let Some((lure, reachable)) = crate::rules::thrown::lure_of(cave, mule, c) {
+    if let Some((lure, reachable)) = super::throwables::lure_of(cave, mule, c) {
         return match (reachable, reach_of(cave, c)) {
             (true, _) => Intent::AttackLure { at: lure.into() },
             (false, Some(reach)) => walk(cave, c, &reach, lure),

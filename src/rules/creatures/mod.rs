@@ -5,6 +5,7 @@ pub mod attack;
 pub mod intent;
 pub mod pathing;
 pub mod targeting;
+pub mod throwables;
 
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
@@ -137,7 +138,7 @@ pub fn advance_goal(cave: &Cave, turn: &Turn, mule: &Mule, reach: &Reach) -> Opt
 /// Gun may fire on the way.
 fn walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) {
     let flying = Mover::of(cave, c).flying;
-    if super::thrown::spring_mine(cave, fx, pool, c, flying, path) {
+    if throwables::spring_mine(cave, fx, pool, c, flying, path) {
         return;
     }
     if !super::skills::engineer::sentry_walk(cave, fx, pool, c, path) {
