@@ -64,8 +64,8 @@ impl Plan {
 /// The command the greedy bot sends now, if it has a preference, asking the legal-moves query for
 /// no more than it looks at: while a choice waits, the choice alone (the actions are refused until
 /// it is answered, but for a card, which the bot does not play); else the kinds it ranks above
-/// moving that its plan may take ([`looked_at`]), and the moves only when it takes none of those. The command [`choose`] picks from the
-/// whole query.
+/// moving that its plan may take ([`looked_at`]), and the moves only when it takes none of those.
+/// The command [`choose`] picks from the whole query.
 pub fn decide(world: &mut World) -> Option<Command> {
     if world.resource::<Pending>().0.is_some() {
         let legal = legal_of(world, &[], AIM);
