@@ -66,6 +66,25 @@ fn a_creatures_path_search_sees_every_change_to_where_creatures_pass() {
     assert_eq!(steps(&mut g), Some(5), "the Flames gone");
 }
 
+/// Ruling 18: every space a Grunt could bite the Scout from is taken, but he can be reached, so it
+/// takes the longer way round: to the space nearest him of those it reaches (hex distance), the
+/// fewest steps, then canonical order.
+#[test]
+fn a_grunt_whose_every_biting_space_is_taken_goes_the_longer_way_round() {
+    use hoxxes::rules::hex::{cell_to_hex, hex_to_cell, neighbours};
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 3);
+    for n in neighbours(cell_to_hex((3, 3))) {
+        let (c, r) = hex_to_cell(n);
+        g.creature(Grunt, c, r);
+    }
+    let id = g.creature(Grunt, 8, 3);
+    g.job(Job::Activate(id));
+    // (5, 3) is two spaces from the Scout, three steps along the row: the nearest it reaches.
+    assert_eq!(g.creature_pos(id), Some(q(5, 3)));
+    assert_eq!(g.health(Scout), 5, "no bite");
+}
+
 #[test]
 fn a_creature_in_range_attacks_instead_of_moving() {
     let mut g = Game::room(&[Scout]);

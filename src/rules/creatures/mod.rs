@@ -121,7 +121,7 @@ pub fn path_toward(cave: &Cave, c: &CreatureItem, reach: &Reach, goal: Hex) -> V
     // An Exploder heads for the spaces next to a Dwarf; a two-space creature is judged from its
     // front, the way it moves.
     let can_attack = |h: Hex| can_attack_from(cave, &[h], range, goal);
-    route(cave, &Mover::of(cave, c), reach, c.at.0, goal, &can_attack)
+    route(cave, &Mover::of(cave, c), reach, c.at.0, goal, range, &can_attack)
 }
 
 /// The goal a creature that cannot attack walks toward: the nearest Dwarf by path length, ties to

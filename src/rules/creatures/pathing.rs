@@ -5,7 +5,7 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours};
+use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours, within};
 use crate::rules::skills;
 use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
@@ -69,6 +69,11 @@ impl<'g> Reach<'g> {
         self.walk.reached()
     }
 
+    /// Steps to a space, if the search reached it.
+    pub fn steps(&self, h: Hex) -> Option<u32> {
+        self.walk.dist(h)
+    }
+
     /// The space a path to `h` comes from (the start for the start itself).
     pub fn before(&self, h: Hex) -> Hex {
         self.walk.parent(h).unwrap_or(self.walk.start())
@@ -89,32 +94,25 @@ impl<'g> Reach<'g> {
 /// Where the creature walks this activation: along a shortest path toward a space it could attack
 /// from, stopping at the first such space. When every such space is taken but the target can be
 /// reached, it goes the longer way round toward the target; when no way reaches the target at all,
-/// it stays (ruling 18).
-pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
+/// it stays (ruling 18). `can_attack` holds only within `range` of the target.
+pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, range: u32, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
     let fits = |h: Hex| may_end_from(cave, m, reach.before(h), h);
-    let goal = nearest_where(reach, |h| can_attack(h) && fits(h)).or_else(|| {
+    let goal = nearest_of(reach, within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
-        let nearer = reach.reached().filter(|(h, _)| distance(*h, target) < distance(start, target));
-        least_such(nearer.map(|(h, d)| ((distance(h, target), d, canonical(h)), h)), |h| fits(*h).then_some(())).map(|(h, _)| h)
+        // The longer way round: the space nearest the target (hex distance), of those nearer it
+        // than the start, then the fewest steps, then canonical order; ring by ring out from it.
+        let ring = |k: u32| if k == 0 { vec![target] } else { target.ring(k).collect() };
+        (0..distance(start, target)).find_map(|k| nearest_of(reach, ring(k).into_iter(), fits))
     });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
     walk(cave, m, start, &path, can_attack)
 }
 
-/// The nearest space reached that is such, ties to the canonical order: the walk reaches spaces
-/// nearest first, so the search stops after the first distance with one.
-fn nearest_where(reach: &Reach, such: impl Fn(Hex) -> bool) -> Option<Hex> {
-    let mut best: Option<(u32, Hex)> = None;
-    for (h, d) in reach.reached() {
-        match best {
-            Some((near, _)) if d > near => break,
-            Some((_, b)) if canonical(b) < canonical(h) => {}
-            _ if such(h) => best = Some((d, h)),
-            _ => {}
-        }
-    }
-    best.map(|b| b.1)
+/// Of some spaces, the one reached in the fewest steps that is such, ties to the canonical order.
+fn nearest_of(reach: &Reach, spaces: impl Iterator<Item = Hex>, such: impl Fn(Hex) -> bool) -> Option<Hex> {
+    let reached = spaces.filter_map(|h| Some(((reach.steps(h)?, canonical(h)), h)));
+    least_such(reached, |h| such(*h).then_some(())).map(|(h, _)| h)
 }
 
 /// Walk a path up to the move allowance, stopping at the first space it could attack from, and
