@@ -100,9 +100,9 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, ran
     let goal = nearest_of(reach, within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
         // The longer way round: the space nearest the target (hex distance), of those nearer it
-        // than the start, then the fewest steps, then canonical order; ring by ring out from it.
-        let ring = |k: u32| if k == 0 { vec![target] } else { target.ring(k).collect() };
-        (0..distance(start, target)).find_map(|k| nearest_of(reach, ring(k).into_iter(), fits))
+        // than the start, then the fewest steps, then canonical order; ring by ring out from it
+        // (hexx's ring 0 is the target itself).
+        (0..distance(start, target)).find_map(|k| nearest_of(reach, target.ring(k), fits))
     });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
