@@ -329,6 +329,12 @@ impl PendingChoice {
 #[derive(Resource, Default, Debug)]
 pub struct Pending(pub Option<PendingChoice>);
 
+/// Run condition: a command is in hand (each action system waits for its own kind, or for an
+/// answer: [`command_is`]).
+pub fn command_in_hand(current: Res<Current>) -> bool {
+    current.0.is_some()
+}
+
 /// Run condition: the current command is of this kind.
 pub fn command_is(f: fn(&Command) -> bool) -> impl Fn(Res<Current>) -> bool + Clone {
     move |c: Res<Current>| c.0.as_ref().is_some_and(f)

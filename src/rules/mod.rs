@@ -127,7 +127,7 @@ impl Plugin for RulesPlugin {
                 s.set_executor(SingleThreadedExecutor::new());
             });
         }
-        app.add_systems(Update, RulesStep::Actions.runner().in_set(RulesSet::Actions).run_if(command_in_hand))
+        app.add_systems(Update, RulesStep::Actions.runner().in_set(RulesSet::Actions).run_if(command::command_in_hand))
             .add_systems(Update, RulesStep::Rolled.runner().in_set(RulesSet::Rolled).run_if(for_karl::any_released))
             .add_systems(Update, RulesStep::Jobs.runner().in_set(JobsRun).run_if(agenda::job_in_hand));
         actions::plugin(app);
@@ -183,11 +183,6 @@ impl RulesStep {
     fn runner(self) -> impl FnMut(&mut World) {
         move |world: &mut World| world.run_schedule(self)
     }
-}
-
-/// Run condition: a command is in hand (each action system waits for its own kind, or for an answer).
-fn command_in_hand(current: Res<Current>) -> bool {
-    current.0.is_some()
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to
