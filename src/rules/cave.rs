@@ -180,8 +180,9 @@ struct Facts {
     from: Standing,
     /// Whether this run found the table's standing to be `from` still.
     checked: bool,
-    /// Each kind of fact (`StandingFact::slot`), by space number, once worked out.
-    known: [Option<Arc<[bool]>>; StandingFact::KINDS],
+    /// Each kind of fact (`StandingFact::slot`): the links between spaces into which it holds
+    /// (`Grid::links_into`), once worked out.
+    known: [Option<Arc<[[u32; 6]]>>; StandingFact::KINDS],
 }
 
 /// Why a space is not empty floor (`Cave::empty_floor`).
@@ -322,10 +323,11 @@ impl Cave<'_, '_> {
         }
     }
 
-    /// A fact of every space, by its number on the board, drawn from the table's [`Standing`] alone
-    /// by `work`: worked out for every space when first asked, then kept across this system's runs
-    /// until the terrain, a Dwarf's space or a token changes.
-    pub fn standing(&self, fact: StandingFact, work: impl Fn(usize) -> bool) -> Arc<[bool]> {
+    /// The board's links (`Grid::links_into`) into the spaces of which a fact holds, the fact
+    /// drawn from the table's [`Standing`] alone by `work` (a space's number): worked out for every
+    /// space when first asked, then kept across this system's runs until the terrain, a Dwarf's
+    /// space or a token changes.
+    pub fn standing(&self, fact: StandingFact, work: impl Fn(usize) -> bool) -> Arc<[[u32; 6]]> {
         let known = self.this_run(|s| {
             if !s.facts.checked {
                 s.facts.checked = true;
@@ -338,7 +340,7 @@ impl Cave<'_, '_> {
         });
         known.unwrap_or_else(|| {
             // Worked out outside the borrow: `work` reads the cave.
-            let all: Arc<[bool]> = (0..self.board.grid().len()).map(work).collect();
+            let all: Arc<[[u32; 6]]> = self.board.grid().links_into(work).into();
             self.this_run(|s| s.facts.known[fact.slot()] = Some(all.clone()));
             all
         })

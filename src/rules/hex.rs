@@ -187,6 +187,20 @@ impl Grid {
         self.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize)
     }
 
+    /// Each hex's links (by number, in canonical order) to the neighbours that are `such`, the
+    /// others left out: what [`breadth_first_on`] walks along.
+    pub fn links_into(&self, such: impl Fn(usize) -> bool) -> Vec<[u32; 6]> {
+        let keep: Vec<bool> = (0..self.len()).map(such).collect();
+        let into = |all: &[u32; 6]| {
+            let mut kept = [NO_HEX; 6];
+            for (k, j) in all.iter().filter(|j| **j != NO_HEX && keep[**j as usize]).enumerate() {
+                kept[k] = *j;
+            }
+            kept
+        };
+        self.links.iter().map(into).collect()
+    }
+
     /// The hexes from a search's start to the hex numbered `end`, the start excluded, going back
     /// by `parent` (each hex's number's parent's number: `NO_HEX` at the start, and for a hex the
     /// search did not reach, whose way is then empty).
@@ -218,6 +232,19 @@ impl Grid {
 pub fn breadth_first<'g>(
     grid: &'g Grid,
     start: Hex,
+    enters: impl FnMut(Hex, Hex, usize) -> bool,
+    goes_on: impl Fn(Hex) -> bool,
+) -> Walk<'g> {
+    breadth_first_on(grid, &grid.links, start, enters, goes_on)
+}
+
+/// [`breadth_first`] along links of its own: for each hex by number, the numbers of the hexes a
+/// step from it may go to, in canonical order (`NO_HEX` for none), such as [`Grid::links_into`]
+/// gives. A search that asks the same of every step can have it asked once for the whole grid.
+pub fn breadth_first_on<'g>(
+    grid: &'g Grid,
+    links: &[[u32; 6]],
+    start: Hex,
     mut enters: impl FnMut(Hex, Hex, usize) -> bool,
     goes_on: impl Fn(Hex) -> bool,
 ) -> Walk<'g> {
@@ -233,7 +260,7 @@ pub fn breadth_first<'g>(
             continue;
         }
         let steps = walk.dist[i] + 1;
-        for j in grid.links(i) {
+        for j in links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize) {
             if walk.dist[j] == u32::MAX && enters(h, grid.hexes[j], j) {
                 walk.dist[j] = steps;
                 walk.parent[j] = i as u32;
@@ -345,6 +372,30 @@ mod tests {
         let stopped = breadth_first(&grid, Hex::ZERO, |_, n, _| inside(n), |h| h != Hex::new(1, 0));
         assert_eq!(stopped.dist(Hex::new(1, 0)), Some(1));
         assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
+    }
+
+    /// A walk along links kept for the hexes that are such finds what a walk asking the same of
+    /// every step finds: the same steps and the same canonical ways.
+    #[test]
+    fn a_walk_along_kept_links_is_the_walk_that_asks_each_step() {
+        let grid = Grid::new(Hex::ZERO.range(4));
+        let open = |h: Hex| distance(Hex::ZERO, h) <= 3 && h != Hex::new(1, 0) && h != Hex::new(-1, 2);
+        let asked = breadth_first(&grid, Hex::ZERO, |_, n, _| open(n), |_| true);
+        let links = grid.links_into(|i| open(grid.hex(i)));
+        let kept = breadth_first_on(&grid, &links, Hex::ZERO, |_, _, _| true, |_| true);
+        let (a, k): (Vec<_>, Vec<_>) = (asked.reached().collect(), kept.reached().collect());
+        assert_eq!(a.len(), 35, "37 within 3, less the two left out");
+        assert_eq!(a, k);
+        for (h, _) in a {
+            assert_eq!(asked.parent(h), kept.parent(h));
+        }
+        // The kept links of the start: its neighbours but (1, 0), in canonical order, then none.
+        let start = grid.index(Hex::ZERO).unwrap();
+        let firsts: Vec<Hex> = links[start].iter().take_while(|j| **j != NO_HEX).map(|j| grid.hex(*j as usize)).collect();
+        let mut expected: Vec<Hex> = neighbours_canonical(Hex::ZERO).into_iter().filter(|n| *n != Hex::new(1, 0)).collect();
+        sort_canonical(&mut expected);
+        assert_eq!(firsts, expected);
+        assert_eq!(links[start][5], NO_HEX);
     }
 
     /// The least key the test takes wins; the test is asked only of an item whose key beats the

@@ -5,7 +5,7 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{Walk, breadth_first, canonical, distance, least_such, neighbours, within};
+use crate::rules::hex::{Walk, breadth_first_on, canonical, distance, least_such, neighbours, within};
 use crate::rules::skills;
 use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
@@ -59,9 +59,14 @@ impl<'g> Reach<'g> {
         // other): the searches of a round share it.
         let grid = cave.board.grid();
         let fact = StandingFact::CreaturePasses { flying: m.flying, crashes: m.crashes };
-        let passes = cave.standing(fact, |i| skills::creature_passes(cave, m.flying, m.crashes, grid.hex(i)));
+        let steps = cave.standing(fact, |i| skills::creature_passes(cave, m.flying, m.crashes, grid.hex(i)));
         let inhibited = Inhibited::now(cave);
-        Reach { walk: breadth_first(grid, start, |h, n, i| passes[i] && inhibited.lets_leave(h, n), |_| true) }
+        let walk = if inhibited.is_empty() {
+            breadth_first_on(grid, &steps, start, |_, _, _| true, |_| true)
+        } else {
+            breadth_first_on(grid, &steps, start, |h, n, _| inhibited.lets_leave(h, n), |_| true)
+        };
+        Reach { walk }
     }
 
     /// Every space reached with its steps, nearest first (the start first).

@@ -107,20 +107,22 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
 /// never a Resupply pod; walkers never through a Dwarf or a L.U.R.E.; nobody through gear that
 /// bars it ([`bars_creature`]).
 pub fn creature_passes(cave: &Cave, flying: bool, crashes: bool, h: Hex) -> bool {
-    cave.look(h, |terrain, dwarf, tokens| {
-        let ground = match terrain {
-            Terrain::Hidden(_) => false,
-            Terrain::Open(Ground::Floor | Ground::Pit) => true,
-            Terrain::Open(Ground::Stalagmite) => flying || crashes,
-            Terrain::Open(Ground::Wall(None)) => crashes,
-            Terrain::Open(Ground::Wall(Some(_))) => false,
-        };
-        ground
-            && (flying || !(dwarf || tokens.iter().any(|t| cave.is_lure(t))))
-            && !(crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
-            && !tokens.iter().any(|t| bars_creature(flying, &t.2))
-    })
-    .unwrap_or(false)
+    let ground = match cave.terrain(h) {
+        None | Some(Terrain::Hidden(_)) => false,
+        Some(Terrain::Open(Ground::Floor | Ground::Pit)) => true,
+        Some(Terrain::Open(Ground::Stalagmite)) => flying || crashes,
+        Some(Terrain::Open(Ground::Wall(None))) => crashes,
+        Some(Terrain::Open(Ground::Wall(Some(_)))) => false,
+    };
+    // Who stands there and what lies there is looked at only on the ground it could pass.
+    ground
+        && cave
+            .look(h, |_, dwarf, tokens| {
+                (flying || !(dwarf || tokens.iter().any(|t| cave.is_lure(t))))
+                    && !(crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
+                    && !tokens.iter().any(|t| bars_creature(flying, &t.2))
+            })
+            .unwrap_or(false)
 }
 
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
