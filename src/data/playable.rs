@@ -245,7 +245,7 @@ pub fn validate_campaign(path: &Path, text: &str) -> Option<Vec<Problem>> {
         Ok(l) => l,
         Err(p) => return Some(vec![p]),
     };
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
     let mut out = Vec::new();
     for (i, file) in listed.iter().enumerate() {
         if listed[..i].contains(file) {

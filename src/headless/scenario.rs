@@ -114,7 +114,7 @@ pub fn load(path: &Path, data: &GameData) -> Result<(Scenario, Mission), Problem
             problems => return Err(Problem(Problem::lines(&problems))),
         },
         MissionRef::File(p) => {
-            let full = path.parent().unwrap_or(Path::new(".")).join(p);
+            let full = path.parent().unwrap_or_else(|| Path::new(".")).join(p);
             let found = if full.exists() { full } else { p.clone() };
             load_mission(&found, data).map_err(|ps| Problem(Problem::lines(&ps)))?.0
         }
@@ -172,12 +172,12 @@ pub fn legal(data: GameData, scenario: &Scenario, mission: &Mission) -> Result<S
 
 fn find_dwarf(world: &mut World, class: DwarfClass) -> Result<Entity, String> {
     let mut q = world.query::<(Entity, &Dwarf)>();
-    q.iter(world).find(|(_, d)| d.class == class).map(|(e, _)| e).ok_or(format!("no {class:?} in this scenario"))
+    q.iter(world).find(|(_, d)| d.class == class).map(|(e, _)| e).ok_or_else(|| format!("no {class:?} in this scenario"))
 }
 
 fn find_creature(world: &mut World, id: u32) -> Result<Entity, String> {
     let mut q = world.query_filtered::<(Entity, &Id), With<Creature>>();
-    q.iter(world).find(|(_, i)| i.0 == id).map(|(e, _)| e).ok_or(format!("no creature with id {id}"))
+    q.iter(world).find(|(_, i)| i.0 == id).map(|(e, _)| e).ok_or_else(|| format!("no creature with id {id}"))
 }
 
 fn on_board(world: &World, h: Qr) -> Result<Hex, String> {
@@ -310,7 +310,7 @@ fn take_card(deck: &mut Deck, card: usize, name: &str) -> Result<(), String> {
 
 /// Card list positions of named cards.
 fn card_indices<T>(names: &[String], cards: &[T], name: fn(&T) -> &String) -> Result<Vec<usize>, String> {
-    names.iter().map(|n| cards.iter().position(|c| name(c) == n).ok_or(format!("no card named {n:?}"))).collect()
+    names.iter().map(|n| cards.iter().position(|c| name(c) == n).ok_or_else(|| format!("no card named {n:?}"))).collect()
 }
 
 /// After a Dwarf is taken out, the others keep their order from seat 0.

@@ -43,7 +43,7 @@ pub struct Carried {
 impl Carried {
     /// The upgrade kept, if he held any.
     pub fn kept(&self) -> Option<HeldUpgrade> {
-        self.upgrades.get(self.keep).or(self.upgrades.first()).copied()
+        self.upgrades.get(self.keep).or_else(|| self.upgrades.first()).copied()
     }
 
     /// Throwables owed for the upgrades given back: one each (rulebook "Deep Dive campaign").

@@ -75,11 +75,14 @@ impl MissionSetup {
 /// primary weapon.
 pub fn secondary_for(data: &GameData, class: DwarfClass, named: Option<&String>) -> Result<usize, String> {
     if let Some(name) = named {
-        return data.secondaries.iter().position(|s| &s.name == name).ok_or(format!("no secondary weapon named {name:?}"));
+        return data.secondaries.iter().position(|s| &s.name == name).ok_or_else(|| format!("no secondary weapon named {name:?}"));
     }
     let primary: Vec<_> = data.weapons.of(class).modes.iter().flat_map(|m| m.dice.iter().map(|d| d.0)).collect();
     let other = |i: &usize| data.secondaries[*i].normal.dice.iter().all(|(d, _)| !primary.contains(d));
-    (0..data.secondaries.len()).find(other).or((!data.secondaries.is_empty()).then_some(0)).ok_or("no secondary weapons in the data".into())
+    (0..data.secondaries.len())
+        .find(other)
+        .or_else(|| (!data.secondaries.is_empty()).then_some(0))
+        .ok_or_else(|| "no secondary weapons in the data".into())
 }
 
 /// BOSCO starts on a cave space next to the Drop Pod, outside it (rulebook "Player setup").

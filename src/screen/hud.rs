@@ -201,7 +201,7 @@ fn show_threat(
         })
         .collect();
     let next = meter.swarm_steps.iter().find(|s| **s > threat.0);
-    let next = next.map_or("no swarm left".to_string(), |s| format!("next swarm at {s}"));
+    let next = next.map_or_else(|| "no swarm left".to_string(), |s| format!("next swarm at {s}"));
     let decks = format!(
         "Decks: Event {}, Swarm {}, Rock and Stone {}, Throwables {}",
         decks.events.draw.len(),

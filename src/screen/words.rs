@@ -153,7 +153,9 @@ fn more(data: &GameData, e: &GameEvent) -> String {
 /// A token a Throwable leaves, named by its card.
 fn token_words(data: &GameData, t: &crate::rules::components::Token) -> String {
     match t {
-        crate::rules::components::Token::Thrown { card } => data.throwables.get(*card as usize).map_or("token".into(), |c| c.name.clone()),
+        crate::rules::components::Token::Thrown { card } => {
+            data.throwables.get(*card as usize).map_or_else(|| "token".into(), |c| c.name.clone())
+        }
         other => format!("{other:?}").to_lowercase(),
     }
 }

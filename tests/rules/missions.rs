@@ -94,7 +94,7 @@ fn opening(m: &Mission) -> Result<Value, String> {
         let state = play(m, &commands)?;
         let figures = positions(&state)?;
         let from = figures.active;
-        let path = way_off_the_pod(&cells, &figures, reach).ok_or(format!("no way off the pod from {from:?}"))?;
+        let path = way_off_the_pod(&cells, &figures, reach).ok_or_else(|| format!("no way off the pod from {from:?}"))?;
         commands.extend([Command::Move(path), Command::Chop, Command::EndTurn]);
     }
     play(m, &commands)
@@ -166,7 +166,7 @@ fn way_off_the_pod(cells: &BTreeMap<Cell, MapSymbol>, figures: &Figures, reach: 
             }
         }
     }
-    let end = ends.iter().find(|c| rock(c)).or(ends.first())?;
+    let end = ends.iter().find(|c| rock(c)).or_else(|| ends.first())?;
     let mut path = vec![*end];
     while let Some(prev) = came.get(path.last()?).filter(|p| **p != from) {
         path.push(*prev);

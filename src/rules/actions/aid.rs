@@ -86,7 +86,8 @@ pub fn check_revive<'a>(cave: &'a Cave, turn: &Turn, class: DwarfClass) -> Resul
 
 /// The Dwarf of a class standing next to the active one.
 pub fn next_to<'a>(cave: &'a Cave, me: &DwarfItem, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
-    let other = cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == class).ok_or(format!("no {class:?} is on the mission"))?;
+    let other =
+        cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == class).ok_or_else(|| format!("no {class:?} is on the mission"))?;
     if other.entity == me.entity {
         return Err(format!("the {class:?} is the Dwarf taking the action"));
     }

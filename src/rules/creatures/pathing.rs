@@ -81,7 +81,7 @@ impl<'g> Reach<'g> {
 
     /// The space a path to `h` comes from (the start for the start itself).
     pub fn before(&self, h: Hex) -> Hex {
-        self.walk.parent(h).unwrap_or(self.walk.start())
+        self.walk.parent(h).unwrap_or_else(|| self.walk.start())
     }
 
     /// The spaces from the start to `to`, start excluded.

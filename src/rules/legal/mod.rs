@@ -242,7 +242,7 @@ fn scoped(scope: In<Scope>, t: Table) -> Legal {
     });
     let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.dwarf.class);
     let decider = match &pending {
-        Some(p) => p.who.clone().or(active.map(Who::Dwarf)),
+        Some(p) => p.who.clone().or_else(|| active.map(Who::Dwarf)),
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };

@@ -26,7 +26,7 @@ use hexx::Hex;
 /// The attacks are asked of the spaces `aim` names.
 pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action> {
     // A guest's free action is his: the action commands are checked against the turn lent to him.
-    let (lent, move_only) = lent(&t.turn).unwrap_or((t.turn.clone(), false));
+    let (lent, move_only) = lent(&t.turn).unwrap_or_else(|| (t.turn.clone(), false));
     let turn = &lent;
     let cave = &t.cave;
     let me = cave.dwarf_in_seat(turn.seat);

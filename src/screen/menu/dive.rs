@@ -65,7 +65,7 @@ fn read_dive(mut view: ResMut<View>, book: Res<Book>) {
     }
     if view.slots.len() != dive::MISSIONS {
         let playable: Vec<usize> = (0..book.0.len()).filter(|i| book.0[*i].mission.is_ok()).collect();
-        view.slots = (0..dive::MISSIONS).map(|i| playable.get(i + 1).or(playable.first()).copied().unwrap_or(0)).collect();
+        view.slots = (0..dive::MISSIONS).map(|i| playable.get(i + 1).or_else(|| playable.first()).copied().unwrap_or(0)).collect();
     }
 }
 

@@ -52,7 +52,7 @@ pub fn key_of(actions: &[Action], i: usize) -> Option<KeyCode> {
 /// not).
 pub fn entry_for(actions: &[Action], k: KeyCode) -> Option<usize> {
     let with: Vec<usize> = (0..actions.len()).filter(|i| key_of(actions, *i) == Some(k)).collect();
-    with.iter().copied().find(|i| actions[*i].is_allowed()).or(with.first().copied())
+    with.iter().copied().find(|i| actions[*i].is_allowed()).or_else(|| with.first().copied())
 }
 
 /// What a key is called on a button.
@@ -64,7 +64,7 @@ pub fn key_name(k: KeyCode) -> String {
 pub fn label(data: &GameData, a: &Action) -> String {
     use ActionKind::*;
     match a.kind {
-        Shoot => a.by.and_then(|c| data.weapons.of(c).mode(&a.what)).map(|m| m.name.clone()).unwrap_or(a.what.clone()),
+        Shoot => a.by.and_then(|c| data.weapons.of(c).mode(&a.what)).map(|m| m.name.clone()).unwrap_or_else(|| a.what.clone()),
         Throw => format!("Throw {}", a.what),
         PlayCard => format!("{}: {}", a.by.map(|c| format!("{c:?}")).unwrap_or_default(), a.what),
         ShootSecondary => "Secondary".into(),
