@@ -191,10 +191,7 @@ fn leave(fx: &mut Effects, l: &Landing, extra: impl Bundle) {
 /// Incendiary Grenade: Flame tokens on the empty floor of the area until the thrower's next turn.
 fn flames(cave: &Cave, fx: &mut Effects, l: &Landing, killed: &[u32]) {
     let empty = |h: &Hex| {
-        cave.is_floor(*h)
-            && cave.dwarf_at(*h).is_none()
-            && cave.creature_at(*h).is_none_or(|c| killed.contains(&c.id.0))
-            && !cave.flame_at(*h)
+        cave.is_floor(*h) && !cave.dwarf_on(*h) && cave.creature_at(*h).is_none_or(|c| killed.contains(&c.id.0)) && !cave.flame_at(*h)
     };
     let spaces: Vec<Hex> = l.area.iter().copied().filter(empty).collect();
     for h in &spaces {

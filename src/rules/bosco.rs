@@ -196,7 +196,7 @@ fn check_fly(cave: &Cave, turn: &Turn, path: &[Hex]) -> Result<(Entity, Hex), St
         }
         from = *h;
     }
-    let taken = cave.dwarf_at(end).is_some() || cave.creature_at(end).is_some();
+    let taken = cave.dwarf_on(end) || cave.creature_on(end);
     let gun = cave.any_token(end, |t| matches!(t.2, Token::SentryGun { .. }));
     if taken || gun || cave.terrain(end).is_some_and(|t| t.is_stalagmite()) {
         return Err("BOSCO cannot end its flight on a figure or a stalagmite".into());

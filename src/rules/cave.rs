@@ -242,7 +242,7 @@ impl Cave<'_, '_> {
         if self.exit_at(h).is_some() {
             return Err(NotEmpty::TunnelExit);
         }
-        if self.dwarf_at(h).is_some() || self.creature_at(h).is_some() || self.any_token(h, |_| true) {
+        if self.dwarf_on(h) || self.creature_on(h) || self.any_token(h, |_| true) {
             return Err(NotEmpty::Taken);
         }
         Ok(())
@@ -263,6 +263,11 @@ impl Cave<'_, '_> {
             Some(f) if self.stats(kind).has(Trait::TwoSpaces) => vec![at, step(at, opposite(f.0))],
             _ => vec![at],
         }
+    }
+
+    /// Whether a creature fills a space (as [`Cave::creature_at`], without reading the creature).
+    pub fn creature_on(&self, h: Hex) -> bool {
+        self.spot(h).is_some_and(|i| self.this_run(|s| s.spots[i].creature.is_some()))
     }
 
     /// The creature on a space (the one with the lowest id, should two ever share it).
@@ -367,6 +372,11 @@ impl Cave<'_, '_> {
         let mut v: Vec<_> = self.dwarves.iter().collect();
         v.sort_by_key(|d| d.dwarf.seat);
         v
+    }
+
+    /// Whether a Dwarf stands on a space (as [`Cave::dwarf_at`], without reading the Dwarf).
+    pub fn dwarf_on(&self, h: Hex) -> bool {
+        self.spot(h).is_some_and(|i| self.this_run(|s| s.spots[i].dwarf.is_some()))
     }
 
     pub fn dwarf_at(&self, h: Hex) -> Option<DwarfItem<'_>> {

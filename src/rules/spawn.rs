@@ -62,8 +62,8 @@ pub fn placement(cave: &Cave, kind: CreatureKind, h: Hex, taken: &BTreeSet<(i32,
 /// Whether a creature may stand on a space: floor or pit, no figure on it, not taken this placement.
 fn vacant_for_creature(cave: &Cave, h: Hex, taken: &BTreeSet<(i32, i32)>) -> bool {
     cave.floor_or_pit(h)
-        && cave.creature_at(h).is_none()
-        && cave.dwarf_at(h).is_none()
+        && !cave.creature_on(h)
+        && !cave.dwarf_on(h)
         && !super::skills::keeps_spawns_off(cave, h)
         && !cave.resupply_pod_at(h)
         && !taken.contains(&canonical(h))

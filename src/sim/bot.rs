@@ -173,7 +173,7 @@ mod tests {
     }
 
     fn creature_spaces(cave: Cave) -> Vec<Hex> {
-        cave.board.spaces.keys().copied().filter(|h| cave.creature_at(*h).is_some()).collect()
+        cave.board.spaces.keys().copied().filter(|h| cave.creature_on(*h)).collect()
     }
 
     fn attack_target(a: &Action) -> bool {

@@ -83,5 +83,5 @@ fn steady_hands(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot) -
 /// creature in its area.
 fn phosphor_flare(cave: &Cave, target: Hex) -> u32 {
     let aura = |e: &ThrowEffect| matches!(e, ThrowEffect::RerollAura);
-    u32::from(cave.creature_at(target).is_some() && crate::rules::thrown::covered(cave, target, aura))
+    u32::from(cave.creature_on(target) && crate::rules::thrown::covered(cave, target, aura))
 }

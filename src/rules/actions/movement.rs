@@ -91,7 +91,7 @@ pub fn enterable(cave: &Cave, mule: &Mule, h: Hex) -> Result<(), String> {
         t if t.is_pit() => return Err("it is a deep pit".into()),
         _ => {}
     }
-    if cave.creature_at(h).is_some() {
+    if cave.creature_on(h) {
         return Err("a creature stands there".into());
     }
     if cave.is_drop_pod(h) && !cave.objectives_met(mule) {

@@ -98,7 +98,7 @@ fn paths(cave: &Cave, c: &CreatureItem, cause: Hex, max: u32) -> Vec<Vec<Hex>> {
 fn vacant(cave: &Cave, h: Hex, me: u32) -> bool {
     let open = cave.floor_or_pit(h);
     open && cave.creature_at(h).is_none_or(|c| c.id.0 == me)
-        && cave.dwarf_at(h).is_none()
+        && !cave.dwarf_on(h)
         && !lure_at(cave, h)
         && crate::rules::skills::creature_may_stand(cave, h)
         && !cave.resupply_pod_at(h)

@@ -131,9 +131,9 @@ fn start_secondary(
 pub fn next_spaces(cave: &Cave, target: Hex) -> Vec<Answer> {
     let mut spaces: Vec<Hex> = neighbours(target).into_iter().filter(|h| open_space(cave, *h)).collect();
     spaces.sort_by_key(|h| {
-        let rank = if cave.creature_at(*h).is_some() {
+        let rank = if cave.creature_on(*h) {
             0
-        } else if cave.dwarf_at(*h).is_some() {
+        } else if cave.dwarf_on(*h) {
             2
         } else {
             1

@@ -379,7 +379,7 @@ pub fn triangles(cave: &Cave, t: Hex) -> Vec<Answer> {
 }
 
 fn figures_on(cave: &Cave, h: Hex) -> usize {
-    usize::from(cave.creature_at(h).is_some()) + usize::from(cave.dwarf_at(h).is_some())
+    usize::from(cave.creature_on(h)) + usize::from(cave.dwarf_on(h))
 }
 
 /// Ask where the next die of the damage chain goes (ruling 9). The first must be a hit on the target.
@@ -403,7 +403,7 @@ fn ask_chain(cave: &Cave, pending: &mut Pending, progress: &mut InProgress, stat
         }
     } else {
         for s in chain_spaces(cave, &state) {
-            let occupied = cave.creature_at(s).is_some();
+            let occupied = cave.creature_on(s);
             for i in &dice {
                 options.push((occupied, hits(&state.rolls[*i].symbols), canonical(s), *i, s));
             }

@@ -149,7 +149,7 @@ fn token_space(cave: &Cave, card: &Throwable, t: Hex) -> Result<(), String> {
         return Err(format!("the {} needs open floor to lie on", card.name));
     }
     let vacant = |e: &ThrowEffect| matches!(e, ThrowEffect::ProximityMine(_) | ThrowEffect::Lure);
-    if card.effects.iter().any(vacant) && (cave.dwarf_at(t).is_some() || cave.creature_at(t).is_some()) {
+    if card.effects.iter().any(vacant) && (cave.dwarf_on(t) || cave.creature_on(t)) {
         return Err(format!("the {} needs a space with no figure", card.name));
     }
     Ok(())
@@ -197,9 +197,7 @@ fn lines(cave: &Cave, from: Hex, target: Hex) -> Vec<Shape> {
         })
         .collect();
     let weight = |s: &Shape| {
-        s.1.iter()
-            .filter(|h| cave.terrain(**h).is_some_and(|t| t.is_wall()) || cave.creature_at(**h).is_some() || cave.dwarf_at(**h).is_some())
-            .count()
+        s.1.iter().filter(|h| cave.terrain(**h).is_some_and(|t| t.is_wall()) || cave.creature_on(**h) || cave.dwarf_on(**h)).count()
     };
     out.sort_by_key(|s| (std::cmp::Reverse(weight(s)), canonical(s.1[1])));
     out

@@ -38,7 +38,7 @@ impl Mover {
 pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
     let open = cave.floor_or_pit(h);
     let crashed = m.crashes && cave.terrain(h).is_some_and(|t| t.is_stalagmite() || t == Terrain::Open(Ground::Wall(None)));
-    let figure = cave.dwarf_at(h).is_some() || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.id.0 != m.id);
+    let figure = cave.dwarf_on(h) || lure_at(cave, h) || cave.creature_at(h).is_some_and(|c| c.id.0 != m.id);
     (open || crashed) && !figure && skills::creature_may_stand(cave, h) && !cave.resupply_pod_at(h)
 }
 

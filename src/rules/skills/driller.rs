@@ -88,7 +88,7 @@ fn offer_flames(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMu
 fn flammable(cave: &Cave, state: &FlameState, h: Hex) -> bool {
     let open = cave.floor_or_pit(h);
     let d = distance(state.from, h);
-    open && d >= 1 && d <= state.range && cave.creature_at(h).is_none() && cave.dwarf_at(h).is_none() && !cave.flame_at(h)
+    open && d >= 1 && d <= state.range && !cave.creature_on(h) && !cave.dwarf_on(h) && !cave.flame_at(h)
 }
 
 /// Every legal placement: up to as many tokens as are left, adjacent to each other, one on or next

@@ -141,7 +141,7 @@ pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Resul
     }
     let out = tokens_of(cave, |t| matches!(t, Token::Platform));
     let in_box = most.saturating_sub(out.len());
-    let free: Vec<(Entity, Hex)> = out.into_iter().filter(|(_, h)| cave.dwarf_at(*h).is_none() && cave.creature_at(*h).is_none()).collect();
+    let free: Vec<(Entity, Hex)> = out.into_iter().filter(|(_, h)| !cave.dwarf_on(*h) && !cave.creature_on(*h)).collect();
     let reuse = spaces.len().saturating_sub(in_box);
     if reuse > free.len() {
         return Err(format!("only {} platforms are free: the others have a figure on them", in_box + free.len()));

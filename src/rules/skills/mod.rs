@@ -98,7 +98,7 @@ pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
 /// Weapon Upgrade (not a Resupply pod, a Flame, the Shield, a mine or another gear).
 fn vacant(cave: &Cave, h: Hex) -> bool {
     let other_token = |t: &Token| !matches!(t, Token::Pickup { .. } | Token::Upgrade { .. });
-    cave.dwarf_at(h).is_none() && cave.creature_at(h).is_none() && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
+    !cave.dwarf_on(h) && !cave.creature_on(h) && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
 }
 
 /// Whether a creature may pass through a space (rulings 11, 12, 13), in one look at it: asked of
@@ -164,7 +164,7 @@ pub fn step_over(cave: &Cave, class: DwarfClass, h: Hex, last: bool) -> bool {
         return true;
     }
     let scout = class == DwarfClass::Scout;
-    let creature = cave.creature_at(h).is_some();
+    let creature = cave.creature_on(h);
     if t.is_pit() { scout || (gunner::bridged(cave, h) && !creature) } else { t.is_floor() && creature && scout }
 }
 
@@ -177,7 +177,7 @@ pub fn move_cost(cave: &Cave, path: &[Hex]) -> u32 {
 /// Where a Dwarf may not end a Move, beyond ruling 2's: a creature's space (the Scout passes over
 /// them), a pit without a Platform (a Zipline is never a stop), BOSCO's space, the Sentry Gun's.
 pub fn may_end_move(cave: &Cave, h: Hex) -> Result<(), String> {
-    if cave.creature_at(h).is_some() {
+    if cave.creature_on(h) {
         return Err("a Dwarf cannot end a move on a creature".into());
     }
     let pit = cave.terrain(h).is_some_and(|t| t.is_pit());

@@ -84,5 +84,5 @@ pub fn check_flare_ready<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a
 /// Flare. The rerolls an attack at this space gets.
 pub fn flare_rerolls(cave: &Cave, target: Hex) -> u32 {
     let lit = cave.tokens.iter().any(|t| *t.token == Token::Flare && distance(t.at.0, target) <= 1);
-    u32::from(lit && cave.creature_at(target).is_some())
+    u32::from(lit && cave.creature_on(target))
 }
