@@ -155,8 +155,8 @@ struct Standing {
 }
 
 /// A fact of every space that follows from the [`Standing`] alone, worked out for the whole board
-/// at once when first asked and kept while the standing lasts: every creature's path search of a
-/// round asks the same of the same spaces.
+/// at once when first asked and kept while the standing lasts, as the links into the spaces where
+/// it holds: every creature's path search of a round asks the same of the same spaces.
 #[derive(Clone, Copy)]
 pub enum StandingFact {
     /// Whether a creature may pass through a space (`skills::creature_passes`), for one that flies

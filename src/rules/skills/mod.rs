@@ -101,8 +101,8 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
     !cave.dwarf_on(h) && !cave.creature_on(h) && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
 }
 
-/// Whether a creature may pass through a space (rulings 11, 12, 13), in one look at it: asked of
-/// every space a path search tries. Over floor and pit sides; flyers over stalagmites and figures
+/// Whether a creature may pass through a space (rulings 11, 12, 13): asked of every space of the
+/// board once for a standing (`Cave::standing`), and the creatures' walks go by that. Over floor and pit sides; flyers over stalagmites and figures
 /// too; a creature that crashes through rock (the Oppressor) through stalagmites and bare rock, but
 /// never a Resupply pod; walkers never through a Dwarf or a L.U.R.E.; nobody through gear that
 /// bars it ([`bars_creature`]).
