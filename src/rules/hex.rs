@@ -147,6 +147,11 @@ pub struct Grid {
     links: Vec<[u32; 6]>,
 }
 
+/// The numbers a hex's links hold (`NO_HEX` left out), in their order.
+fn linked(links: &[u32; 6]) -> impl Iterator<Item = usize> + '_ {
+    links.iter().filter(|j| **j != NO_HEX).map(|j| *j as usize)
+}
+
 /// No hex: a missing neighbour in `Grid::links`, no parent in a search (`Grid::way_back`).
 pub const NO_HEX: u32 = u32::MAX;
 
@@ -184,7 +189,7 @@ impl Grid {
 
     /// The numbers of the neighbours in the set of the hex numbered `i`, in canonical order.
     pub fn links(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize)
+        linked(&self.links[i])
     }
 
     /// Each hex's links (by number, in canonical order) to the neighbours that are `such`, the
@@ -193,8 +198,8 @@ impl Grid {
         let keep: Vec<bool> = (0..self.len()).map(such).collect();
         let into = |all: &[u32; 6]| {
             let mut kept = [NO_HEX; 6];
-            for (k, j) in all.iter().filter(|j| **j != NO_HEX && keep[**j as usize]).enumerate() {
-                kept[k] = *j;
+            for (k, j) in linked(all).filter(|j| keep[*j]).enumerate() {
+                kept[k] = j as u32;
             }
             kept
         };
@@ -260,7 +265,7 @@ pub fn breadth_first_on<'g>(
             continue;
         }
         let steps = walk.dist[i] + 1;
-        for j in links[i].into_iter().filter(|j| *j != NO_HEX).map(|j| j as usize) {
+        for j in linked(&links[i]) {
             if walk.dist[j] == u32::MAX && enters(h, grid.hexes[j], j) {
                 walk.dist[j] = steps;
                 walk.parent[j] = i as u32;

@@ -61,11 +61,6 @@ impl Inhibited {
         Inhibited(fields_of(cave, |e| matches!(e, ThrowEffect::Inhibit)).flat_map(|f| f.spaces.iter().copied()).collect())
     }
 
-    /// No Inhibitor Field is on the cave: every step may leave where it is.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// [`may_leave`]: a step may leave no Inhibitor Field's area.
     pub fn lets_leave(&self, from: Hex, to: Hex) -> bool {
         !self.0.contains(&from) || self.0.contains(&to)

@@ -61,12 +61,7 @@ impl<'g> Reach<'g> {
         let fact = StandingFact::CreaturePasses { flying: m.flying, crashes: m.crashes };
         let steps = cave.standing(fact, |i| skills::creature_passes(cave, m.flying, m.crashes, grid.hex(i)));
         let inhibited = Inhibited::now(cave);
-        let walk = if inhibited.is_empty() {
-            breadth_first_on(grid, &steps, start, |_, _, _| true, |_| true)
-        } else {
-            breadth_first_on(grid, &steps, start, |h, n, _| inhibited.lets_leave(h, n), |_| true)
-        };
-        Reach { walk }
+        Reach { walk: breadth_first_on(grid, &steps, start, |h, n, _| inhibited.lets_leave(h, n), |_| true) }
     }
 
     /// Every space reached with its steps, nearest first (the start first).
