@@ -142,14 +142,24 @@ pub struct Grid {
     cells: Vec<u32>,
     /// The hexes by number.
     hexes: Vec<Hex>,
-    /// Each hex's neighbours in the set by number, in canonical order (`NO_HEX` where the set has
-    /// none): a walk steps along these instead of working out each neighbour's number.
+    /// Each hex's neighbours in the set by number, in canonical order, packed to the front (`NO_HEX`
+    /// after the last): a walk steps along these instead of working out each neighbour's number.
     links: Vec<[u32; 6]>,
 }
 
-/// The numbers a hex's links hold (`NO_HEX` left out), in their order.
+/// The numbers a hex's links hold, in their order: links are packed to the front, so they end at
+/// the first `NO_HEX`.
 fn linked(links: &[u32; 6]) -> impl Iterator<Item = usize> + '_ {
-    links.iter().filter(|j| **j != NO_HEX).map(|j| *j as usize)
+    links.iter().take_while(|j| **j != NO_HEX).map(|j| *j as usize)
+}
+
+/// Links packed to the front of six, `NO_HEX` after the last.
+fn packed(links: impl Iterator<Item = usize>) -> [u32; 6] {
+    let mut kept = [NO_HEX; 6];
+    for (k, j) in links.enumerate() {
+        kept[k] = j as u32;
+    }
+    kept
 }
 
 /// No hex: a missing neighbour in `Grid::links`, no parent in a search (`Grid::way_back`).
@@ -169,7 +179,7 @@ impl Grid {
             let cell = (h.y - r0) as usize * size.0 + (h.x - q0) as usize;
             grid.cells[cell] = i as u32 + 1;
         }
-        grid.links = grid.hexes.iter().map(|h| neighbours_canonical(*h).map(|n| grid.index(n).map_or(NO_HEX, |j| j as u32))).collect();
+        grid.links = grid.hexes.iter().map(|h| packed(neighbours_canonical(*h).into_iter().filter_map(|n| grid.index(n)))).collect();
         grid
     }
 
@@ -196,14 +206,7 @@ impl Grid {
     /// others left out: what [`breadth_first_on`] walks along.
     pub fn links_into(&self, such: impl Fn(usize) -> bool) -> Vec<[u32; 6]> {
         let keep: Vec<bool> = (0..self.len()).map(such).collect();
-        let into = |all: &[u32; 6]| {
-            let mut kept = [NO_HEX; 6];
-            for (k, j) in linked(all).filter(|j| keep[*j]).enumerate() {
-                kept[k] = j as u32;
-            }
-            kept
-        };
-        self.links.iter().map(into).collect()
+        self.links.iter().map(|all| packed(linked(all).filter(|j| keep[*j]))).collect()
     }
 
     /// The hexes from a search's start to the hex numbered `end`, the start excluded, going back
@@ -244,7 +247,7 @@ pub fn breadth_first<'g>(
 }
 
 /// [`breadth_first`] along links of its own: for each hex by number, the numbers of the hexes a
-/// step from it may go to, in canonical order (`NO_HEX` for none), such as [`Grid::links_into`]
+/// step from it may go to, in canonical order and packed to the front (`NO_HEX` after the last), such as [`Grid::links_into`]
 /// gives. A search that asks the same of every step can have it asked once for the whole grid.
 pub fn breadth_first_on<'g>(
     grid: &'g Grid,
@@ -253,7 +256,8 @@ pub fn breadth_first_on<'g>(
     mut enters: impl FnMut(Hex, Hex, usize) -> bool,
     goes_on: impl Fn(Hex) -> bool,
 ) -> Walk<'g> {
-    let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![NO_HEX; grid.len()], order: vec![] };
+    let order = Vec::with_capacity(grid.len());
+    let mut walk = Walk { grid, start, dist: vec![u32::MAX; grid.len()], parent: vec![NO_HEX; grid.len()], order };
     let Some(first) = grid.index(start) else { return walk };
     walk.dist[first] = 0;
     walk.order.push(first as u32);
