@@ -5,7 +5,7 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{Walk, breadth_first_on, canonical, distance, least_such, neighbours, within};
+use crate::rules::hex::{Walk, breadth_first_on, canonical, distance, neighbours, within};
 use crate::rules::skills;
 use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
@@ -110,9 +110,12 @@ pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, ran
 }
 
 /// Of some spaces, the one reached in the fewest steps that is such, ties to the canonical order.
+/// They are put in that order first and asked one by one, so `such` (a line of sight, for a
+/// creature that attacks from range) is asked of as few as can be.
 fn nearest_of(reach: &Reach, spaces: impl Iterator<Item = Hex>, such: impl Fn(Hex) -> bool) -> Option<Hex> {
-    let reached = spaces.filter_map(|h| Some(((reach.steps(h)?, canonical(h)), h)));
-    least_such(reached, |h| such(*h).then_some(())).map(|(h, _)| h)
+    let mut reached: Vec<((u32, (i32, i32)), Hex)> = spaces.filter_map(|h| Some(((reach.steps(h)?, canonical(h)), h))).collect();
+    reached.sort_unstable_by_key(|r| r.0);
+    reached.into_iter().map(|r| r.1).find(|h| such(*h))
 }
 
 /// Walk a path up to the move allowance, stopping at the first space it could attack from, and
