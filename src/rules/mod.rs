@@ -116,7 +116,7 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, state::Placed::empty.before(RulesSet::Take))
             .add_systems(Update, take_command.in_set(RulesSet::Take))
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
-            .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal))
+            .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal).run_if(reveal::pickups_by_dwarves))
             .add_systems(Update, agenda::take_job.in_set(RulesSet::Jobs).before(JobsRun))
             .add_systems(Update, agenda::drop_unhandled.in_set(RulesSet::Jobs).after(JobsRun));
         app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));

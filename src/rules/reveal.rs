@@ -1,7 +1,7 @@
 //! Reveals: unknown pickups flip when a Dwarf stands next to them; a hidden cave flips when a wall
 //! next to it is carved (rulebook, "Axe chops").
 
-use super::cave::Cave;
+use super::cave::{Cave, DwarfData, TokenData};
 use super::components::*;
 use super::effects::Effects;
 use super::hex::{adjacent, canonical, neighbours_canonical};
@@ -16,10 +16,12 @@ use std::collections::BTreeSet;
 #[derive(Resource, Default, Debug, Clone)]
 pub struct UpgradePool(pub Vec<u32>);
 
-/// Flip every face-down pickup on or next to one of these spaces.
-pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
-    let mut found: Vec<(Entity, Id, Hex, crate::data::mission::Pickup)> = cave
-        .tokens
+/// A face-down pickup on the cave: its token, id, space and what it is.
+type FaceDown = (Entity, Id, Hex, crate::data::mission::Pickup);
+
+/// The face-down pickups on or next to one of these spaces, in id order.
+fn face_down_near(tokens: &Query<TokenData>, spaces: &[Hex]) -> Vec<FaceDown> {
+    let mut found: Vec<FaceDown> = tokens
         .iter()
         .filter_map(|t| match t.token {
             Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == t.at.0 || adjacent(*s, t.at.0)) => {
@@ -29,17 +31,33 @@ pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
         })
         .collect();
     found.sort_by_key(|f| f.1);
-    for (e, _, at, pickup) in found {
+    found
+}
+
+/// Flip every face-down pickup on or next to one of these spaces.
+pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
+    for (e, _, at, pickup) in face_down_near(&cave.tokens, spaces) {
         fx.commands.entity(e).insert(Token::Pickup { pickup, revealed: true });
         fx.say(GameEvent::PickupRevealed { pickup, at: at.into() });
     }
 }
 
+/// The spaces of the conscious Dwarves.
+fn conscious(dwarves: &Query<DwarfData>) -> Vec<Hex> {
+    dwarves.iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect()
+}
+
 /// After every action: pickups next to any conscious Dwarf are face up (a Dwarf may arrive next to
 /// one other than by walking, e.g. when a cave opens around him).
 pub fn reveal_pickups_by_dwarves(cave: Cave, mut fx: Effects) {
-    let spaces: Vec<Hex> = cave.dwarves_sorted().iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
-    reveal_pickups_near(&cave, &mut fx, &spaces);
+    reveal_pickups_near(&cave, &mut fx, &conscious(&cave.dwarves));
+}
+
+/// Run condition of [`reveal_pickups_by_dwarves`]: a face-down pickup is on or next to a conscious
+/// Dwarf. It is asked after every update's action or job and most have none: asking reads two
+/// queries, where the reveal's own parameters cost several times more to fetch.
+pub fn pickups_by_dwarves(dwarves: Query<DwarfData>, tokens: Query<TokenData>) -> bool {
+    !face_down_near(&tokens, &conscious(&dwarves)).is_empty()
 }
 
 /// Reveal every face-down cave touching a space that was just carved open.
