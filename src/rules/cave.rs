@@ -72,6 +72,11 @@ pub struct SpaceData {
     pub exit: Option<&'static TunnelExit>,
 }
 
+/// Whether a hex is a Drop Pod space: for a system that reads the spaces without the whole cave.
+pub fn drop_pod_at(board: &Board, spaces: &Query<SpaceData, With<Space>>, h: Hex) -> bool {
+    board.space(h).and_then(|e| spaces.get(e).ok()).is_some_and(|s| s.drop_pod)
+}
+
 /// BOSCO and where it hovers.
 #[derive(QueryData)]
 pub struct BoscoData {
@@ -220,7 +225,7 @@ impl Cave<'_, '_> {
     }
 
     pub fn is_drop_pod(&self, h: Hex) -> bool {
-        self.board.space(h).and_then(|e| self.spaces.get(e).ok()).is_some_and(|s| s.drop_pod)
+        drop_pod_at(&self.board, &self.spaces, h)
     }
 
     pub fn exit_at(&self, h: Hex) -> Option<u8> {

@@ -3,19 +3,21 @@
 //! when every Dwarf is down.
 
 use super::actions::InProgress;
-use super::agenda::CurrentJob;
-use super::cave::Cave;
+use super::agenda::{Agenda, CurrentJob};
+use super::cave::{Cave, SpaceData, drop_pod_at};
 use super::command::command_is;
 use super::command::{Command, Pending};
-use super::effects::Effects;
+use super::components::{At, Bosco, Dwarf, DwarfStatus, Space};
+use super::for_karl::KarlWindow;
 use super::log::{GameEvent, GameLog, Who};
-use super::state::Kills;
-use super::state::Mule;
+use super::state::{Board, Kills, MissionInfo, Mule};
 use super::swarm::SwarmThreat;
 use super::{RulesSet, RulesStep};
+use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -41,11 +43,6 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Whether every Dwarf is on a Drop Pod space.
-fn all_aboard(cave: &Cave) -> bool {
-    cave.dwarves.iter().all(|d| cave.is_drop_pod(d.at.0))
-}
-
 /// Ruling 29: every creature killed is noted by kind, for the Kill objectives.
 fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
     let Kills { kinds, noted } = &mut *kills;
@@ -55,50 +52,81 @@ fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
     }));
 }
 
-fn check_end(
-    cave: Cave,
-    threat: Res<SwarmThreat>,
-    mut outcome: ResMut<Outcome>,
-    mut job: ResMut<CurrentJob>,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    mut fx: Effects,
-) {
-    if outcome.0.is_some() || cave.dwarves.is_empty() {
-        return;
-    }
-    let met = cave.objectives_met(&fx.mule);
-    let aboard = cave.dwarves.iter().filter(|d| cave.is_drop_pod(d.at.0)).count();
-    // With BOSCO on the cave the lone Dwarf may yet be revived (`bosco.rs`).
-    let ending = if cave.dwarves.iter().all(|d| d.status.unconscious) && cave.bosco.is_empty() {
-        Some((Result::Loss, "every Dwarf is unconscious".to_string()))
-    } else if met && all_aboard(&cave) {
-        Some((Result::Success, "the objectives are met and every Dwarf is aboard the Drop Pod".to_string()))
-    } else if threat.0 >= cave.data.numbers.swarm_meter.steps {
-        Some(if met && aboard > 0 {
-            (Result::MinorSuccess, "the Swarm Threat ran out with the objectives met and some Dwarves aboard".to_string())
+/// What the end of a mission is judged on (rulebook "Game end"): where the Dwarves are and whether
+/// they are conscious, BOSCO, the objectives, the Swarm Threat. Read alone, without the whole cave
+/// and the means to change it: the mission's end is asked after every update.
+#[derive(SystemParam)]
+struct EndWatch<'w, 's> {
+    data: Res<'w, GameData>,
+    mission: Res<'w, MissionInfo>,
+    kills: Res<'w, Kills>,
+    mule: Res<'w, Mule>,
+    threat: Res<'w, SwarmThreat>,
+    board: Res<'w, Board>,
+    spaces: Query<'w, 's, SpaceData, With<Space>>,
+    dwarves: Query<'w, 's, (&'static At, &'static DwarfStatus), With<Dwarf>>,
+    bosco: Query<'w, 's, (), With<Bosco>>,
+}
+
+impl EndWatch<'_, '_> {
+    /// How the mission ends now, if it does.
+    fn ending(&self) -> Option<(Result, String)> {
+        if self.dwarves.is_empty() {
+            return None;
+        }
+        let met = self.mission.objectives_met(&self.mule, &self.kills);
+        let aboard = self.dwarves.iter().filter(|(at, _)| drop_pod_at(&self.board, &self.spaces, at.0)).count();
+        // With BOSCO on the cave the lone Dwarf may yet be revived (`bosco.rs`).
+        if self.dwarves.iter().all(|(_, s)| s.unconscious) && self.bosco.is_empty() {
+            Some((Result::Loss, "every Dwarf is unconscious".to_string()))
+        } else if met && aboard == self.dwarves.iter().len() {
+            Some((Result::Success, "the objectives are met and every Dwarf is aboard the Drop Pod".to_string()))
+        } else if self.threat.0 >= self.data.numbers.swarm_meter.steps {
+            Some(if met && aboard > 0 {
+                (Result::MinorSuccess, "the Swarm Threat ran out with the objectives met and some Dwarves aboard".to_string())
+            } else {
+                (Result::Loss, "the Swarm Threat ran out".to_string())
+            })
         } else {
-            (Result::Loss, "the Swarm Threat ran out".to_string())
-        })
-    } else {
-        None
-    };
-    if let Some((result, reason)) = ending {
-        finish(&mut outcome, &mut fx, &mut job, &mut pending, &mut progress, Ending { result, reason, left_behind: vec![] });
+            None
+        }
     }
 }
 
-/// The mission is over: nothing is left to do, to answer or to carry on (an action under way, a
-/// roll held for For Karl!: the fuzz found a Weapon Upgrade's offer left waiting with no question
-/// when the last Dwarf fell in the same move).
-fn finish(outcome: &mut Outcome, fx: &mut Effects, job: &mut CurrentJob, pending: &mut Pending, progress: &mut InProgress, e: Ending) {
-    fx.agenda.0.clear();
-    fx.karl.0 = None;
-    job.0 = None;
-    pending.0 = None;
-    *progress = InProgress::Idle;
-    fx.log.push(GameEvent::MissionEnded { result: e.result, reason: e.reason.clone() });
-    outcome.0 = Some(e);
+fn check_end(watch: EndWatch, mut finish: Finish) {
+    if finish.outcome.0.is_some() {
+        return;
+    }
+    if let Some((result, reason)) = watch.ending() {
+        finish.end(Ending { result, reason, left_behind: vec![] });
+    }
+}
+
+/// What ending the mission puts away: nothing is left to do, to answer or to carry on (an action
+/// under way, a roll held for For Karl!: the fuzz found a Weapon Upgrade's offer left waiting with
+/// no question when the last Dwarf fell in the same move).
+#[derive(SystemParam)]
+struct Finish<'w> {
+    outcome: ResMut<'w, Outcome>,
+    job: ResMut<'w, CurrentJob>,
+    pending: ResMut<'w, Pending>,
+    progress: ResMut<'w, InProgress>,
+    agenda: ResMut<'w, Agenda>,
+    karl: ResMut<'w, KarlWindow>,
+    log: ResMut<'w, GameLog>,
+}
+
+impl Finish<'_> {
+    /// The mission is over.
+    fn end(&mut self, e: Ending) {
+        self.agenda.0.clear();
+        self.karl.0 = None;
+        self.job.0 = None;
+        self.pending.0 = None;
+        *self.progress = InProgress::Idle;
+        self.log.push(GameEvent::MissionEnded { result: e.result, reason: e.reason.clone() });
+        self.outcome.0 = Some(e);
+    }
 }
 
 /// Whether the team may launch the Drop Pod now (the legal-moves query asks this too).
@@ -114,21 +142,13 @@ pub fn check_launch(cave: &Cave, mule: &Mule) -> std::result::Result<(), String>
 
 /// Ruling 26: with the objectives met and every conscious Dwarf aboard, the team may launch and
 /// leave the unconscious behind.
-fn launch(
-    mut desk: Desk,
-    mut outcome: ResMut<Outcome>,
-    mut job: ResMut<CurrentJob>,
-    mut pending: ResMut<Pending>,
-    mut progress: ResMut<InProgress>,
-    cave: Cave,
-    mut fx: Effects,
-) {
+fn launch(mut desk: Desk, cave: Cave, mule: Res<Mule>, mut finish: Finish) {
     let result = (|| {
-        check_launch(&cave, &fx.mule)?;
+        check_launch(&cave, &mule)?;
         let left_behind: Vec<DwarfClass> =
             cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
         let reason = "launched with every conscious Dwarf aboard".to_string();
-        finish(&mut outcome, &mut fx, &mut job, &mut pending, &mut progress, Ending { result: Result::Success, reason, left_behind });
+        finish.end(Ending { result: Result::Success, reason, left_behind });
         Ok(())
     })();
     desk.settle(result);
