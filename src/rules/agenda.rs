@@ -52,6 +52,79 @@ pub enum Job {
     BoscoReaction { target: Hex, creature: Option<u32> },
 }
 
+/// The kinds of job: each kind's rule is a schedule of its own (`RulesStep::Job`), run for a job of
+/// that kind and no other, so a job's update asks no condition of the rules it is not for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JobKind {
+    DrawEvent,
+    Effect,
+    MissionEffect,
+    ThreatStep,
+    Swarm,
+    ActivateAll,
+    Activate,
+    Explode,
+    DeathSpawn,
+    ReactionOffer,
+    AmbushAttack,
+    GrabLands,
+    ReviveChoice,
+    SupplyDrop,
+    Optional,
+    DrawCards,
+    NextTurn,
+    BoscoReaction,
+}
+
+impl JobKind {
+    pub const ALL: [JobKind; 18] = [
+        JobKind::DrawEvent,
+        JobKind::Effect,
+        JobKind::MissionEffect,
+        JobKind::ThreatStep,
+        JobKind::Swarm,
+        JobKind::ActivateAll,
+        JobKind::Activate,
+        JobKind::Explode,
+        JobKind::DeathSpawn,
+        JobKind::ReactionOffer,
+        JobKind::AmbushAttack,
+        JobKind::GrabLands,
+        JobKind::ReviveChoice,
+        JobKind::SupplyDrop,
+        JobKind::Optional,
+        JobKind::DrawCards,
+        JobKind::NextTurn,
+        JobKind::BoscoReaction,
+    ];
+}
+
+impl Job {
+    /// Which rule carries the job out: every job has one kind (the match is exhaustive).
+    pub fn kind(&self) -> JobKind {
+        match self {
+            Job::DrawEvent(_) => JobKind::DrawEvent,
+            Job::Effect(_) => JobKind::Effect,
+            Job::MissionEffect(_) => JobKind::MissionEffect,
+            Job::ThreatStep(_) => JobKind::ThreatStep,
+            Job::Swarm => JobKind::Swarm,
+            Job::ActivateAll => JobKind::ActivateAll,
+            Job::Activate(_) => JobKind::Activate,
+            Job::Explode(..) => JobKind::Explode,
+            Job::DeathSpawn(..) => JobKind::DeathSpawn,
+            Job::ReactionOffer { .. } => JobKind::ReactionOffer,
+            Job::AmbushAttack { .. } => JobKind::AmbushAttack,
+            Job::GrabLands { .. } => JobKind::GrabLands,
+            Job::ReviveChoice(_) => JobKind::ReviveChoice,
+            Job::SupplyDrop(_) => JobKind::SupplyDrop,
+            Job::Optional(_) => JobKind::Optional,
+            Job::DrawCards { .. } => JobKind::DrawCards,
+            Job::NextTurn => JobKind::NextTurn,
+            Job::BoscoReaction { .. } => JobKind::BoscoReaction,
+        }
+    }
+}
+
 /// Jobs still to do, the next first.
 #[derive(Resource, Default, Debug)]
 pub struct Agenda(pub VecDeque<Job>);
@@ -93,10 +166,10 @@ pub fn next_job(f: fn(&Job) -> bool) -> impl Fn(Res<CurrentJob>) -> bool + Clone
     move |j: Res<CurrentJob>| j.0.as_ref().is_some_and(f)
 }
 
-/// Every job in hand is some system's: one that takes it, or one that asks a choice about it (the
-/// job then waits in hand for the answer). A job still in hand after the job systems ran, with no
-/// choice asked and no action under way, has no rule: it is dropped at once and the log says so,
-/// rather than the rules standing still until the settle guard.
+/// Every kind of job has its rule (`RulesStep::build_all` checks it), which takes the job or asks a
+/// choice about it (the job then waits in hand for the answer). A job still in hand after its rule
+/// ran, with no choice asked and no action under way, was not taken: it is dropped at once and the
+/// log says so, rather than the rules standing still until the settle guard.
 pub fn drop_unhandled(
     mut job: ResMut<CurrentJob>,
     pending: Res<super::command::Pending>,

@@ -14,7 +14,7 @@ use super::actions::chop::targets as chop_targets;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
 use super::actions::{InProgress, answering, asking, command_is};
-use super::agenda::{CurrentJob, Job, next_job};
+use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
 use super::command::ask_of;
 use super::command::{Answer, ChopTarget, Command, Pending};
@@ -27,7 +27,7 @@ use super::log::{DieRoll, GameEvent, Who};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
-use super::{JobsRun, RulesSet, RulesStep};
+use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Ground, Pickup};
 use crate::data::weapons::FireMode;
@@ -85,10 +85,7 @@ pub fn plugin(app: &mut App) {
         Update,
         offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
     )
-    .add_systems(
-        RulesStep::Jobs,
-        offer_reaction.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. }))),
-    );
+    .add_systems(RulesStep::Job(JobKind::BoscoReaction), offer_reaction);
 }
 
 fn bosco(cave: &Cave) -> Option<(Entity, Hex)> {

@@ -1,7 +1,7 @@
 //! The Event deck: a card is drawn after each Dwarf's turn (ruling 23) and its steps are carried out
 //! in order, each as a job on the agenda.
 
-use super::agenda::{Agenda, CurrentJob, Job, next_job};
+use super::agenda::{Agenda, CurrentJob, Job, JobKind, next_job};
 use super::cave::{Cave, DwarfItem};
 use super::command::ask;
 use super::command::{Answer, Command, Pending};
@@ -17,7 +17,7 @@ use super::resupply::{land_pod, pod_spaces};
 use super::reveal::{UpgradePool, reveal_cave};
 use super::spawn::{empty_space_near, exits_for, spawn_at_exit, spawn_near};
 use super::state::{MissionInfo, Turn};
-use super::{JobsRun, RulesSet, RulesStep};
+use super::{RulesSet, RulesStep};
 use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
@@ -28,43 +28,36 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Jobs,
-        (
-            draw_event.run_if(next_job(|j| matches!(j, Job::DrawEvent(_)))),
-            event_effect.run_if(next_job(|j| matches!(j, Job::Effect(_)))),
-            mission_effect.run_if(next_job(|j| matches!(j, Job::MissionEffect(_)))),
-            offer_optional.run_if(next_job(|j| matches!(j, Job::Optional(_)))),
-            offer_revive.run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
-            offer_landing.run_if(next_job(|j| matches!(j, Job::SupplyDrop(_)))),
+    app.add_systems(RulesStep::Job(JobKind::DrawEvent), draw_event)
+        .add_systems(RulesStep::Job(JobKind::Effect), event_effect)
+        .add_systems(RulesStep::Job(JobKind::MissionEffect), mission_effect)
+        .add_systems(RulesStep::Job(JobKind::Optional), offer_optional)
+        .add_systems(RulesStep::Job(JobKind::ReviveChoice), offer_revive)
+        .add_systems(RulesStep::Job(JobKind::SupplyDrop), offer_landing)
+        .add_systems(
+            RulesStep::Actions,
+            answer_revive
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_))))
+                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
         )
-            .in_set(JobsRun)
-            .ambiguous_with(JobsRun),
-    )
-    .add_systems(
-        RulesStep::Actions,
-        answer_revive
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_))))
-            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
-    )
-    .add_systems(
-        RulesStep::Actions,
-        answer_landing
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_))))
-            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
-    )
-    .add_systems(
-        RulesStep::Actions,
-        answer_optional
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(next_job(|j| matches!(j, Job::Optional(_))))
-            .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
-    );
+        .add_systems(
+            RulesStep::Actions,
+            answer_landing
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_))))
+                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+        )
+        .add_systems(
+            RulesStep::Actions,
+            answer_optional
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(next_job(|j| matches!(j, Job::Optional(_))))
+                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+        );
 }
 
 fn draw_event(cave: Cave, mut job: ResMut<CurrentJob>, mut decks: ResMut<Decks>, mut fx: Effects) {

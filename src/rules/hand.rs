@@ -1,21 +1,18 @@
 //! Cards in hand: the Rock and Stone and Throwable cards a Dwarf holds. Every Dwarf starts with one
 //! of each (rulebook "Player setup"); more come from kills, Barley Bulbs and cards.
 
-use super::agenda::{CurrentJob, Job, next_job};
+use super::RulesStep;
+use super::agenda::{CurrentJob, Job, JobKind};
 use super::cave::Cave;
 use super::components::*;
 use super::decks::Decks;
 use super::dice::GameRng;
 use super::effects::Effects;
 use super::log::GameEvent;
-use super::{JobsRun, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Jobs,
-        draw_cards.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| matches!(j, Job::DrawCards { .. }))),
-    );
+    app.add_systems(RulesStep::Job(JobKind::DrawCards), draw_cards);
 }
 
 /// Draw cards into a hand.

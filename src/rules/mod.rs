@@ -120,7 +120,7 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, agenda::take_job.in_set(RulesSet::Jobs).before(JobsRun))
             .add_systems(Update, agenda::drop_unhandled.in_set(RulesSet::Jobs).after(JobsRun));
         app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));
-        for step in RulesStep::ALL {
+        for step in RulesStep::all() {
             // Their systems run one at a time: the steps are small, and a game's apps (the
             // simulator's, one per thread) must not queue on Bevy's shared task pool.
             app.edit_schedule(step, |s| {
@@ -129,7 +129,7 @@ impl Plugin for RulesPlugin {
         }
         app.add_systems(Update, RulesStep::Actions.runner().in_set(RulesSet::Actions).run_if(command::command_in_hand))
             .add_systems(Update, RulesStep::Rolled.runner().in_set(RulesSet::Rolled).run_if(for_karl::any_released))
-            .add_systems(Update, RulesStep::Jobs.runner().in_set(JobsRun).run_if(agenda::job_in_hand));
+            .add_systems(Update, run_job.in_set(JobsRun).run_if(agenda::job_in_hand));
         actions::plugin(app);
         for_karl::plugin(app);
         mineral_die::plugin(app);
@@ -148,11 +148,11 @@ impl Plugin for RulesPlugin {
     }
 }
 
-/// The job systems, after the one job of the update is taken.
+/// The job's rule, after the one job of the update is taken.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JobsRun;
 
-/// Three of the rules' sets are schedules of their own, each run inside `Update` (in its place in
+/// Some of the rules' sets are schedules of their own, each run inside `Update` (in its place in
 /// [`RulesSet`]) only when there is something for it: each of their systems waits for its own kind
 /// of command, released roll or job, and most updates have none of one or the others. Bevy asks
 /// every system's run condition at every run of its schedule, so one condition in `Update` saves
@@ -163,17 +163,24 @@ pub enum RulesStep {
     Actions,
     /// [`RulesSet::Rolled`]: the rules that made a roll held for For Karl!, once it is released.
     Rolled,
-    /// [`JobsRun`]: the job systems, when a job is in hand.
-    Jobs,
+    /// [`JobsRun`]: the rule of one kind of job, when a job of that kind is in hand (`run_job`).
+    Job(agenda::JobKind),
 }
 
 impl RulesStep {
-    pub const ALL: [RulesStep; 3] = [RulesStep::Actions, RulesStep::Rolled, RulesStep::Jobs];
+    /// Every step: the actions, the released rolls, and each kind of job's rule.
+    pub fn all() -> impl Iterator<Item = RulesStep> {
+        [RulesStep::Actions, RulesStep::Rolled].into_iter().chain(agenda::JobKind::ALL.map(RulesStep::Job))
+    }
 
-    /// Build the three schedules now, not at their first run: the Actions schedule's first run is
-    /// the first command's.
+    /// Build the schedules now, not at their first run: the Actions schedule's first run is the
+    /// first command's. Every kind of job must have its rule: a kind with none is an error here,
+    /// at the start of every game the simulator plays, not a job stalled in the middle of one.
     pub fn build_all(world: &mut World) -> Result<(), String> {
-        for step in RulesStep::ALL {
+        for step in RulesStep::all() {
+            if world.resource::<Schedules>().get(step).is_none_or(|s| s.systems_len() == 0) {
+                return Err(format!("{step:?}: no rule is in this step"));
+            }
             world.schedule_scope(step, |world, schedule| schedule.initialize(world)).map_err(|e| format!("{step:?}: {e}"))?;
         }
         Ok(())
@@ -183,6 +190,13 @@ impl RulesStep {
     fn runner(self) -> impl FnMut(&mut World) {
         move |world: &mut World| world.run_schedule(self)
     }
+}
+
+/// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an
+/// exhaustive match), not a condition asked of every job rule.
+fn run_job(world: &mut World) {
+    let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
+    world.run_schedule(RulesStep::Job(kind));
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to

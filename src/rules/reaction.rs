@@ -7,7 +7,7 @@
 use super::actions::modifiers::{Modifiers, for_attack};
 use super::actions::shoot::{check_target, next_step, pay, roll_shot};
 use super::actions::{InProgress, secondary};
-use super::agenda::{CurrentJob, Job, next_job};
+use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
 use super::command::{Answer, Command, Pending};
 use super::command::{ask_of, command_is};
@@ -19,7 +19,7 @@ use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::distance;
 use super::log::{DieRoll, GameEvent, Who};
 use super::state::Turn;
-use super::{JobsRun, RulesSet, RulesStep};
+use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, hits};
 use crate::data::weapons::{DwarfClass, FireMode};
 use crate::rules::command::Desk;
@@ -28,31 +28,24 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Jobs,
-        (
-            offer_reaction.run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. }))),
-            ambush_attack.run_if(next_job(|j| matches!(j, Job::AmbushAttack { .. }))),
-            grab_lands.run_if(next_job(|j| matches!(j, Job::GrabLands { .. }))),
+    app.add_systems(RulesStep::Job(JobKind::ReactionOffer), offer_reaction)
+        .add_systems(RulesStep::Job(JobKind::AmbushAttack), ambush_attack)
+        .add_systems(RulesStep::Job(JobKind::GrabLands), grab_lands)
+        .add_systems(
+            RulesStep::Actions,
+            take_reaction
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions)
+                .run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. })))
+                .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
         )
-            .in_set(JobsRun)
-            .ambiguous_with(JobsRun),
-    )
-    .add_systems(
-        RulesStep::Actions,
-        take_reaction
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. })))
-            .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        grab_shot_lands
-            .run_if(released(|a| matches!(a, AfterRoll::GrabShot { .. })))
-            .in_set(RulesSet::Rolled)
-            .ambiguous_with(RulesSet::Rolled),
-    );
+        .add_systems(
+            RulesStep::Rolled,
+            grab_shot_lands
+                .run_if(released(|a| matches!(a, AfterRoll::GrabShot { .. })))
+                .in_set(RulesSet::Rolled)
+                .ambiguous_with(RulesSet::Rolled),
+        );
 }
 
 /// A reaction shot one Dwarf may take (ruling 30): an ordinary ranged attack from where he stands

@@ -1,11 +1,11 @@
 //! The Swarm Threat meter and the Swarm deck (rulebook "Swarms").
 
-use super::agenda::{CurrentJob, Job, next_job};
+use super::RulesStep;
+use super::agenda::{CurrentJob, Job, JobKind};
 use super::cave::Cave;
 use super::decks::Decks;
 use super::effects::Effects;
 use super::log::GameEvent;
-use super::{JobsRun, RulesStep};
 use crate::data::cards::EventEffect;
 use crate::rules::state::RulesResource;
 use bevy::prelude::*;
@@ -15,12 +15,9 @@ use bevy::prelude::*;
 pub struct SwarmThreat(pub u32);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<SwarmThreat>().add_systems(
-        RulesStep::Jobs,
-        (threat_step.run_if(next_job(|j| matches!(j, Job::ThreatStep(_)))), swarm.run_if(next_job(|j| matches!(j, Job::Swarm))))
-            .in_set(JobsRun)
-            .ambiguous_with(JobsRun),
-    );
+    app.rules_resource::<SwarmThreat>()
+        .add_systems(RulesStep::Job(JobKind::ThreatStep), threat_step)
+        .add_systems(RulesStep::Job(JobKind::Swarm), swarm);
 }
 
 /// Move the marker one step. Reaching a swarm step triggers a swarm; the marker never goes below

@@ -1,14 +1,14 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
 //! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
-use super::agenda::{CurrentJob, Job, next_job};
+use super::agenda::{CurrentJob, Job, JobKind};
 use super::cave::Cave;
 use super::command::Command;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use super::{JobsRun, RulesSet, RulesStep};
+use super::{RulesSet, RulesStep};
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 
@@ -20,7 +20,7 @@ pub fn plugin(app: &mut App) {
             .ambiguous_with(RulesSet::Actions)
             .run_if(super::command::command_is(|c| matches!(c, Command::EndTurn))),
     )
-    .add_systems(RulesStep::Jobs, next_turn.in_set(JobsRun).ambiguous_with(JobsRun).run_if(next_job(|j| *j == Job::NextTurn)));
+    .add_systems(RulesStep::Job(JobKind::NextTurn), next_turn);
 }
 
 fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {

@@ -78,7 +78,7 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
         s.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
     };
     app.edit_schedule(Update, strict);
-    for step in hoxxes::rules::RulesStep::ALL {
+    for step in hoxxes::rules::RulesStep::all() {
         app.edit_schedule(step, strict);
     }
     begin_first_turn(app.world_mut()).unwrap();
@@ -87,6 +87,22 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
     // The first update builds `Update`; an ambiguity would panic here.
     app.update();
     hoxxes::headless::apply(&mut app, Command::EndTurn).unwrap();
+}
+
+/// Every kind of job is carried out by the rule kept for its kind: a kind left without one is named
+/// when the rules are built, before any game is played.
+#[test]
+fn a_kind_of_job_with_no_rule_is_named_when_the_rules_are_built() {
+    use bevy::prelude::{Schedule, Schedules};
+    use hoxxes::rules::RulesStep;
+    use hoxxes::rules::agenda::JobKind;
+    let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout], 1, 1);
+    let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
+    RulesStep::build_all(app.world_mut()).unwrap();
+    // The Swarm's rule taken out: its schedule is there, with no system in it.
+    app.world_mut().resource_mut::<Schedules>().insert(Schedule::new(RulesStep::Job(JobKind::Swarm)));
+    let why = RulesStep::build_all(app.world_mut()).unwrap_err();
+    assert!(why.contains("Job(Swarm)"), "{why}");
 }
 
 /// Two rules changing one Dwarf's conditions in the same update both land: each change is made on

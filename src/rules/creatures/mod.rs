@@ -9,7 +9,7 @@ pub mod throwables;
 
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
-use super::agenda::{CurrentJob, Job, next_job};
+use super::agenda::{CurrentJob, Job, JobKind};
 use super::cave::{Cave, CreatureItem};
 use super::command::Pending;
 use super::components::*;
@@ -20,7 +20,7 @@ use super::hex::facing_to;
 use super::log::{DieRoll, GameEvent, Who};
 use super::spawn::spawn_near;
 use super::state::{Mule, Turn};
-use super::{JobsRun, RulesSet, RulesStep};
+use super::{RulesSet, RulesStep};
 use crate::data::creatures::{Attack, CreatureKind, Trait};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::Ground;
@@ -32,27 +32,20 @@ use pathing::{Mover, Reach, route};
 use targeting::{can_attack_from, recency, targets};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Jobs,
-        (
-            queue_activations.run_if(next_job(|j| matches!(j, Job::ActivateAll))),
-            activate.run_if(next_job(|j| matches!(j, Job::Activate(_)))),
-            explode.run_if(next_job(|j| matches!(j, Job::Explode(..)))),
-            death_spawn.run_if(next_job(|j| matches!(j, Job::DeathSpawn(..)))),
-        )
-            .in_set(JobsRun)
-            .ambiguous_with(JobsRun),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        (
-            attack::attack_lands.run_if(released(|a| matches!(a, AfterRoll::Attack { .. }))),
-            attack::hatch_lands.run_if(released(|a| matches!(a, AfterRoll::Hatch { .. }))),
-            explosion_lands.run_if(released(|a| matches!(a, AfterRoll::Explode { .. }))),
-        )
-            .in_set(RulesSet::Rolled)
-            .ambiguous_with(RulesSet::Rolled),
-    );
+    app.add_systems(RulesStep::Job(JobKind::ActivateAll), queue_activations)
+        .add_systems(RulesStep::Job(JobKind::Activate), activate)
+        .add_systems(RulesStep::Job(JobKind::Explode), explode)
+        .add_systems(RulesStep::Job(JobKind::DeathSpawn), death_spawn)
+        .add_systems(
+            RulesStep::Rolled,
+            (
+                attack::attack_lands.run_if(released(|a| matches!(a, AfterRoll::Attack { .. }))),
+                attack::hatch_lands.run_if(released(|a| matches!(a, AfterRoll::Hatch { .. }))),
+                explosion_lands.run_if(released(|a| matches!(a, AfterRoll::Explode { .. }))),
+            )
+                .in_set(RulesSet::Rolled)
+                .ambiguous_with(RulesSet::Rolled),
+        );
 }
 
 /// Every creature on the cave gets an activation, down the creature table; creatures of one kind
