@@ -13,7 +13,7 @@
 use super::actions::chop::targets as chop_targets;
 use super::actions::scare::{ScareState, start_scare};
 use super::actions::shoot::{check_target, reaches};
-use super::actions::{InProgress, answering, asking, command_is};
+use super::actions::{InProgress, answering, asking};
 use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
 use super::command::ask_of;
@@ -31,6 +31,7 @@ use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::mission::{Ground, Pickup};
 use crate::data::weapons::FireMode;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -62,30 +63,28 @@ pub struct BoscoChop {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            act.run_if(command_is(|c| matches!(c, Command::Bosco(_)))),
-            spend_success.run_if(answering(|p| matches!(p, InProgress::BoscoChop(_)))),
-            take_reaction
-                .run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. })))
-                .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
+    app.add_systems(RulesStep::Action(CommandKind::Bosco), act)
+        .add_systems(
+            RulesStep::Action(CommandKind::Choose),
+            (
+                spend_success.run_if(answering(|p| matches!(p, InProgress::BoscoChop(_)))),
+                take_reaction.run_if(next_job(|j| matches!(j, Job::BoscoReaction { .. }))),
+            )
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions),
         )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        bosco_rolled
-            .run_if(released(|a| matches!(a, AfterRoll::BoscoShot { .. } | AfterRoll::BoscoChop | AfterRoll::BoscoReaction { .. })))
-            .in_set(RulesSet::Rolled)
-            .ambiguous_with(RulesSet::Rolled),
-    )
-    .add_systems(
-        Update,
-        offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
-    )
-    .add_systems(RulesStep::Job(JobKind::BoscoReaction), offer_reaction);
+        .add_systems(
+            RulesStep::Rolled,
+            bosco_rolled
+                .run_if(released(|a| matches!(a, AfterRoll::BoscoShot { .. } | AfterRoll::BoscoChop | AfterRoll::BoscoReaction { .. })))
+                .in_set(RulesSet::Rolled)
+                .ambiguous_with(RulesSet::Rolled),
+        )
+        .add_systems(
+            Update,
+            offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
+        )
+        .add_systems(RulesStep::Job(JobKind::BoscoReaction), offer_reaction);
 }
 
 fn bosco(cave: &Cave) -> Option<(Entity, Hex)> {

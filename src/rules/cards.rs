@@ -8,7 +8,7 @@
 //! Cards (and a Satchel Charge) may also cut in between two jobs of the rules, e.g. between two
 //! creatures' activations; a free action waits until the cave is still.
 
-use super::actions::{InProgress, answering, ask, command_is};
+use super::actions::{InProgress, answering, ask};
 use super::agenda::{CurrentJob, Job, busy};
 use super::blast::open_wall;
 use super::cave::{Cave, DwarfItem};
@@ -30,6 +30,7 @@ use crate::data::GameData;
 use crate::data::cards::{RockAndStoneCard, RockAndStoneEffect as Effect, Status, Target};
 use crate::data::mission::{Ground, Mineral};
 use crate::data::weapons::{DwarfClass, LineRule};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
 use bevy::ecs::system::SystemParam;
@@ -52,14 +53,10 @@ struct Loan(Option<(Turn, usize)>);
 
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Loan>()
+        .add_systems(RulesStep::Action(CommandKind::PlayCard), play_card)
         .add_systems(
-            RulesStep::Actions,
-            (
-                play_card.run_if(command_is(|c| matches!(c, Command::PlayCard { .. }))),
-                card_choice.run_if(answering(|p| matches!(p, InProgress::Card(_)))),
-            )
-                .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions),
+            RulesStep::Action(CommandKind::Choose),
+            card_choice.run_if(answering(|p| matches!(p, InProgress::Card(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
         )
         .add_systems(Update, lend_turn.after(RulesSet::Take).after(super::for_karl::let_stand).before(RulesSet::Actions))
         .add_systems(Update, end_loan.after(RulesSet::Rolled).before(RulesSet::Ask));

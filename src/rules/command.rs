@@ -113,31 +113,124 @@ impl Command {
         }
     }
 
+    /// What the command is called, as a player reads it.
     pub fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// Which rule carries the command out: every command has one kind (the match is exhaustive).
+    pub fn kind(&self) -> CommandKind {
         match self {
-            Command::Move(_) => "Move",
-            Command::Chop => "Axe chop",
-            Command::Shoot { .. } => "Shoot",
-            Command::Choose(_) => "Choose",
-            Command::EndTurn => "End turn",
-            Command::Launch => "Launch",
-            Command::ShootSecondary { .. } => "Shoot the secondary weapon",
-            Command::Overclock => "Overclock",
-            Command::CallResupply(_) => "Call down a Resupply pod",
-            Command::GetSupplies { .. } => "Get supplies",
-            Command::Exchange { .. } => "Exchange supplies",
-            Command::StandUp => "Stand up",
-            Command::HelpUp(_) => "Help up",
-            Command::Revive(_) => "Revive",
-            Command::Flare(_) => "Flare Gun",
-            Command::Zipline(_) => "Zipline launcher",
-            Command::Shield => "Shield",
-            Command::Sentry(_) => "Sentry Gun",
-            Command::Platforms(_) => "Platform Gun",
-            Command::Bosco(_) => "BOSCO",
-            Command::Throw { .. } => "Throw",
-            Command::Detonate { .. } => "Detonate",
-            Command::PlayCard { .. } => "Play a Rock and Stone card",
+            Command::Move(_) => CommandKind::Move,
+            Command::Chop => CommandKind::Chop,
+            Command::Shoot { .. } => CommandKind::Shoot,
+            Command::Choose(_) => CommandKind::Choose,
+            Command::EndTurn => CommandKind::EndTurn,
+            Command::Launch => CommandKind::Launch,
+            Command::ShootSecondary { .. } => CommandKind::ShootSecondary,
+            Command::Overclock => CommandKind::Overclock,
+            Command::CallResupply(_) => CommandKind::CallResupply,
+            Command::GetSupplies { .. } => CommandKind::GetSupplies,
+            Command::Exchange { .. } => CommandKind::Exchange,
+            Command::StandUp => CommandKind::StandUp,
+            Command::HelpUp(_) => CommandKind::HelpUp,
+            Command::Revive(_) => CommandKind::Revive,
+            Command::Flare(_) => CommandKind::Flare,
+            Command::Zipline(_) => CommandKind::Zipline,
+            Command::Shield => CommandKind::Shield,
+            Command::Sentry(_) => CommandKind::Sentry,
+            Command::Platforms(_) => CommandKind::Platforms,
+            Command::Bosco(_) => CommandKind::Bosco,
+            Command::Throw { .. } => CommandKind::Throw,
+            Command::Detonate { .. } => CommandKind::Detonate,
+            Command::PlayCard { .. } => CommandKind::PlayCard,
+        }
+    }
+}
+
+/// The kinds of command: each kind's rule is a schedule of its own (`RulesStep::Action`), run for a
+/// command of that kind and no other; the answers to every choice are one kind (`Choose`), their
+/// rules told apart by the choice asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommandKind {
+    Move,
+    Chop,
+    Shoot,
+    Choose,
+    EndTurn,
+    Launch,
+    ShootSecondary,
+    Overclock,
+    CallResupply,
+    GetSupplies,
+    Exchange,
+    StandUp,
+    HelpUp,
+    Revive,
+    Flare,
+    Zipline,
+    Shield,
+    Sentry,
+    Platforms,
+    Bosco,
+    Throw,
+    Detonate,
+    PlayCard,
+}
+
+impl CommandKind {
+    pub const ALL: [CommandKind; 23] = [
+        CommandKind::Move,
+        CommandKind::Chop,
+        CommandKind::Shoot,
+        CommandKind::Choose,
+        CommandKind::EndTurn,
+        CommandKind::Launch,
+        CommandKind::ShootSecondary,
+        CommandKind::Overclock,
+        CommandKind::CallResupply,
+        CommandKind::GetSupplies,
+        CommandKind::Exchange,
+        CommandKind::StandUp,
+        CommandKind::HelpUp,
+        CommandKind::Revive,
+        CommandKind::Flare,
+        CommandKind::Zipline,
+        CommandKind::Shield,
+        CommandKind::Sentry,
+        CommandKind::Platforms,
+        CommandKind::Bosco,
+        CommandKind::Throw,
+        CommandKind::Detonate,
+        CommandKind::PlayCard,
+    ];
+
+    /// What a command of this kind is called, as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CommandKind::Move => "Move",
+            CommandKind::Chop => "Axe chop",
+            CommandKind::Shoot => "Shoot",
+            CommandKind::Choose => "Choose",
+            CommandKind::EndTurn => "End turn",
+            CommandKind::Launch => "Launch",
+            CommandKind::ShootSecondary => "Shoot the secondary weapon",
+            CommandKind::Overclock => "Overclock",
+            CommandKind::CallResupply => "Call down a Resupply pod",
+            CommandKind::GetSupplies => "Get supplies",
+            CommandKind::Exchange => "Exchange supplies",
+            CommandKind::StandUp => "Stand up",
+            CommandKind::HelpUp => "Help up",
+            CommandKind::Revive => "Revive",
+            CommandKind::Flare => "Flare Gun",
+            CommandKind::Zipline => "Zipline launcher",
+            CommandKind::Shield => "Shield",
+            CommandKind::Sentry => "Sentry Gun",
+            CommandKind::Platforms => "Platform Gun",
+            CommandKind::Bosco => "BOSCO",
+            CommandKind::Throw => "Throw",
+            CommandKind::Detonate => "Detonate",
+            CommandKind::PlayCard => "Play a Rock and Stone card",
         }
     }
 }
@@ -329,15 +422,9 @@ impl PendingChoice {
 #[derive(Resource, Default, Debug)]
 pub struct Pending(pub Option<PendingChoice>);
 
-/// Run condition: a command is in hand (each action system waits for its own kind, or for an
-/// answer: [`command_is`]).
+/// Run condition: a command is in hand (its kind's rule then applies it: `RulesStep::Action`).
 pub fn command_in_hand(current: Res<Current>) -> bool {
     current.0.is_some()
-}
-
-/// Run condition: the current command is of this kind.
-pub fn command_is(f: fn(&Command) -> bool) -> impl Fn(Res<Current>) -> bool + Clone {
-    move |c: Res<Current>| c.0.as_ref().is_some_and(f)
 }
 
 /// The bookkeeping every action system shares: the command being applied, the log it joins when the

@@ -5,8 +5,7 @@
 use super::actions::InProgress;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::{Cave, SpaceData, drop_pod_at};
-use super::command::command_is;
-use super::command::{Command, Pending};
+use super::command::Pending;
 use super::components::{At, Bosco, Dwarf, DwarfStatus, Space};
 use super::for_karl::KarlWindow;
 use super::log::{GameEvent, GameLog, Who};
@@ -15,6 +14,7 @@ use super::swarm::SwarmThreat;
 use super::{RulesSet, RulesStep};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
 use bevy::ecs::system::SystemParam;
@@ -37,10 +37,9 @@ pub struct Ending {
 pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<Outcome>().add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End)).add_systems(
-        RulesStep::Actions,
-        launch.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Launch))),
-    );
+    app.rules_resource::<Outcome>()
+        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End))
+        .add_systems(RulesStep::Action(CommandKind::Launch), launch);
 }
 
 /// Ruling 29: every creature killed is noted by kind, for the Kill objectives.

@@ -4,7 +4,7 @@
 use super::agenda::{Agenda, CurrentJob, Job, JobKind, next_job};
 use super::cave::{Cave, DwarfItem};
 use super::command::ask;
-use super::command::{Answer, Command, Pending};
+use super::command::{Answer, Pending};
 use super::components::*;
 use super::damage::{Hits, hurt_dwarf, revive};
 use super::decks::Decks;
@@ -22,6 +22,7 @@ use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{MissionEffect, SpawnPoint};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
@@ -35,28 +36,22 @@ pub fn plugin(app: &mut App) {
         .add_systems(RulesStep::Job(JobKind::ReviveChoice), offer_revive)
         .add_systems(RulesStep::Job(JobKind::SupplyDrop), offer_landing)
         .add_systems(
-            RulesStep::Actions,
+            RulesStep::Action(CommandKind::Choose),
             answer_revive
                 .in_set(RulesSet::Actions)
                 .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_))))
-                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+                .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
         )
         .add_systems(
-            RulesStep::Actions,
+            RulesStep::Action(CommandKind::Choose),
             answer_landing
                 .in_set(RulesSet::Actions)
                 .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_))))
-                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+                .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_)))),
         )
         .add_systems(
-            RulesStep::Actions,
-            answer_optional
-                .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::Optional(_))))
-                .run_if(super::command::command_is(|c| matches!(c, Command::Choose(_)))),
+            RulesStep::Action(CommandKind::Choose),
+            answer_optional.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(next_job(|j| matches!(j, Job::Optional(_)))),
         );
 }
 

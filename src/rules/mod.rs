@@ -127,7 +127,7 @@ impl Plugin for RulesPlugin {
                 s.set_executor(SingleThreadedExecutor::new());
             });
         }
-        app.add_systems(Update, RulesStep::Actions.runner().in_set(RulesSet::Actions).run_if(command::command_in_hand))
+        app.add_systems(Update, run_action.in_set(RulesSet::Actions).run_if(command::command_in_hand))
             .add_systems(Update, RulesStep::Rolled.runner().in_set(RulesSet::Rolled).run_if(for_karl::any_released))
             .add_systems(Update, run_job.in_set(JobsRun).run_if(agenda::job_in_hand));
         actions::plugin(app);
@@ -159,8 +159,9 @@ pub struct JobsRun;
 /// asking about fifty (a simulated game runs hundreds of updates).
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RulesStep {
-    /// [`RulesSet::Actions`]: the action systems, when a command is in hand.
-    Actions,
+    /// [`RulesSet::Actions`]: the rule of one kind of command, when a command of that kind is in
+    /// hand (`run_action`); the answers to every choice are one kind.
+    Action(command::CommandKind),
     /// [`RulesSet::Rolled`]: the rules that made a roll held for For Karl!, once it is released.
     Rolled,
     /// [`JobsRun`]: the rule of one kind of job, when a job of that kind is in hand (`run_job`).
@@ -168,14 +169,16 @@ pub enum RulesStep {
 }
 
 impl RulesStep {
-    /// Every step: the actions, the released rolls, and each kind of job's rule.
+    /// Every step: each kind of command's rule, the released rolls, each kind of job's rule.
     pub fn all() -> impl Iterator<Item = RulesStep> {
-        [RulesStep::Actions, RulesStep::Rolled].into_iter().chain(agenda::JobKind::ALL.map(RulesStep::Job))
+        let actions = command::CommandKind::ALL.map(RulesStep::Action);
+        actions.into_iter().chain([RulesStep::Rolled]).chain(agenda::JobKind::ALL.map(RulesStep::Job))
     }
 
-    /// Build the schedules now, not at their first run: the Actions schedule's first run is the
-    /// first command's. Every kind of job must have its rule: a kind with none is an error here,
-    /// at the start of every game the simulator plays, not a job stalled in the middle of one.
+    /// Build the schedules now, not at their first run (a Move's schedule's first run is the first
+    /// Move's). Every kind of command and of job must have its rule: a kind with none is an error
+    /// here, at the start of every game the simulator plays, not a command refused or a job dropped
+    /// in the middle of one.
     pub fn build_all(world: &mut World) -> Result<(), String> {
         for step in RulesStep::all() {
             if world.resource::<Schedules>().get(step).is_none_or(|s| s.systems_len() == 0) {
@@ -190,6 +193,13 @@ impl RulesStep {
     fn runner(self) -> impl FnMut(&mut World) {
         move |world: &mut World| world.run_schedule(self)
     }
+}
+
+/// Apply the command in hand by its kind's rule: a dispatch by the command's kind (`Command::kind`,
+/// an exhaustive match), not a condition asked of every action's rule.
+fn run_action(world: &mut World) {
+    let Some(kind) = world.resource::<Current>().0.as_ref().map(Command::kind) else { return };
+    world.run_schedule(RulesStep::Action(kind));
 }
 
 /// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an

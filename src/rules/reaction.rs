@@ -9,8 +9,8 @@ use super::actions::shoot::{check_target, next_step, pay, roll_shot};
 use super::actions::{InProgress, secondary};
 use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
-use super::command::{Answer, Command, Pending};
-use super::command::{ask_of, command_is};
+use super::command::ask_of;
+use super::command::{Answer, Pending};
 use super::components::*;
 use super::creatures::attack::attack;
 use super::damage::{Hits, hurt_dwarf};
@@ -22,6 +22,7 @@ use super::state::Turn;
 use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, hits};
 use crate::data::weapons::{DwarfClass, FireMode};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::components::WeaponSlot;
 use bevy::prelude::*;
@@ -32,12 +33,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(RulesStep::Job(JobKind::AmbushAttack), ambush_attack)
         .add_systems(RulesStep::Job(JobKind::GrabLands), grab_lands)
         .add_systems(
-            RulesStep::Actions,
+            RulesStep::Action(CommandKind::Choose),
             take_reaction
                 .in_set(RulesSet::Actions)
                 .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. })))
-                .run_if(command_is(|c| matches!(c, Command::Choose(_)))),
+                .run_if(next_job(|j| matches!(j, Job::ReactionOffer { .. }))),
         )
         .add_systems(
             RulesStep::Rolled,

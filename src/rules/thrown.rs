@@ -8,7 +8,6 @@ use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
 use super::blast::{self, Landing};
 use super::cave::Cave;
-use super::command::command_is;
 use super::command::{Command, Pending};
 use super::components::*;
 use super::effects::Effects;
@@ -18,16 +17,13 @@ use super::reveal::UpgradePool;
 use super::{RulesSet, RulesStep};
 use crate::data::cards::ThrowEffect;
 use crate::data::weapons::DwarfClass;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        detonate.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Detonate { .. }))),
-    )
-    .add_systems(
+    app.add_systems(RulesStep::Action(CommandKind::Detonate), detonate).add_systems(
         RulesStep::Rolled,
         detonation_lands
             .run_if(released(|a| matches!(a, AfterRoll::Detonate { .. })))

@@ -1,26 +1,19 @@
 //! Turn flow: Dwarves take turns in seat order; each has 3 actions (1 when Stunned, none when
 //! unconscious); at the end of a turn the Event card is drawn, then the next Dwarf begins.
 
+use super::RulesStep;
 use super::agenda::{CurrentJob, Job, JobKind};
 use super::cave::Cave;
-use super::command::Command;
 use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use super::{RulesSet, RulesStep};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        end_turn
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions)
-            .run_if(super::command::command_is(|c| matches!(c, Command::EndTurn))),
-    )
-    .add_systems(RulesStep::Job(JobKind::NextTurn), next_turn);
+    app.add_systems(RulesStep::Action(CommandKind::EndTurn), end_turn).add_systems(RulesStep::Job(JobKind::NextTurn), next_turn);
 }
 
 fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects) {

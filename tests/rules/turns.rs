@@ -89,20 +89,23 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
     hoxxes::headless::apply(&mut app, Command::EndTurn).unwrap();
 }
 
-/// Every kind of job is carried out by the rule kept for its kind: a kind left without one is named
-/// when the rules are built, before any game is played.
+/// Every kind of command and of job is carried out by the rule kept for its kind: a kind left
+/// without one is named when the rules are built, before any game is played.
 #[test]
-fn a_kind_of_job_with_no_rule_is_named_when_the_rules_are_built() {
+fn a_kind_of_command_or_job_with_no_rule_is_named_when_the_rules_are_built() {
     use bevy::prelude::{Schedule, Schedules};
     use hoxxes::rules::RulesStep;
     use hoxxes::rules::agenda::JobKind;
-    let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout], 1, 1);
-    let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
-    RulesStep::build_all(app.world_mut()).unwrap();
-    // The Swarm's rule taken out: its schedule is there, with no system in it.
-    app.world_mut().resource_mut::<Schedules>().insert(Schedule::new(RulesStep::Job(JobKind::Swarm)));
-    let why = RulesStep::build_all(app.world_mut()).unwrap_err();
-    assert!(why.contains("Job(Swarm)"), "{why}");
+    use hoxxes::rules::command::CommandKind;
+    for (step, name) in [(RulesStep::Job(JobKind::Swarm), "Job(Swarm)"), (RulesStep::Action(CommandKind::Launch), "Action(Launch)")] {
+        let setup = hoxxes::rules::setup::MissionSetup::new(vec![Scout], 1, 1);
+        let mut app = hoxxes::headless::laid_out(data(), &mission(&ROOM), &setup).unwrap();
+        RulesStep::build_all(app.world_mut()).unwrap();
+        // The kind's rule taken out: its schedule is there, with no system in it.
+        app.world_mut().resource_mut::<Schedules>().insert(Schedule::new(step));
+        let why = RulesStep::build_all(app.world_mut()).unwrap_err();
+        assert!(why.contains(name), "{why}");
+    }
 }
 
 /// Two rules changing one Dwarf's conditions in the same update both land: each change is made on

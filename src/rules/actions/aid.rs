@@ -2,11 +2,13 @@
 //! Dwarf"): a knocked-over Dwarf stands up with two actions of one turn, or a Dwarf next to him
 //! helps him up with one; a Dwarf next to an unconscious one revives him with 1 Health.
 
+use super::actor;
 use super::supplies::take_actions;
-use super::{actor, command_is};
 use crate::data::weapons::DwarfClass;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::damage::revive as revive_dwarf;
@@ -14,20 +16,12 @@ use crate::rules::effects::Effects;
 use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            stand_up.run_if(command_is(|c| matches!(c, Command::StandUp))),
-            help_up.run_if(command_is(|c| matches!(c, Command::HelpUp(_)))),
-            revive.run_if(command_is(|c| matches!(c, Command::Revive(_)))),
-        )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::StandUp), stand_up)
+        .add_systems(RulesStep::Action(CommandKind::HelpUp), help_up)
+        .add_systems(RulesStep::Action(CommandKind::Revive), revive);
 }
 
 /// Stand up: the one action a knocked-over Dwarf may take (`actor` refuses him every other), and

@@ -1,13 +1,14 @@
 //! The Axe chop action (rulebook "Axe chops"): roll the Axe die, spend each success on one target.
 
-use super::{InProgress, actor, answering, ask, asking, command_is};
+use super::{InProgress, actor, answering, ask, asking};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
-use crate::rules::command::{Answer, ChopTarget, Command, Pending};
+use crate::rules::command::{Answer, ChopTarget, Pending};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
@@ -32,23 +33,22 @@ pub struct ChopState {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            start_chop.run_if(command_is(|c| matches!(c, Command::Chop))),
-            spend_success.run_if(answering(|p| matches!(p, InProgress::Chop(_)))),
+    app.add_systems(RulesStep::Action(CommandKind::Chop), start_chop)
+        .add_systems(
+            RulesStep::Action(CommandKind::Choose),
+            spend_success
+                .run_if(answering(|p| matches!(p, InProgress::Chop(_))))
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions),
         )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        chop_rolled.run_if(released(|a| matches!(a, AfterRoll::Chop { .. }))).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
-    )
-    .add_systems(
-        Update,
-        offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Chop(_)))),
-    );
+        .add_systems(
+            RulesStep::Rolled,
+            chop_rolled.run_if(released(|a| matches!(a, AfterRoll::Chop { .. }))).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
+        )
+        .add_systems(
+            Update,
+            offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::Chop(_)))),
+        );
 }
 
 fn start_chop(

@@ -2,28 +2,26 @@
 //! Weapon Upgrades and Rock and Stone cards with an adjacent Dwarf; never Health. Both sides of the
 //! exchange happen at once, and each Dwarf must have the slots for what he ends up with.
 
+use super::actor;
 use super::aid::next_to;
 use super::overclock::secondary_slots;
 use super::supplies::take_actions;
 use super::upgrade::tokens_on;
-use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Command, Supplies, Trade};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        exchange.run_if(command_is(|c| matches!(c, Command::Exchange { .. }))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::Exchange), exchange);
 }
 
 /// What a Dwarf carries that may change hands.

@@ -15,8 +15,8 @@ pub mod throw;
 pub mod upgrade;
 
 use super::cave::{Cave, DwarfItem};
-use super::command::{Command, Current, Pending};
-pub use super::command::{ask, command_is};
+use super::command::Pending;
+pub use super::command::ask;
 use super::state::Turn;
 use crate::rules::state::RulesResource;
 use bevy::prelude::*;
@@ -66,9 +66,10 @@ pub fn asking(f: fn(&InProgress) -> bool) -> impl Fn(Res<InProgress>, Res<Pendin
     move |p: Res<InProgress>, pending: Res<Pending>| pending.0.is_none() && f(&p)
 }
 
-/// Run condition: the current command answers a choice of the action in progress.
-pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<Current>, Res<InProgress>) -> bool + Clone {
-    move |c: Res<Current>, p: Res<InProgress>| matches!(c.0, Some(Command::Choose(_))) && f(&p)
+/// Run condition of a rule answering a choice (in the `Choose` commands' step): the choice is the
+/// action in progress's.
+pub fn answering(f: fn(&InProgress) -> bool) -> impl Fn(Res<InProgress>) -> bool + Clone {
+    move |p: Res<InProgress>| f(&p)
 }
 
 /// The active Dwarf, if he may take an action costing `cost` (rulebook: knocked-over Dwarves only

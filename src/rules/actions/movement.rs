@@ -1,10 +1,12 @@
 //! The Move action (rulebook "Movement", rulings 2 and 10).
 
-use super::{actor, command_is};
+use super::actor;
 use crate::data::mission::{Item, Pickup};
+use crate::rules::RulesStep;
 use crate::rules::agenda::Job;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -13,15 +15,11 @@ use crate::rules::log::{GameEvent, Who};
 use crate::rules::reveal::reveal_pickups_near;
 use crate::rules::skills;
 use crate::rules::state::{Mule, Turn};
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        resolve_move.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Move(_)))),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::Move), resolve_move);
 }
 
 fn resolve_move(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects, mut pool: ResMut<crate::rules::reveal::UpgradePool>) {

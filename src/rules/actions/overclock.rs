@@ -2,28 +2,25 @@
 //! the M.U.L.E. flip the card to its overclocked side for the rest of the mission. The overclocked
 //! ammo slots open, but no ammo comes with them.
 
+use super::actor;
 use super::secondary::card;
 use super::supplies::{can_pay, pay, take_actions};
-use super::{actor, command_is};
 use crate::data::GameData;
 use crate::data::cards::SecondaryWeapon;
 use crate::data::mission::Item;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::Command;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;
 use crate::rules::state::Mule;
 use crate::rules::state::Turn;
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        overclock.run_if(command_is(|c| matches!(c, Command::Overclock))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::Overclock), overclock);
 }
 
 /// The secondary ammo slots open on a Dwarf's board: more once his weapon is overclocked.

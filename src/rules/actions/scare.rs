@@ -5,6 +5,7 @@
 use super::{InProgress, answering, ask, asking};
 use crate::data::creatures::Trait;
 use crate::rules::cave::{Cave, CreatureItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
@@ -30,7 +31,7 @@ pub struct ScareState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        RulesStep::Actions,
+        RulesStep::Action(CommandKind::Choose),
         move_scared.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Scare(_)))),
     )
     .add_systems(

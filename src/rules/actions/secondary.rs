@@ -4,11 +4,13 @@
 
 use super::modifiers::Modifiers;
 use super::shoot::{fire, next_step, open_space};
-use super::{InProgress, actor, command_is};
+use super::{InProgress, actor};
 use crate::data::GameData;
 use crate::data::cards::{SecondaryExtra, SecondarySide, SecondaryWeapon};
 use crate::data::weapons::FireMode;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
@@ -16,18 +18,11 @@ use crate::rules::effects::Effects;
 use crate::rules::for_karl::ForKarlHands;
 use crate::rules::hex::{canonical, neighbours};
 use crate::rules::state::Turn;
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        start_secondary
-            .run_if(command_is(|c| matches!(c, Command::ShootSecondary { .. })))
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::ShootSecondary), start_secondary);
 }
 
 /// A Dwarf's secondary weapon card and the side he fires: the overclocked one once flipped

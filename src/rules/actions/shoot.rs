@@ -4,11 +4,12 @@
 use super::modifiers::{Modifiers, for_attack};
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
-use super::{InProgress, actor, answering, ask, command_is};
+use super::{InProgress, actor, answering, ask};
 use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
 use crate::rules::cave::Cave;
 use crate::rules::cave::DwarfItem;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
@@ -46,19 +47,18 @@ pub struct ShotState {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            start_shot.run_if(command_is(|c| matches!(c, Command::Shoot { .. }))),
-            place_results.run_if(answering(|p| matches!(p, InProgress::Shot(_)))),
+    app.add_systems(RulesStep::Action(CommandKind::Shoot), start_shot)
+        .add_systems(
+            RulesStep::Action(CommandKind::Choose),
+            place_results
+                .run_if(answering(|p| matches!(p, InProgress::Shot(_))))
+                .in_set(RulesSet::Actions)
+                .ambiguous_with(RulesSet::Actions),
         )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        after_karl.run_if(released(|a| *a == AfterRoll::Shot)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
-    );
+        .add_systems(
+            RulesStep::Rolled,
+            after_karl.run_if(released(|a| *a == AfterRoll::Shot)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
+        );
 }
 
 /// Whether a space can take a shot's result at all: on the cave and not solid rock.

@@ -2,11 +2,13 @@
 //! stands in) to land the pod on an empty floor space; next to it, take its ammo and Health up to
 //! the slots on the Dwarf's board.
 
+use super::actor;
 use super::overclock::secondary_slots;
-use super::{actor, command_is};
 use crate::data::mission::Item;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::components::*;
 use crate::rules::decks::Decks;
@@ -15,20 +17,12 @@ use crate::rules::hex::adjacent;
 use crate::rules::log::GameEvent;
 use crate::rules::resupply::{land_pod, pod_may_land};
 use crate::rules::state::{Mule, Turn};
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            call_resupply.run_if(command_is(|c| matches!(c, Command::CallResupply(_)))),
-            get_supplies.run_if(command_is(|c| matches!(c, Command::GetSupplies { .. }))),
-        )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::CallResupply), call_resupply)
+        .add_systems(RulesStep::Action(CommandKind::GetSupplies), get_supplies);
 }
 
 /// Spend actions of the turn on something other than a shot (no Sustained Fire straight after).

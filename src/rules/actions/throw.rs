@@ -5,12 +5,13 @@
 
 use super::scare::{ScareState, start_scare};
 use super::shoot::triangles;
-use super::{InProgress, actor, answering, ask, command_is};
+use super::{InProgress, actor, answering, ask};
 use crate::data::cards::{Area, ThrowEffect, Throwable};
 use crate::data::mission::Ground;
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::blast::{self, Landing};
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::components::*;
@@ -47,19 +48,15 @@ pub struct ThrowState {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            start_throw.run_if(command_is(|c| matches!(c, Command::Throw { .. }))),
-            turn_area.run_if(answering(|p| matches!(p, InProgress::Throw(_)))),
+    app.add_systems(RulesStep::Action(CommandKind::Throw), start_throw)
+        .add_systems(
+            RulesStep::Action(CommandKind::Choose),
+            turn_area.run_if(answering(|p| matches!(p, InProgress::Throw(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
         )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        throw_rolled.run_if(released(|a| *a == AfterRoll::Throw)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
-    );
+        .add_systems(
+            RulesStep::Rolled,
+            throw_rolled.run_if(released(|a| *a == AfterRoll::Throw)).in_set(RulesSet::Rolled).ambiguous_with(RulesSet::Rolled),
+        );
 }
 
 fn start_throw(

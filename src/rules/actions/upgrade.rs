@@ -5,6 +5,7 @@
 use super::{InProgress, answering, ask, asking};
 use crate::data::GameData;
 use crate::rules::cave::Cave;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
@@ -30,7 +31,7 @@ pub struct UpgradeOffer {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        RulesStep::Actions,
+        RulesStep::Action(CommandKind::Choose),
         fit_upgrade.run_if(answering(|p| matches!(p, InProgress::Upgrade(_)))).in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions),
     )
     .add_systems(

@@ -8,6 +8,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::actions::shoot::ShotState;
 use crate::rules::actions::{InProgress, answering, ask, asking};
 use crate::rules::cave::Cave;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
 use crate::rules::components::*;
@@ -35,7 +36,7 @@ pub struct FlameState {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        RulesStep::Actions,
+        RulesStep::Action(CommandKind::Choose),
         place_flames.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(answering(|p| matches!(p, InProgress::Flames(_)))),
     )
     .add_systems(

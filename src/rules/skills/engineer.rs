@@ -8,8 +8,8 @@ use crate::data::dice::{DieKind, Symbol, hits};
 use crate::data::weapons::{DwarfClass, LineRule};
 use crate::rules::actions::shoot::pay;
 use crate::rules::cave::{Cave, CreatureItem, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
-use crate::rules::command::command_is;
 use crate::rules::command::{Command, Pending};
 use crate::rules::components::*;
 use crate::rules::creatures::pathing::Reach;
@@ -27,22 +27,15 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            set_up_sentry.run_if(command_is(|c| matches!(c, Command::Sentry(_)))),
-            fire_platforms.run_if(command_is(|c| matches!(c, Command::Platforms(_)))),
-        )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    )
-    .add_systems(
-        RulesStep::Rolled,
-        sentry_attack_lands
-            .run_if(released(|a| matches!(a, AfterRoll::AttackSentry { .. })))
-            .in_set(RulesSet::Rolled)
-            .ambiguous_with(RulesSet::Rolled),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::Sentry), set_up_sentry)
+        .add_systems(RulesStep::Action(CommandKind::Platforms), fire_platforms)
+        .add_systems(
+            RulesStep::Rolled,
+            sentry_attack_lands
+                .run_if(released(|a| matches!(a, AfterRoll::AttackSentry { .. })))
+                .in_set(RulesSet::Rolled)
+                .ambiguous_with(RulesSet::Rolled),
+        );
 }
 
 /// The Sentry Gun on the cave: its token, space, Health and its Engineer's seat.

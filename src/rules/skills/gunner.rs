@@ -3,29 +3,22 @@
 
 use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, tokens_of, vacant};
 use crate::data::weapons::DwarfClass;
+use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
-use crate::rules::command::command_is;
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{FACINGS, Qr, distance, step};
 use crate::rules::log::GameEvent;
 use crate::rules::state::Turn;
-use crate::rules::{RulesSet, RulesStep};
 use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep::Actions,
-        (
-            launch_zipline.run_if(command_is(|c| matches!(c, Command::Zipline(_)))),
-            raise_shield.run_if(command_is(|c| matches!(c, Command::Shield))),
-        )
-            .in_set(RulesSet::Actions)
-            .ambiguous_with(RulesSet::Actions),
-    );
+    app.add_systems(RulesStep::Action(CommandKind::Zipline), launch_zipline)
+        .add_systems(RulesStep::Action(CommandKind::Shield), raise_shield);
 }
 
 pub fn on_zipline(cave: &Cave, h: Hex) -> bool {

@@ -4,8 +4,8 @@
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::cave::{Cave, DwarfItem};
+use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
-use crate::rules::command::command_is;
 use crate::rules::command::{Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
@@ -17,10 +17,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Reveal)).add_systems(
-        RulesStep::Actions,
-        fire_flare.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(command_is(|c| matches!(c, Command::Flare(_)))),
-    );
+    app.add_systems(Update, light_foot_lapses.in_set(RulesSet::Reveal)).add_systems(RulesStep::Action(CommandKind::Flare), fire_flare);
 }
 
 /// Light-footed (rulebook): at the end of a Move the Scout may make a ranged or throwable attack for
