@@ -247,8 +247,9 @@ pub fn breadth_first<'g>(
 }
 
 /// [`breadth_first`] along links of its own: for each hex by number, the numbers of the hexes a
-/// step from it may go to, in canonical order and packed to the front (`NO_HEX` after the last), such as [`Grid::links_into`]
-/// gives. A search that asks the same of every step can have it asked once for the whole grid.
+/// step from it may go to, in canonical order and packed to the front (`NO_HEX` after the last),
+/// such as [`Grid::links_into`] gives. A search that asks the same of every step can have it asked
+/// once for the whole grid.
 pub fn breadth_first_on<'g>(
     grid: &'g Grid,
     links: &[[u32; 6]],
@@ -400,7 +401,7 @@ mod tests {
         }
         // The kept links of the start: its neighbours but (1, 0), in canonical order, then none.
         let start = grid.index(Hex::ZERO).unwrap();
-        let firsts: Vec<Hex> = links[start].iter().take_while(|j| **j != NO_HEX).map(|j| grid.hex(*j as usize)).collect();
+        let firsts: Vec<Hex> = linked(&links[start]).map(|j| grid.hex(j)).collect();
         let mut expected: Vec<Hex> = neighbours_canonical(Hex::ZERO).into_iter().filter(|n| *n != Hex::new(1, 0)).collect();
         sort_canonical(&mut expected);
         assert_eq!(firsts, expected);

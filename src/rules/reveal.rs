@@ -1,7 +1,7 @@
 //! Reveals: unknown pickups flip when a Dwarf stands next to them; a hidden cave flips when a wall
 //! next to it is carved (rulebook, "Axe chops").
 
-use super::cave::{Cave, DwarfData, TokenData};
+use super::cave::{Cave, DwarfData, TokenData, TokenDataItem};
 use super::components::*;
 use super::effects::Effects;
 use super::hex::{adjacent, canonical, neighbours_canonical};
@@ -19,24 +19,21 @@ pub struct UpgradePool(pub Vec<u32>);
 /// A face-down pickup on the cave: its token, id, space and what it is.
 type FaceDown = (Entity, Id, Hex, crate::data::mission::Pickup);
 
-/// The face-down pickups on or next to one of these spaces, in id order.
-fn face_down_near(tokens: &Query<TokenData>, spaces: &[Hex]) -> Vec<FaceDown> {
-    let mut found: Vec<FaceDown> = tokens
-        .iter()
-        .filter_map(|t| match t.token {
-            Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == t.at.0 || adjacent(*s, t.at.0)) => {
-                Some((t.entity, *t.id, t.at.0, *pickup))
-            }
-            _ => None,
-        })
-        .collect();
-    found.sort_by_key(|f| f.1);
-    found
+/// The token, if it is a face-down pickup on or next to one of these spaces.
+fn face_down_near(t: &TokenDataItem, spaces: &[Hex]) -> Option<FaceDown> {
+    match t.token {
+        Token::Pickup { pickup, revealed: false } if spaces.iter().any(|s| *s == t.at.0 || adjacent(*s, t.at.0)) => {
+            Some((t.entity, *t.id, t.at.0, *pickup))
+        }
+        _ => None,
+    }
 }
 
-/// Flip every face-down pickup on or next to one of these spaces.
+/// Flip every face-down pickup on or next to one of these spaces, in id order.
 pub fn reveal_pickups_near(cave: &Cave, fx: &mut Effects, spaces: &[Hex]) {
-    for (e, _, at, pickup) in face_down_near(&cave.tokens, spaces) {
+    let mut found: Vec<FaceDown> = cave.tokens.iter().filter_map(|t| face_down_near(&t, spaces)).collect();
+    found.sort_by_key(|f| f.1);
+    for (e, _, at, pickup) in found {
         fx.commands.entity(e).insert(Token::Pickup { pickup, revealed: true });
         fx.say(GameEvent::PickupRevealed { pickup, at: at.into() });
     }
@@ -57,7 +54,8 @@ pub fn reveal_pickups_by_dwarves(cave: Cave, mut fx: Effects) {
 /// Dwarf. It is asked after every update's action or job and most have none: asking reads two
 /// queries, where the reveal's own parameters cost several times more to fetch.
 pub fn pickups_by_dwarves(dwarves: Query<DwarfData>, tokens: Query<TokenData>) -> bool {
-    !face_down_near(&tokens, &conscious(&dwarves)).is_empty()
+    let spaces = conscious(&dwarves);
+    tokens.iter().any(|t| face_down_near(&t, &spaces).is_some())
 }
 
 /// Reveal every face-down cave touching a space that was just carved open.

@@ -102,10 +102,10 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
 }
 
 /// Whether a creature may pass through a space (rulings 11, 12, 13): asked of every space of the
-/// board once for a standing (`Cave::standing`), and the creatures' walks go by that. Over floor and pit sides; flyers over stalagmites and figures
-/// too; a creature that crashes through rock (the Oppressor) through stalagmites and bare rock, but
-/// never a Resupply pod; walkers never through a Dwarf or a L.U.R.E.; nobody through gear that
-/// bars it ([`bars_creature`]).
+/// board once for a standing (`Cave::standing`), and the creatures' walks go by that. Over floor
+/// and pit sides; flyers over stalagmites and figures too; a creature that crashes through rock
+/// (the Oppressor) through stalagmites and bare rock, but never a Resupply pod; walkers never
+/// through a Dwarf or a L.U.R.E.; nobody through gear that bars it ([`bars_creature`]).
 pub fn creature_passes(cave: &Cave, flying: bool, crashes: bool, h: Hex) -> bool {
     let ground = match cave.terrain(h) {
         None | Some(Terrain::Hidden(_)) => false,
