@@ -199,14 +199,18 @@ impl RulesStep {
 /// an exhaustive match), not a condition asked of every action's rule.
 fn run_action(world: &mut World) {
     let Some(kind) = world.resource::<Current>().0.as_ref().map(Command::kind) else { return };
-    world.run_schedule(RulesStep::Action(kind));
+    // A kind with no rule (`build_all` names it) leaves the command in hand: it is refused
+    // (`refuse_unhandled`), not a crash.
+    let _ = world.try_run_schedule(RulesStep::Action(kind));
 }
 
 /// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an
 /// exhaustive match), not a condition asked of every job rule.
 fn run_job(world: &mut World) {
     let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
-    world.run_schedule(RulesStep::Job(kind));
+    // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the log
+    // says so (`agenda::drop_unhandled`), not a crash.
+    let _ = world.try_run_schedule(RulesStep::Job(kind));
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to

@@ -108,6 +108,19 @@ fn a_kind_of_command_or_job_with_no_rule_is_named_when_the_rules_are_built() {
     }
 }
 
+/// A command whose kind has no rule (its schedule gone) is refused in words and the game goes on:
+/// the dispatch never crashes on it.
+#[test]
+fn a_command_whose_kind_has_no_rule_is_refused_not_a_crash() {
+    use bevy::prelude::Schedules;
+    use hoxxes::rules::RulesStep;
+    use hoxxes::rules::command::CommandKind;
+    let mut g = Game::room(&[Scout]);
+    g.app.world_mut().resource_mut::<Schedules>().remove(RulesStep::Action(CommandKind::Shield));
+    assert!(g.refused(Command::Shield).contains("not something the rules can do now"));
+    g.ok(Command::EndTurn);
+}
+
 /// Two rules changing one Dwarf's conditions in the same update both land: each change is made on
 /// the component as it then is, not on a copy read before (Effects::change).
 #[test]
