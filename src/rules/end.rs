@@ -5,7 +5,7 @@
 use super::actions::InProgress;
 use super::agenda::{Agenda, CurrentJob};
 use super::cave::{Cave, SpaceData, drop_pod_at};
-use super::command::Pending;
+use super::command::{CommandKind, Pending};
 use super::components::{At, Bosco, Dwarf, DwarfStatus, Space};
 use super::for_karl::KarlWindow;
 use super::log::{GameEvent, GameLog, Who};
@@ -14,7 +14,6 @@ use super::swarm::SwarmThreat;
 use super::{RulesSet, RulesStep};
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
-use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use crate::rules::state::RulesResource;
 use bevy::ecs::system::SystemParam;

@@ -3,8 +3,8 @@
 
 use super::agenda::{Agenda, CurrentJob, Job, JobKind, next_job};
 use super::cave::{Cave, DwarfItem};
-use super::command::ask;
 use super::command::{Answer, Pending};
+use super::command::{CommandKind, ask};
 use super::components::*;
 use super::damage::{Hits, hurt_dwarf, revive};
 use super::decks::Decks;
@@ -22,7 +22,6 @@ use crate::data::cards::{EventEffect, Place};
 use crate::data::creatures::CreatureKind;
 use crate::data::dice::{DieKind, hits};
 use crate::data::mission::{MissionEffect, SpawnPoint};
-use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;

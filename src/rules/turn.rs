@@ -8,8 +8,7 @@ use super::components::*;
 use super::effects::Effects;
 use super::log::GameEvent;
 use super::state::Turn;
-use crate::rules::command::CommandKind;
-use crate::rules::command::Desk;
+use crate::rules::command::{CommandKind, Desk};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

@@ -5,9 +5,8 @@
 use super::{InProgress, answering, ask, asking};
 use crate::data::GameData;
 use crate::rules::cave::Cave;
-use crate::rules::command::CommandKind;
-use crate::rules::command::Desk;
 use crate::rules::command::{Answer, Pending};
+use crate::rules::command::{CommandKind, Desk};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::log::GameEvent;

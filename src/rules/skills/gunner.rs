@@ -5,9 +5,8 @@ use super::{gear_count, gear_user, lies_on, owned_by, place, spend, take_back, t
 use crate::data::weapons::DwarfClass;
 use crate::rules::RulesStep;
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::Command;
-use crate::rules::command::CommandKind;
 use crate::rules::command::Desk;
+use crate::rules::command::{Command, CommandKind};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{FACINGS, Qr, distance, step};

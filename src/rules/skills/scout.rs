@@ -4,9 +4,8 @@
 use super::{gear_count, gear_user, owned_by, place, spend};
 use crate::data::weapons::{DwarfClass, FireMode, LineRule};
 use crate::rules::cave::{Cave, DwarfItem};
-use crate::rules::command::CommandKind;
-use crate::rules::command::Desk;
 use crate::rules::command::{Command, CommandLog};
+use crate::rules::command::{CommandKind, Desk};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, distance};
