@@ -23,7 +23,7 @@ use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
 use super::for_karl::{AfterRoll, ForKarlHands, hold, released};
 use super::hex::{Qr, adjacent, distance};
-use super::log::{DieRoll, GameEvent, Who};
+use super::log::{DieRoll, GameEvent, Who, counted};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
@@ -97,7 +97,7 @@ fn ready(cave: &Cave, turn: &Turn, cost: u32) -> Result<(Entity, Hex), String> {
         return Err("BOSCO acts once the Dwarf has ended his turn".into());
     }
     if turn.bosco_actions < cost {
-        return Err(format!("BOSCO has {} action(s) left; this needs {cost}", turn.bosco_actions));
+        return Err(format!("BOSCO has {} left; this needs {cost}", counted(turn.bosco_actions, "action")));
     }
     Ok(b)
 }

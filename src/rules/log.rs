@@ -8,6 +8,12 @@ use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// A count with its noun, the noun in the plural unless the count is one: "1 space", "3 spaces".
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Who did or suffered something.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Who {
@@ -404,5 +410,18 @@ impl GameLog {
     /// Creatures killed so far.
     pub fn creatures_killed(&self) -> usize {
         self.0.iter().filter(|e| matches!(e, GameEvent::Killed { who: Who::Creature { .. } })).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    /// The log counts in words: one space, two spaces, no spaces.
+    #[test]
+    fn a_count_takes_the_plural_unless_it_is_one() {
+        assert_eq!(counted(1u32, "space"), "1 space");
+        assert_eq!(counted(3u32, "space"), "3 spaces");
+        assert_eq!(counted(0u32, "Bullet hit"), "0 Bullet hits");
     }
 }

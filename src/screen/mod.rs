@@ -102,8 +102,9 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
                 }
                 let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
                 let words = format!(
-                    "Welcome back: {}, {} turn(s) played. Ctrl+Z undoes; hoxxes --new begins another game.",
-                    game.mission.name, turns
+                    "Welcome back: {}, {} played. Ctrl+Z undoes; hoxxes --new begins another game.",
+                    game.mission.name,
+                    crate::rules::log::counted(turns as u64, "turn")
                 );
                 return Ok((game, words));
             }

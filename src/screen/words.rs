@@ -2,7 +2,7 @@
 
 use crate::data::GameData;
 use crate::rules::hex::Qr;
-use crate::rules::log::{DieRoll, GameEvent, Who};
+use crate::rules::log::{DieRoll, GameEvent, Who, counted};
 
 /// A creature or Dwarf named for a reader.
 pub fn who(data: &GameData, w: &Who) -> String {
@@ -37,10 +37,10 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Unconscious { dwarf } => format!("The {dwarf:?} falls unconscious"),
         GameEvent::Carved { .. } => "A wall is carved out".to_string(),
         GameEvent::TurnStarted { turn, dwarf, actions } => format!("Turn {turn}: the {dwarf:?}, {actions} actions"),
-        GameEvent::Moved { who: w, path } => format!("{} moves {} space(s)", who(data, w), path.len()),
+        GameEvent::Moved { who: w, path } => format!("{} moves {}", who(data, w), counted(path.len() as u64, "space")),
         GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), faces(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
-            format!("{} takes {hits} {die:?} hit(s) - {resisted} resisted = {damage}; {health} left", who(data, w))
+            format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), counted(*hits, &format!("{die:?} hit")))
         }
         GameEvent::Killed { who: w } => format!("{} is killed", who(data, w)),
         GameEvent::Spawned { who: w, .. } => format!("{} appears", who(data, w)),
@@ -59,7 +59,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::ResupplyLanded { primary, secondary, health, .. } => {
             format!("A Resupply pod lands: {primary} primary, {secondary} secondary, {health} Health")
         }
-        GameEvent::Scared { who: w, path } => format!("{} runs {} space(s) in fright", who(data, w), path.len()),
+        GameEvent::Scared { who: w, path } => format!("{} runs {} in fright", who(data, w), counted(path.len() as u64, "space")),
         GameEvent::Activated { who: w } => format!("{} activates", who(data, w)),
         GameEvent::SkipsActivation { who: w, why } => format!("{} skips its activation ({why})", who(data, w)),
         GameEvent::CreaturesActivate { count } => format!("The creatures activate ({count})"),
@@ -77,7 +77,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Healed { dwarf, amount, health } => format!("The {dwarf:?} heals {amount}: {health} Health"),
         GameEvent::Paid { item, n } => format!("{n} {item:?} paid from the M.U.L.E."),
         GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => {
-            format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {throwables} Throwable card(s)")
+            format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {}", counted(*throwables, "Throwable card"))
         }
         GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places {token:?}"),
         GameEvent::StalagmiteDestroyed { .. } => "A stalagmite is smashed".to_string(),
@@ -136,7 +136,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
         GameEvent::SentryAttacked { who: w } => format!("{} attacks the Sentry Gun", who(data, w)),
         GameEvent::BoscoActs { actions } => format!("BOSCO acts: {actions} actions"),
         GameEvent::BoscoLost { why } => format!("BOSCO is lost: {why}"),
-        GameEvent::Blast { card, area } => format!("The {card} lands on {} space(s)", area.len()),
+        GameEvent::Blast { card, area } => format!("The {card} lands on {}", counted(area.len() as u64, "space")),
         GameEvent::ThrowableLeft { dwarf, token, .. } => format!("The {dwarf:?} leaves a {}", token_words(data, token)),
         GameEvent::PlatformDestroyed { at: q } => format!("The platform at {} is blown away", at(q)),
         GameEvent::MineTriggered { who: w, at: q } => format!("{} sets off the Proximity Mine at {}", who(data, w), at(q)),

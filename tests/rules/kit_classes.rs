@@ -526,7 +526,7 @@ fn bosco_takes_two_actions_after_the_dwarf_and_before_the_event_card() {
     assert!(g.walk(&[(4, 2)]).is_err(), "the Dwarf's part is over");
     g.ok(bosco(BoscoAction::Move(vec![q(5, 3), q(6, 3)])));
     assert_eq!(bosco_at(&mut g), Some(q(6, 3)));
-    assert!(g.refused(bosco(BoscoAction::Rocket(q(7, 3)))).contains("1 action(s) left"), "the rocket takes both");
+    assert!(g.refused(bosco(BoscoAction::Rocket(q(7, 3)))).contains("1 action left"), "the rocket takes both");
     g.dice(&[(Bullet, 2)]);
     g.ok(bosco(BoscoAction::LightGun(q(7, 3))));
     assert_eq!(g.creature_health(grunt), None);
@@ -569,7 +569,7 @@ fn bosco_fires_its_rocket_with_both_actions_over_figures() {
     g.dice(&[(Explosive, 4)]);
     g.ok(bosco(BoscoAction::Rocket(q(5, 2))));
     assert_eq!(g.creature_health(spitter), None);
-    assert!(g.refused(bosco(BoscoAction::Chop)).contains("0 action(s) left"));
+    assert!(g.refused(bosco(BoscoAction::Chop)).contains("0 actions left"));
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
     assert_eq!(tray.title, "Gunner rolls");
     let faces: Vec<String> = tray.dice.iter().map(hoxxes::screen::words::face).collect();
     assert_eq!(faces, ["2 bullet", "bullet"]);
-    assert_eq!(tray.lines[0], "3 Bullet hit(s) - 1 resisted = 2 damage to Glyphid Grunt #4, 1 Health left");
+    assert_eq!(tray.lines[0], "3 Bullet hits - 1 resisted = 2 damage to Glyphid Grunt #4, 1 Health left");
     assert_eq!(tray.lines[1], "die 2 rerolled: bullet");
     tray.take(&data, &GameEvent::TurnStarted { turn: 2, dwarf: DwarfClass::Scout, actions: 3 });
     assert!(tray.dice.is_empty() && tray.lines.is_empty());

@@ -17,6 +17,7 @@ pub mod upgrade;
 use super::cave::{Cave, DwarfItem};
 use super::command::Pending;
 pub use super::command::ask;
+use super::log::counted;
 use super::state::Turn;
 use crate::rules::state::RulesResource;
 use bevy::prelude::*;
@@ -85,7 +86,7 @@ pub fn actor<'a>(cave: &'a Cave, turn: &Turn, cost: u32) -> Result<DwarfItem<'a>
         return Err(format!("the {:?} is knocked over: he must stand up first", d.dwarf.class));
     }
     if turn.actions_left < cost {
-        return Err(format!("the {:?} has {} action(s) left; this needs {cost}", d.dwarf.class, turn.actions_left));
+        return Err(format!("the {:?} has {} left; this needs {cost}", d.dwarf.class, counted(turn.actions_left, "action")));
     }
     Ok(d)
 }

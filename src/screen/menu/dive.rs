@@ -9,6 +9,7 @@ use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
 use crate::data::GameData;
 use crate::rules::dive::carry_over;
 use crate::rules::end::Outcome;
+use crate::rules::log::counted;
 use crate::save::dive::{self, Dive, DiveState, Leg, draw_missions};
 use crate::save::{Run, folder};
 use crate::screen::front::{Begin, Leave, Screen};
@@ -130,7 +131,7 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
         words(b, format!("The team starts fresh: {:?}", d.team), 16.0, crate::screen::look::PAPER);
     }
     for (n, c) in d.carried.iter().enumerate() {
-        let cards = format!("{} Rock and Stone, {} Throwable(s)", c.hand.rock_and_stone.len(), c.hand.throwables.len());
+        let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));
         row(b, |r| {
             words(
                 r,
@@ -141,7 +142,7 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
                     c.primary_ammo,
                     c.secondary_ammo,
                     if c.owed_throwables() > 0 {
-                        format!(" and {} Throwable(s) for upgrades given back", c.owed_throwables())
+                        format!(" and {} for upgrades given back", counted(c.owed_throwables() as u64, "Throwable"))
                     } else {
                         String::new()
                     }

@@ -5,7 +5,7 @@
 use super::Screen;
 use super::history::Rewinding;
 use crate::data::GameData;
-use crate::rules::log::{DieRoll, GameEvent, GameLog};
+use crate::rules::log::{DieRoll, GameEvent, GameLog, counted};
 use crate::screen::layout::KEY_HEIGHT;
 use crate::screen::look::{PAPER, die_colour, ink_on, ui_text as words};
 use crate::screen::words::{face, who};
@@ -95,10 +95,17 @@ impl Tray {
             }
             GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
                 let of = if *resisted > 0 { format!(" - {resisted} resisted") } else { String::new() };
-                self.say(format!("{hits} {die:?} hit(s){of} = {damage} damage to {}, {health} Health left", who(data, w)));
+                self.say(format!(
+                    "{}{of} = {damage} damage to {}, {health} Health left",
+                    counted(*hits, &format!("{die:?} hit")),
+                    who(data, w)
+                ));
             }
             GameEvent::Killed { who: w } => self.say(format!("{} is killed", who(data, w))),
-            GameEvent::Chop { successes, .. } => self.say(format!("{successes} axe success(es)")),
+            GameEvent::Chop { successes, .. } => self.say(match successes {
+                1 => "1 axe success".to_string(),
+                n => format!("{n} axe successes"),
+            }),
             GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
             _ => {}
         }

@@ -6,7 +6,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, Rejected};
 use crate::rules::hex::Qr;
 use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
-use crate::rules::log::GameLog;
+use crate::rules::log::{GameLog, counted};
 use crate::rules::state::Turn;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -331,7 +331,10 @@ fn choose(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: 
         // An exchange is put together item by item, then made as one action.
         Some(o) if matches!(o.command, Command::Exchange { .. }) => {
             draft.0.push(o.command.clone());
-            notice.0 = format!("{} item(s) in the exchange: pick more, [Enter] makes it (one action), [Esc] drops it", draft.0.len());
+            notice.0 = format!(
+                "{} in the exchange: pick more, [Enter] makes it (one action), [Esc] drops it",
+                counted(draft.0.len() as u64, "item")
+            );
         }
         Some(o) => send(queue, notice, selection, o.command.clone()),
         None => {}

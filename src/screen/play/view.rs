@@ -13,7 +13,7 @@ use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
-use crate::rules::log::{GameLog, Who};
+use crate::rules::log::{GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::Tooltip;
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
@@ -243,7 +243,7 @@ fn press(
                     };
                     let text = card.map(|t| format!(" ({t})")).unwrap_or_default();
                     match a.is_allowed() {
-                        true => format!("{}{text}: {} way(s) to do it", label(&data, a), a.offers().len()),
+                        true => format!("{}{text}: {} to do it", label(&data, a), counted(a.offers().len() as u64, "way")),
                         false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
                     }
                 });
@@ -372,12 +372,12 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
     match &o.detail {
         Detail::Move { to, cost, flame_damage, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
-            format!("move to {}: {cost} point(s){burn}", words::space(to))
+            format!("move to {}: {}{burn}", words::space(to), counted(*cost, "point"))
         }
         Detail::Target { at, figures, ammo, actions } => {
             let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
-            format!("aim at {}: {on} - costs {ammo} ammo, {actions} action(s)", words::space(at))
+            format!("aim at {}: {on} - costs {ammo} ammo, {}", words::space(at), counted(*actions, "action"))
         }
         Detail::Space(at) => format!("{} at {}", o.command.name(), words::space(at)),
         Detail::Dwarf(c) => match &o.command {
@@ -583,7 +583,7 @@ fn intent_words(i: &Intent) -> String {
         Intent::AttackSentry { dice } => format!("attacks the Sentry Gun ({dice} dice)"),
         Intent::Attack { target, dice } => format!("attacks the {target:?} ({dice} dice)"),
         Intent::AttackLure { .. } => "attacks the L.U.R.E.".into(),
-        Intent::Move { path, .. } => format!("moves {} space(s) (path shown)", path.len()),
+        Intent::Move { path, .. } => format!("moves {} (path shown)", counted(path.len() as u64, "space")),
         Intent::Stay => "stays where it is".into(),
     }
 }
