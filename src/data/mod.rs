@@ -18,10 +18,32 @@ use cards::*;
 use deck_check::{Checked, load_checked};
 use load::Problem;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// The box's contents, loaded once.
+/// The box's contents, loaded once and shared: every game a process plays (the simulator's
+/// thousands, a window's one after another) reads the same copy, and a game is given it by a count
+/// of owners, not a copy. Read it as the [`BoxContents`] it holds; a change to it (a test's) is made
+/// on a copy of its own.
 #[derive(Resource, Clone, Debug)]
-pub struct GameData {
+pub struct GameData(Arc<BoxContents>);
+
+impl std::ops::Deref for GameData {
+    type Target = BoxContents;
+
+    fn deref(&self) -> &BoxContents {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for GameData {
+    fn deref_mut(&mut self) -> &mut BoxContents {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// What is in the box: every die, creature, weapon, card and token, and the rules' numbers.
+#[derive(Clone, Debug)]
+pub struct BoxContents {
     pub dice: dice::DiceTable,
     pub creatures: creatures::CreatureTable,
     pub weapons: weapons::PrimaryWeapons,
@@ -59,7 +81,7 @@ impl GameData {
         let resupply = part(dir, "resupply.ron", &mut problems);
         let box_counts = part(dir, "box.ron", &mut problems);
         let all = || {
-            Some(GameData {
+            Some(GameData(Arc::new(BoxContents {
                 dice: dice?,
                 creatures: creatures?,
                 weapons: weapons?,
@@ -72,7 +94,7 @@ impl GameData {
                 secondaries: secondaries?,
                 resupply: resupply?,
                 box_counts: box_counts?,
-            })
+            })))
         };
         all().ok_or(problems)
     }
@@ -102,4 +124,23 @@ pub fn assets_dir() -> PathBuf {
         return here;
     }
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games share the box's contents; a game whose contents are changed (a test's) changes a copy
+    /// of its own, and the others read the box as it was.
+    #[test]
+    fn games_share_the_box_and_a_change_is_made_on_a_copy() {
+        let data = GameData::load(&assets_dir()).expect("assets load");
+        let mut changed = data.clone();
+        assert!(Arc::ptr_eq(&data.0, &changed.0), "a game is given the box, not a copy");
+        let health = data.numbers.dwarf.health;
+        changed.numbers.dwarf.health += 1;
+        assert_eq!(data.numbers.dwarf.health, health, "the others read the box as it was");
+        assert_eq!(changed.numbers.dwarf.health, health + 1);
+        assert!(!Arc::ptr_eq(&data.0, &changed.0));
+    }
 }

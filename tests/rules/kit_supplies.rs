@@ -117,7 +117,7 @@ fn a_secondary_shot_needs_secondary_ammo_range_and_line() {
 /// Every card, both sides, straight from the data: the dice rolled, the reach, the cost.
 #[test]
 fn every_secondary_fires_both_sides_as_its_card_says() {
-    let cards = data().secondaries;
+    let cards = data().secondaries.clone();
     for w in &cards {
         for (overclocked, side) in [(false, &w.normal), (true, &w.overclocked)] {
             let mut g = Game::room(&[Scout]);
