@@ -125,6 +125,8 @@ pub struct ThisRun {
     run: Option<Tick>,
     /// Who stands on each space.
     spots: Vec<Spot>,
+    /// The numbers of the spots this run filled (some more than once), emptied by the next.
+    filled: Vec<u32>,
     /// The tokens on the cave by space, then id: each space's are a run of them (`Spot::tokens`).
     tokens: Vec<(Entity, Id, Token)>,
     /// Whether a space blocks a line, by line rule (`LineRule::Sight`, `WallsOnly`), once asked.
@@ -264,10 +266,12 @@ impl Cave<'_, '_> {
 
     /// The spaces a creature fills: its own, and for a two-space creature the one behind it.
     pub fn creature_spaces(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Vec<Hex> {
-        match faces {
-            Some(f) if self.stats(kind).has(Trait::TwoSpaces) => vec![at, step(at, opposite(f.0))],
-            _ => vec![at],
-        }
+        std::iter::once(at).chain(self.creature_back(kind, at, faces)).collect()
+    }
+
+    /// The space behind a two-space creature, which it fills too.
+    fn creature_back(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {
+        faces.filter(|_| self.stats(kind).has(Trait::TwoSpaces)).map(|f| step(at, opposite(f.0)))
     }
 
     /// Whether a creature fills a space (as [`Cave::creature_at`], without reading the creature).
@@ -299,22 +303,36 @@ impl Cave<'_, '_> {
         s.lines.clear();
         s.blocks.clear();
         s.blocks.resize(grid.len(), [None; 2]);
-        s.spots.clear();
-        s.spots.resize(grid.len(), Spot::default());
+        // Only the spots the last run filled are emptied (most of the board has no one on it).
+        if s.spots.len() == grid.len() {
+            for i in std::mem::take(&mut s.filled) {
+                s.spots[i as usize] = Spot::default();
+            }
+        } else {
+            s.spots.clear();
+            s.spots.resize(grid.len(), Spot::default());
+            s.filled.clear();
+        }
         s.standing.terrain = self.terrains.stamp();
         s.standing.dwarves.clear();
         s.standing.tokens.clear();
         s.facts.checked = false;
-        for c in self.creatures_sorted().iter().rev() {
-            for h in self.creature_spaces(c.creature.kind, c.at.0, c.faces) {
-                if let Some(i) = grid.index(h) {
-                    s.spots[i].creature = Some(c.entity);
+        for c in self.creatures.iter() {
+            for h in std::iter::once(c.at.0).chain(self.creature_back(c.creature.kind, c.at.0, c.faces)) {
+                let Some(i) = grid.index(h) else { continue };
+                let spot = &mut s.spots[i];
+                // Should two creatures share a space, the lower id is the one there.
+                let lower = |e: Entity| self.creatures.get(e).is_ok_and(|there| there.id.0 < c.id.0);
+                if !spot.creature.is_some_and(lower) {
+                    spot.creature = Some(c.entity);
+                    s.filled.push(i as u32);
                 }
             }
         }
         for d in self.dwarves_sorted().iter().rev() {
             if let Some(i) = grid.index(d.at.0) {
                 s.spots[i].dwarf = Some(d.entity);
+                s.filled.push(i as u32);
                 s.standing.dwarves.push(i as u32);
             }
         }
@@ -326,6 +344,7 @@ impl Cave<'_, '_> {
             let spot = &mut s.spots[i];
             if spot.tokens.1 == 0 {
                 spot.tokens.0 = n as u32;
+                s.filled.push(i as u32);
             }
             spot.tokens.1 = n as u32 + 1;
             s.tokens.push((e, id, token));
