@@ -165,21 +165,3 @@ pub fn job_in_hand(j: Res<CurrentJob>) -> bool {
 pub fn next_job(f: fn(&Job) -> bool) -> impl Fn(Res<CurrentJob>) -> bool + Clone {
     move |j: Res<CurrentJob>| j.0.as_ref().is_some_and(f)
 }
-
-/// Every kind of job has its rule (`RulesStep::build_all` checks it), which takes the job or asks a
-/// choice about it (the job then waits in hand for the answer). A job still in hand after its rule
-/// ran, with no choice asked and no action under way, was not taken: it is dropped at once and the
-/// log says so, rather than the rules standing still until the settle guard.
-pub fn drop_unhandled(
-    mut job: ResMut<CurrentJob>,
-    pending: Res<super::command::Pending>,
-    progress: Res<super::actions::InProgress>,
-    mut fx: super::effects::Effects,
-) {
-    if pending.0.is_some() || !matches!(*progress, super::actions::InProgress::Idle) {
-        return;
-    }
-    if let Some(j) = job.0.take() {
-        fx.say(super::log::GameEvent::Skipped { why: format!("no rule handles the job {j:?}: it is dropped") });
-    }
-}

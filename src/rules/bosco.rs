@@ -16,7 +16,7 @@ use super::actions::shoot::{check_target, reaches};
 use super::actions::{InProgress, answering, asking};
 use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
-use super::command::{Answer, ChopTarget, Command, Pending};
+use super::command::{Answer, BoscoAction, ChopTarget, Command, Pending};
 use super::command::{CommandKind, ask_of};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
@@ -34,24 +34,7 @@ use crate::data::weapons::FireMode;
 use crate::rules::command::Desk;
 use bevy::prelude::*;
 use hexx::Hex;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// One of BOSCO's actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum BoscoAction {
-    /// Fly along these spaces, each next to the one before: over pits, figures and stalagmites,
-    /// never through walls; not ending on a figure or a stalagmite.
-    Move(Vec<Qr>),
-    /// Roll the Axe die; each success is then spent by a `Choose(Chop(...))`.
-    Chop,
-    /// The light gun at a space.
-    LightGun(Qr),
-    /// The rocket launcher at a space: both of BOSCO's actions.
-    Rocket(Qr),
-    /// BOSCO gives itself up: the unconscious Dwarf stands with 1 Health and takes a new turn.
-    Revive,
-}
 
 /// BOSCO's axe successes still to spend.
 #[derive(Debug, Clone)]

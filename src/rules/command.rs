@@ -66,7 +66,7 @@ pub enum Command {
     /// The Engineer's Platform Gun: platforms on these pit spaces.
     Platforms(Vec<Qr>),
     /// One of BOSCO's actions, after the lone Dwarf's turn.
-    Bosco(super::bosco::BoscoAction),
+    Bosco(BoscoAction),
     /// Throw a Throwable card from the hand at a target space (1 action).
     Throw {
         card: String,
@@ -86,11 +86,26 @@ pub enum Command {
     },
 }
 
+/// One of BOSCO's actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BoscoAction {
+    /// Fly along these spaces, each next to the one before: over pits, figures and stalagmites,
+    /// never through walls; not ending on a figure or a stalagmite.
+    Move(Vec<Qr>),
+    /// Roll the Axe die; each success is then spent by a `Choose(Chop(...))`.
+    Chop,
+    /// The light gun at a space.
+    LightGun(Qr),
+    /// The rocket launcher at a space: both of BOSCO's actions.
+    Rocket(Qr),
+    /// BOSCO gives itself up: the unconscious Dwarf stands with 1 Health and takes a new turn.
+    Revive,
+}
+
 impl Command {
     /// Every space the command names. An answer names none here: it must be one of the options
     /// the rules listed (a blast's triangle may reach past the cave's edge).
     pub fn spaces(&self) -> Vec<Qr> {
-        use super::bosco::BoscoAction;
         match self {
             Command::Move(path) | Command::Platforms(path) | Command::Bosco(BoscoAction::Move(path)) => path.clone(),
             Command::Shoot { target, .. } | Command::ShootSecondary { target } | Command::Throw { target, .. } => vec![*target],

@@ -23,8 +23,7 @@ pub struct UntilNextTurn(pub u32);
 struct Seen(u32);
 
 pub fn plugin(app: &mut App) {
-    app.rules_resource::<Seen>()
-        .add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(super::agenda::drop_unhandled).run_if(turn_begun));
+    app.rules_resource::<Seen>().add_systems(Update, end_lasting.in_set(RulesSet::Jobs).after(super::JobsLeft).run_if(turn_begun));
 }
 
 /// Run condition: a turn has begun since [`end_lasting`] last looked.

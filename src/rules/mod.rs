@@ -118,8 +118,8 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, refuse_unhandled.in_set(RulesSet::Refuse))
             .add_systems(Update, reveal::reveal_pickups_by_dwarves.in_set(RulesSet::Reveal).run_if(reveal::pickups_by_dwarves))
             .add_systems(Update, agenda::take_job.in_set(RulesSet::Jobs).before(JobsRun))
-            .add_systems(Update, agenda::drop_unhandled.in_set(RulesSet::Jobs).after(JobsRun));
-        app.configure_sets(Update, JobsRun.in_set(RulesSet::Jobs));
+            .add_systems(Update, drop_unhandled.in_set(JobsLeft));
+        app.configure_sets(Update, (JobsRun.in_set(RulesSet::Jobs), JobsLeft.in_set(RulesSet::Jobs).after(JobsRun)));
         for step in RulesStep::all() {
             // Their systems run one at a time: the steps are small, and a game's apps (the
             // simulator's, one per thread) must not queue on Bevy's shared task pool.
@@ -151,6 +151,10 @@ impl Plugin for RulesPlugin {
 /// The job's rule, after the one job of the update is taken.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JobsRun;
+
+/// After the job's rule: a job it left in hand with nothing asked is dropped (`drop_unhandled`).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JobsLeft;
 
 /// Some of the rules' sets are schedules of their own, each run inside `Update` (in its place in
 /// [`RulesSet`]) only when there is something for it: each of their systems waits for its own kind
@@ -209,7 +213,7 @@ fn run_action(world: &mut World) {
 fn run_job(world: &mut World) {
     let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
     // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the log
-    // says so (`agenda::drop_unhandled`), not a crash.
+    // says so (`drop_unhandled`), not a crash.
     let _ = world.try_run_schedule(RulesStep::Job(kind));
 }
 
@@ -279,6 +283,24 @@ impl<'a> Moment<'a> {
             (None, Command::Choose(_)) => Err("nothing is waiting for a choice".into()),
             _ => Ok(()),
         }
+    }
+}
+
+/// Every kind of job has its rule (`RulesStep::build_all` checks it), which takes the job or asks a
+/// choice about it (the job then waits in hand for the answer). A job still in hand after its rule
+/// ran, with no choice asked and no action under way, was not taken: it is dropped at once and the
+/// log says so, rather than the rules standing still until the settle guard.
+pub fn drop_unhandled(
+    mut job: ResMut<agenda::CurrentJob>,
+    pending: Res<Pending>,
+    progress: Res<actions::InProgress>,
+    mut fx: effects::Effects,
+) {
+    if pending.0.is_some() || !matches!(*progress, actions::InProgress::Idle) {
+        return;
+    }
+    if let Some(j) = job.0.take() {
+        fx.say(log::GameEvent::Skipped { why: format!("no rule handles the job {j:?}: it is dropped") });
     }
 }
 

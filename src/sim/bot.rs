@@ -93,8 +93,8 @@ mod tests {
     use crate::data::weapons::DwarfClass;
     use crate::data::{GameData, assets_dir};
     use crate::headless::{apply, new_game};
-    use crate::rules::bosco::BoscoAction;
     use crate::rules::cave::Cave;
+    use crate::rules::command::BoscoAction;
     use crate::rules::end::Outcome;
     use crate::rules::legal::{Action, legal_of};
     use crate::rules::setup::MissionSetup;

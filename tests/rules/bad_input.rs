@@ -238,7 +238,8 @@ fn rules_that_never_settle_are_stopped_naming_the_job() {
 #[test]
 fn a_job_no_rule_takes_is_dropped_at_once_and_logged() {
     use hoxxes::data::cards::EventEffect;
-    use hoxxes::rules::agenda::{CurrentJob, Job, drop_unhandled};
+    use hoxxes::rules::agenda::{CurrentJob, Job};
+    use hoxxes::rules::drop_unhandled;
     use hoxxes::rules::log::GameEvent;
     let mut g = Game::room(&[hoxxes::data::weapons::DwarfClass::Scout]);
     g.world().resource_mut::<CurrentJob>().0 = Some(Job::Effect(EventEffect::Nothing));

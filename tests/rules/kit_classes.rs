@@ -13,7 +13,7 @@ use hoxxes::data::weapons::DwarfClass::{self, *};
 use hoxxes::headless::dump::{TerrainSnapshot, dump};
 use hoxxes::headless::new_game;
 use hoxxes::rules::agenda::Job;
-use hoxxes::rules::bosco::BoscoAction;
+use hoxxes::rules::command::BoscoAction;
 use hoxxes::rules::command::{Answer, ChopTarget, Command};
 use hoxxes::rules::components::*;
 use hoxxes::rules::end::Result as End;

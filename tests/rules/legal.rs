@@ -13,7 +13,7 @@ use hoxxes::data::mission::Mission;
 use hoxxes::data::playable::mission_files;
 use hoxxes::data::weapons::DwarfClass;
 use hoxxes::headless::{apply, new_game};
-use hoxxes::rules::bosco::BoscoAction;
+use hoxxes::rules::command::BoscoAction;
 use hoxxes::rules::command::{Answer, ChopTarget, Command, CommandLog};
 use hoxxes::rules::components::*;
 use hoxxes::rules::end::Outcome;
