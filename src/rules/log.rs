@@ -8,10 +8,16 @@ use crate::data::weapons::DwarfClass;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// A count with its noun, the noun in the plural unless the count is one: "1 space", "3 spaces".
+/// A count with its noun, the noun in the plural unless the count is one: "1 space", "3 spaces",
+/// "2 successes" (a noun ending in s takes -es).
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    let plural = match (n, noun.ends_with('s')) {
+        (1, _) => "",
+        (_, true) => "es",
+        (_, false) => "s",
+    };
+    format!("{n} {noun}{plural}")
 }
 
 /// Who did or suffered something.
@@ -423,5 +429,7 @@ mod tests {
         assert_eq!(counted(1u32, "space"), "1 space");
         assert_eq!(counted(3u32, "space"), "3 spaces");
         assert_eq!(counted(0u32, "Bullet hit"), "0 Bullet hits");
+        assert_eq!(counted(2u32, "axe success"), "2 axe successes");
+        assert_eq!(counted(1u32, "axe success"), "1 axe success");
     }
 }

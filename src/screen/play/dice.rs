@@ -102,10 +102,7 @@ impl Tray {
                 ));
             }
             GameEvent::Killed { who: w } => self.say(format!("{} is killed", who(data, w))),
-            GameEvent::Chop { successes, .. } => self.say(match successes {
-                1 => "1 axe success".to_string(),
-                n => format!("{n} axe successes"),
-            }),
+            GameEvent::Chop { successes, .. } => self.say(counted(*successes, "axe success")),
             GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
             _ => {}
         }
