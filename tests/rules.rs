@@ -15,6 +15,7 @@ mod rules {
     mod kit_cards;
     mod kit_classes;
     mod kit_supplies;
+    mod layers;
     mod legal;
     mod missions;
     mod movement;

@@ -402,11 +402,6 @@ fn carve(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
     reveal_caves_touching(cave, fx, pool, h);
 }
 
-/// Ruling 24: BOSCO is offered a reaction shot too, after the Dwarves.
-pub fn reaction_offer(cave: &Cave, target: Hex, creature: Option<u32>) -> Option<Job> {
-    bosco(cave).map(|_| Job::BoscoReaction { target, creature })
-}
-
 /// Offer BOSCO's light gun if it is within 2 spaces of the attacked Dwarf and reaches the space.
 fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
     let Some(Job::BoscoReaction { target, creature }) = job.0.clone() else { return };

@@ -75,6 +75,14 @@ pub fn others_in_turn_order(cave: &Cave, seat: u32) -> Vec<u32> {
     (1..n).map(|k| (seat + k) % n).collect()
 }
 
+/// The reaction shots offered when a Dwarf is ambushed or grabbed at `target`: each other Dwarf in
+/// turn order, then BOSCO when he is on the cave (ruling 24).
+fn reactions(cave: &Cave, seat: u32, target: Hex, creature: Option<u32>) -> Vec<Job> {
+    let dwarves = others_in_turn_order(cave, seat).into_iter().map(|seat| Job::ReactionOffer { seat, target, creature });
+    let bosco = cave.bosco.iter().next().map(|_| Job::BoscoReaction { target, creature });
+    dwarves.chain(bosco).collect()
+}
+
 fn event_effect(
     cave: Cave,
     turn: Res<Turn>,
@@ -94,22 +102,14 @@ fn event_effect(
         EventEffect::Ambush(kind) => {
             let (Some(d), Some(h)) = (me, here) else { return };
             if let Some(id) = spawn_near(&cave, &mut fx, kind, h, 1, false).first().copied() {
-                let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.dwarf.seat)
-                    .into_iter()
-                    .map(|seat| Job::ReactionOffer { seat, target: h, creature: Some(id) })
-                    .collect();
-                jobs.extend(super::bosco::reaction_offer(&cave, h, Some(id)));
+                let mut jobs = reactions(&cave, d.dwarf.seat, h, Some(id));
                 jobs.push(Job::AmbushAttack { creature: id, seat: d.dwarf.seat });
                 fx.agenda.first(jobs);
             }
         }
         EventEffect::Grab { damage, knock_over } => {
             let (Some(d), Some(h)) = (me, here) else { return };
-            let mut jobs: Vec<Job> = others_in_turn_order(&cave, d.dwarf.seat)
-                .into_iter()
-                .map(|seat| Job::ReactionOffer { seat, target: h, creature: None })
-                .collect();
-            jobs.extend(super::bosco::reaction_offer(&cave, h, None));
+            let mut jobs = reactions(&cave, d.dwarf.seat, h, None);
             jobs.push(Job::GrabLands { seat: d.dwarf.seat, damage, knock_over });
             fx.agenda.first(jobs);
         }

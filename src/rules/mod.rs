@@ -1,4 +1,21 @@
 //! The game's rules as ECS systems: commands in, events out.
+//!
+//! The files are layered, so a reader can go down them; a file reads from its own layer and the
+//! layers below, never from one above:
+//!
+//! 1. The table: `hex`, `sight`, `components`, `state`, `log`, `dice`, `command` (what a player
+//!    may ask), `agenda` (the rules' own jobs), `cave` (the table read at once), `for_karl` (a
+//!    roll held for the players' word), `effects` (the table changed, the log told).
+//! 2. What happens to it: `deck`, `decks`, `hand`, `lasting`, `damage`, `mineral_die`, `reveal`,
+//!    `spawn`, `blast`, `resupply`, `swarm`, `event_deck`, `dive`.
+//! 3. What the figures do: `actions/`, `skills/`, `cards`, `thrown` (the Throwables' tokens),
+//!    `creatures/`, `bosco`, `reaction`.
+//! 4. The turn order and the mission: `turn`, `end`, `setup`, and `legal/`, the legal-moves query,
+//!    which reads every layer.
+//!
+//! One exception is left: `spawn` asks `skills` what a creature meets as it comes onto the cave
+//! (the Shield and the Sentry Gun keep it off a space, a Flame burns it, the Sentry Gun fires at
+//! it): the skills hook into spawning, and inverting that is a change of its own.
 
 pub mod actions;
 pub mod agenda;
