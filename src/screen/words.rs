@@ -4,12 +4,23 @@ use crate::data::GameData;
 use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who, counted};
 
-/// A creature or Dwarf named for a reader.
+/// A creature, Dwarf or gear named for a reader at the start of a line: "The Scout", "Glyphid
+/// Grunt #4", "BOSCO", "The Sentry Gun".
 pub fn who(data: &GameData, w: &Who) -> String {
     match w {
-        Who::Dwarf(c) => format!("{c:?}"),
+        Who::Dwarf(c) => format!("The {c:?}"),
         Who::Creature { kind, id } => format!("{} #{id}", data.creatures.get(*kind).name),
-        other => format!("{other:?}"),
+        Who::Bosco => "BOSCO".into(),
+        Who::SentryGun => "The Sentry Gun".into(),
+    }
+}
+
+/// [`who`] within a line: "the Scout", "the Sentry Gun".
+pub fn who_in(data: &GameData, w: &Who) -> String {
+    let named = who(data, w);
+    match named.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => named,
     }
 }
 
@@ -131,7 +142,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
         GameEvent::WalkedIntoFlames { dwarf } => format!("The {dwarf:?} walks through the flames"),
         GameEvent::FlameSmothered { at: q } => format!("The flames at {} go out", at(q)),
         GameEvent::ShieldHeld { dwarf } => format!("The shield holds: the {dwarf:?} is not hurt"),
-        GameEvent::SentryFires { target, .. } => format!("The Sentry Gun fires at {}", who(data, target)),
+        GameEvent::SentryFires { target, .. } => format!("The Sentry Gun fires at {}", who_in(data, target)),
         GameEvent::SentryDestroyed { .. } => "The Sentry Gun is destroyed".into(),
         GameEvent::SentryAttacked { who: w } => format!("{} attacks the Sentry Gun", who(data, w)),
         GameEvent::BoscoActs { actions } => format!("BOSCO acts: {}", counted(*actions, "action")),
@@ -194,4 +205,22 @@ fn condition_words(status: &str) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::weapons::DwarfClass;
+
+    /// A Dwarf is "The Scout" at the start of a line and "the Scout" within one; BOSCO is BOSCO.
+    #[test]
+    fn figures_are_named_with_their_article_where_they_stand_in_a_line() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        assert_eq!(who(&data, &Who::Dwarf(DwarfClass::Scout)), "The Scout");
+        assert_eq!(who_in(&data, &Who::Dwarf(DwarfClass::Scout)), "the Scout");
+        assert_eq!(who_in(&data, &Who::SentryGun), "the Sentry Gun");
+        assert_eq!(who(&data, &Who::Bosco), "BOSCO");
+        let grunt = Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 4 };
+        assert_eq!(who_in(&data, &grunt), who(&data, &grunt), "a creature has no article");
+    }
 }

@@ -146,7 +146,7 @@ fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
         &GameEvent::Damaged { who: grunt.clone(), die: DieKind::Bullet, hits: 3, resisted: 1, damage: 2, health: 1, note: String::new() },
     );
     tray.take(&data, &GameEvent::Rerolled { who: Who::Dwarf(DwarfClass::Gunner), die: 1, roll: roll(vec![Symbol::Bullet]) });
-    assert_eq!(tray.title, "Gunner rolls");
+    assert_eq!(tray.title, "The Gunner rolls");
     let faces: Vec<String> = tray.dice.iter().map(hoxxes::screen::words::face).collect();
     assert_eq!(faces, ["2 bullet", "bullet"]);
     assert_eq!(tray.lines[0], "3 Bullet hits - 1 resisted = 2 damage to Glyphid Grunt #4, 1 Health left");

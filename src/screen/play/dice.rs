@@ -8,7 +8,7 @@ use crate::data::GameData;
 use crate::rules::log::{DieRoll, GameEvent, GameLog, counted};
 use crate::screen::layout::KEY_HEIGHT;
 use crate::screen::look::{PAPER, die_colour, ink_on, ui_text as words};
-use crate::screen::words::{face, who};
+use crate::screen::words::{face, who, who_in};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -98,7 +98,7 @@ impl Tray {
                 self.say(format!(
                     "{}{of} = {damage} damage to {}, {health} Health left",
                     counted(*hits, &format!("{die:?} hit")),
-                    who(data, w)
+                    who_in(data, w)
                 ));
             }
             GameEvent::Killed { who: w } => self.say(format!("{} is killed", who(data, w))),
