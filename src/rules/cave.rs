@@ -161,9 +161,10 @@ struct Standing {
     tokens: Vec<(u32, Entity, Token)>,
 }
 
-/// A fact of every space that follows from the [`Standing`] alone, worked out for the whole board
-/// at once when first asked and kept while the standing lasts, as the links into the spaces where
-/// it holds: every creature's path search of a round asks the same of the same spaces.
+/// A fact of every space that follows from the table's standing alone (the terrain, the Dwarves'
+/// spaces, the tokens), worked out for the whole board at once when first asked and kept while the
+/// standing lasts, as the links into the spaces where it holds: every creature's path search of a
+/// round asks the same of the same spaces.
 #[derive(Clone, Copy)]
 pub enum StandingFact {
     /// Whether a creature may pass through a space (`skills::creature_passes`), for one that flies
@@ -353,7 +354,7 @@ impl Cave<'_, '_> {
     }
 
     /// The board's links (`Grid::links_into`) into the spaces of which a fact holds, the fact
-    /// drawn from the table's [`Standing`] alone by `work` (a space's number): worked out for every
+    /// drawn from the table's standing alone by `work` (a space's number): worked out for every
     /// space when first asked, then kept across this system's runs until the terrain, a Dwarf's
     /// space or a token changes.
     pub fn standing(&self, fact: StandingFact, work: impl Fn(usize) -> bool) -> Arc<[[u32; 6]]> {

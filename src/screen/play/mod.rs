@@ -41,7 +41,7 @@ pub fn logic_plugin(app: &mut App) {
 pub use crate::screen::front::Screen;
 
 /// The window's part: pointer and keys, the action bar and prompt, the lit spaces, the banners;
-/// their systems run while the table is up ([`AtTable`]).
+/// their systems run while the table is up ([`crate::screen::front::AtTable`]).
 pub fn view_plugin(app: &mut App) {
     app.add_systems(Update, (to_debrief.run_if(in_state(Screen::Mission)), to_table.run_if(in_state(Screen::Debrief))));
     input::plugin(app);
