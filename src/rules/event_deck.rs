@@ -36,21 +36,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(RulesStep::Job(JobKind::SupplyDrop), offer_landing)
         .add_systems(
             RulesStep::Action(CommandKind::Choose),
-            answer_revive
+            (
+                answer_revive.run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
+                answer_landing.run_if(next_job(|j| matches!(j, Job::SupplyDrop(_)))),
+                answer_optional.run_if(next_job(|j| matches!(j, Job::Optional(_)))),
+            )
                 .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::ReviveChoice(_)))),
-        )
-        .add_systems(
-            RulesStep::Action(CommandKind::Choose),
-            answer_landing
-                .in_set(RulesSet::Actions)
-                .ambiguous_with(RulesSet::Actions)
-                .run_if(next_job(|j| matches!(j, Job::SupplyDrop(_)))),
-        )
-        .add_systems(
-            RulesStep::Action(CommandKind::Choose),
-            answer_optional.in_set(RulesSet::Actions).ambiguous_with(RulesSet::Actions).run_if(next_job(|j| matches!(j, Job::Optional(_)))),
+                .ambiguous_with(RulesSet::Actions),
         );
 }
 
