@@ -52,7 +52,7 @@ press 3; until_played 8 "the reaction shot passed"       # the Gunner lets it go
 press 1; until_played 9 "For Karl! passed on the Slasher's attack"
 shot 3-gunner 1
 click 157 302; until_played 10 "the Gunner's move"
-press e; until_played 11 "the Gunner's end of turn"
+press e; press e; until_played 11 "the Gunner's end of turn"   # 2 actions left: asked twice
 shot 4-supply-drop 2                                     # Supply Drop: where the pod lands, spaces lit
 press 1; until_played 12 "the pod sent to the nearest space"
 shot 4-after 4                                           # the cave's turn again
@@ -64,7 +64,7 @@ start_game "$OUT/game-again.log" 10 --record "$record"
 shot 5-menu 0
 press Return
 shot 5-welcome-back 3
-press e; until_played 13 "the end of the turn after coming back"
+press e; press e; until_played 13 "the end of the turn after coming back"
 kill $game; wait $game 2>/dev/null || true
 
 # A newcomer's way in, in a data folder of its own: the main menu, Quick mission, the Gunner
@@ -75,11 +75,11 @@ record="$OUT/menus.ron"
 start_game "$OUT/game-menus.log" 10 --record "$record"
 shot 6-title 0
 click 250 143; shot 7-quick 3                          # Quick mission
-click 851 470; sleep 2                          # bring the Gunner...
-click 696 470; sleep 2                          # ...leave the Driller out
+click 765 470; sleep 2                          # bring the Gunner...
+click 615 470; sleep 2                          # ...leave the Driller out
 shot 7-quick-team 1
 click 430 608; shot 8-quick-mission 6              # Start the mission
-press e; until_played 1 "the end of the first turn of the quick mission"
+press e; press e; until_played 1 "the end of the first turn of the quick mission"
 press F10; shot 9-title-continue 3
 click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)
 click 130 368; shot 11-dive-mission 6               # Begin the dive

@@ -8,6 +8,7 @@ use super::words::describe;
 use crate::data::GameData;
 use crate::data::mission::{Item, Objective};
 use crate::data::weapons::DwarfClass;
+use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
 use crate::rules::log::GameLog;
@@ -132,6 +133,8 @@ fn set(text: &mut Text, s: String) {
 fn show_turn(
     turn: Res<Turn>,
     outcome: Res<Outcome>,
+    agenda: Res<Agenda>,
+    job: Res<CurrentJob>,
     dwarves: Query<&Dwarf>,
     mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>,
 ) {
@@ -139,10 +142,31 @@ fn show_turn(
     let Some(dwarf) = dwarves.iter().find(|d| d.seat == turn.seat) else { return };
     let now = match &outcome.0 {
         Some(end) => super::words::result_name(end.result).to_string(),
+        // The Event card, the swarms and the creatures: nobody's actions are counted meanwhile.
+        None if caves_turn(&agenda, &job) => format!("{:?}\nThe cave's turn", dwarf.class),
         None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
     };
     set(&mut text, format!("Turn {}: {now}", turn.number));
     colour.set_if_neq(TextColor(class_colour(dwarf.class)));
+}
+
+/// Whether the cave has its turn: an Event card, the Swarm Threat, a swarm or the creatures are
+/// under way or waiting (not a card drawn or an Exploder set off in the middle of a Dwarf's action).
+pub fn caves_turn(agenda: &Agenda, job: &CurrentJob) -> bool {
+    let cave = |j: &Job| {
+        matches!(
+            j,
+            Job::DrawEvent(_)
+                | Job::Effect(_)
+                | Job::MissionEffect(_)
+                | Job::ThreatStep(_)
+                | Job::Swarm
+                | Job::ActivateAll
+                | Job::Activate(_)
+                | Job::NextTurn
+        )
+    };
+    job.0.iter().chain(agenda.0.iter()).any(cave)
 }
 
 /// One line per objective, met ones ticked; then anything else aboard.

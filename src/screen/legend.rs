@@ -1,13 +1,13 @@
-//! The key under the cave: what each tile and token means, and the abbreviations of the creatures
-//! (and BOSCO) now on the cave.
+//! The key under the cave: what each tile means, and the tokens, the creatures (and BOSCO) now on
+//! the cave, each kind once.
 
 use super::atlas::{TileKind, atlas};
 use super::layout::{HUD_WIDTH, KEY_HEIGHT};
-use super::look::{BOSCO_COLOUR, BOSCO_LETTER, Shape, creature_look, ink_on, token_look, ui_text};
+use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, creature_look, ink_on, pickup_name, token_look, ui_text};
 use super::sprites::Shapes;
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
-use crate::data::mission::{Mineral, Pickup};
+use crate::data::mission::Mineral;
 use crate::rules::components::{Bosco, Creature, Token};
 use crate::screen::front::{AtTable, Table};
 use bevy::prelude::*;
@@ -32,7 +32,7 @@ const TILES: [(TileKind, &str); 10] = [
     (TileKind::Pit, "pit"),
     (TileKind::DropPod, "Drop Pod"),
     (TileKind::Exit(1), "Tunnel Exit"),
-    (TileKind::FaceDown, "hidden cave"),
+    (TileKind::FaceDown, "hidden cave (a, b, c...)"),
 ];
 
 /// The key's panel.
@@ -43,7 +43,7 @@ struct KeyStrip;
 #[derive(Component)]
 struct FigureKey;
 
-fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<Shapes>) {
+fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let sheet = images.add(atlas(ICON));
     let strip = Node {
         position_type: PositionType::Absolute,
@@ -59,20 +59,36 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
         ..default()
     };
     let tiles = TILES.map(|(kind, label)| tile_entry(sheet.clone(), kind, label));
-    let unknown = Token::Pickup { pickup: Pickup::LootBug, revealed: false };
-    let resupply = Token::ResupplyPod { card: 0, primary: 0, secondary: 0, health: 0 };
-    let tokens = [(unknown, "unknown pickup"), (Token::Upgrade { kind: 0 }, "Weapon Upgrade"), (resupply, "Resupply pod")];
-    let tokens = tokens.map(|(t, label)| token_entry(&shapes, t, label));
+    let badge = Node { padding: UiRect::horizontal(px(4.0)), border_radius: BorderRadius::MAX, ..default() };
+    let order = entry((badge, BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its turn to activate".into());
     commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(
         |s| {
             for e in tiles {
                 s.spawn(e);
             }
-            for e in tokens {
-                s.spawn(e);
-            }
+            s.spawn(order);
         },
     );
+}
+
+/// A kind of token in the key's words (one entry per kind: a Flame is a Flame whoever lit it).
+fn token_name(t: Token) -> String {
+    match t {
+        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}"),
+        Token::Mineral { mineral, .. } => format!("{mineral:?}"),
+        Token::Pickup { revealed: false, .. } => "unknown pickup".into(),
+        Token::Pickup { pickup, .. } => pickup_name(pickup).into(),
+        Token::Upgrade { .. } => "Weapon Upgrade".into(),
+        Token::ResupplyPod { .. } => "Resupply pod".into(),
+        Token::Flame => "Flames".into(),
+        Token::Platform => "platform".into(),
+        Token::Zipline => "zipline".into(),
+        Token::SentryGun { .. } => "Sentry Gun".into(),
+        Token::Shield => "Shield".into(),
+        Token::Flare => "Flare".into(),
+        Token::Thrown { .. } => "Throwable".into(),
+        Token::Health { .. } => "Health (BOSCO)".into(),
+    }
 }
 
 fn entry(icon: impl Bundle, label: String) -> impl Bundle {
@@ -113,12 +129,21 @@ fn bosco_entry(shapes: &Shapes) -> impl Bundle {
     entry((icon, icon_node(), children![ui_text(BOSCO_LETTER, SMALL, ink_on(BOSCO_COLOUR))]), "BOSCO".to_string())
 }
 
-/// Name the kinds of creature on the cave, and BOSCO while he is there, when they change.
+/// What stands on the cave now, for the key: the kinds of token, of creature, and BOSCO.
+#[derive(Default, PartialEq)]
+struct OnCave {
+    tokens: Vec<(String, Token)>,
+    creatures: Vec<CreatureKind>,
+    bosco: bool,
+}
+
+/// Name the kinds of token and creature on the cave, and BOSCO while he is there, when they change.
 fn name_creatures(
     mut commands: Commands,
-    mut shown: Local<(Vec<CreatureKind>, bool)>,
+    mut shown: Local<OnCave>,
     data: Res<GameData>,
     shapes: Res<Shapes>,
+    tokens: Query<&Token>,
     creatures: Query<&Creature>,
     bosco: Query<(), With<Bosco>>,
     strip: Query<Entity, With<KeyStrip>>,
@@ -127,17 +152,23 @@ fn name_creatures(
     let mut kinds: Vec<CreatureKind> = creatures.iter().map(|c| c.kind).collect();
     kinds.sort();
     kinds.dedup();
-    let now = (kinds, !bosco.is_empty());
+    let mut named: Vec<(String, Token)> = tokens.iter().map(|t| (token_name(*t), *t)).collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    named.dedup_by(|a, b| a.0 == b.0);
+    let now = OnCave { tokens: named, creatures: kinds, bosco: !bosco.is_empty() };
     let Ok(strip) = strip.single() else { return };
     if *shown == now {
         return;
     }
     entries.iter().for_each(|e| commands.entity(e).despawn());
     commands.entity(strip).with_children(|k| {
-        if now.1 {
+        for (name, token) in &now.tokens {
+            k.spawn((FigureKey, token_entry(&shapes, *token, name)));
+        }
+        if now.bosco {
             k.spawn((FigureKey, bosco_entry(&shapes)));
         }
-        for kind in &now.0 {
+        for kind in &now.creatures {
             k.spawn((FigureKey, creature_entry(&shapes, *kind, &data.creatures.get(*kind).name)));
         }
     });

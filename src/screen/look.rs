@@ -89,10 +89,12 @@ pub enum Shape {
     Star,
     /// A narrow arrowhead pointing up, to show a way.
     Pointer,
+    /// The rim of a hexagon: a mark drawn over a figure that leaves it readable.
+    HexRing,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 9] = [
+    pub const ALL: [Shape; 10] = [
         Shape::Disc,
         Shape::TriangleUp,
         Shape::TriangleDown,
@@ -102,6 +104,7 @@ impl Shape {
         Shape::Octagon,
         Shape::Star,
         Shape::Pointer,
+        Shape::HexRing,
     ];
 
     /// Whether a point of the unit box (-1..1 both ways, y up) is inside.
@@ -119,6 +122,7 @@ impl Shape {
                 Shape::TriangleUp.contains(up * 1.1) || Shape::TriangleDown.contains(down * 1.1)
             }
             Shape::Pointer => p.y >= -0.9 && p.y <= 1.0 - 3.0 * p.x.abs(),
+            Shape::HexRing => regular(p, 6, 0.0) && !regular(p / 0.8, 6, 0.0),
         }
     }
 }
@@ -177,6 +181,30 @@ pub fn item_name(i: Item) -> &'static str {
         Item::AlienEgg => "Alien Egg",
         Item::ApocaBloom => "Apoca Bloom",
         Item::Fossil => "Fossil",
+    }
+}
+
+/// A pickup's name, in words.
+pub fn pickup_name(p: Pickup) -> &'static str {
+    match p {
+        Pickup::LootBug => "Loot Bug",
+        Pickup::AlienEgg => "Alien Egg",
+        Pickup::ApocaBloom => "Apoca Bloom",
+        Pickup::Fossil => "Fossil",
+        Pickup::BarleyBulb => "Barley Bulb",
+        Pickup::RedSugar => "Red Sugar",
+    }
+}
+
+/// What a pickup is good for and how it is taken (our words for the rulebook's "Pickups").
+pub fn pickup_use(p: Pickup) -> &'static str {
+    match p {
+        Pickup::LootBug => "an axe success on it (from its space or next to it) rolls the Mineral die, plus 1 Gold",
+        Pickup::AlienEgg => "an axe success takes it into the M.U.L.E., and a Grunt comes out of every revealed Tunnel Exit",
+        Pickup::ApocaBloom => "walk onto it to put it in the M.U.L.E.",
+        Pickup::Fossil => "walk onto it to put it in the M.U.L.E.",
+        Pickup::BarleyBulb => "walk onto it: the Dwarf draws a Rock and Stone card",
+        Pickup::RedSugar => "an axe success on it gives the chopping Dwarf up to 3 lost Health back",
     }
 }
 

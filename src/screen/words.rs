@@ -3,6 +3,7 @@
 use crate::data::GameData;
 use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who, counted};
+use crate::screen::look::pickup_name;
 
 /// A creature, Dwarf or gear named for a reader at the start of a line: "The Scout", "Glyphid
 /// Grunt #4", "BOSCO", "The Sentry Gun".
@@ -35,6 +36,21 @@ pub fn face(r: &DieRoll) -> String {
 }
 
 /// Dice as their faces: "hit, blank, 2 bullet".
+/// Ammo spent in words, the weapon with none left out: "1 primary ammo", "1 primary and 2 secondary
+/// ammo".
+pub fn ammo(primary: u32, secondary: u32) -> String {
+    match (primary, secondary) {
+        (p, 0) => format!("{p} primary ammo"),
+        (0, s) => format!("{s} secondary ammo"),
+        (p, s) => format!("{p} primary and {s} secondary ammo"),
+    }
+}
+
+/// A number of dice: "1 die", "3 dice".
+pub fn dice(n: u32) -> String {
+    if n == 1 { "1 die".into() } else { format!("{n} dice") }
+}
+
 fn faces(dice: &[DieRoll]) -> String {
     dice.iter().map(face).collect::<Vec<_>>().join(", ")
 }
@@ -43,7 +59,7 @@ fn faces(dice: &[DieRoll]) -> String {
 pub fn describe(data: &GameData, e: &GameEvent) -> String {
     match e {
         GameEvent::MissionStarted { name } => format!("Mission: {name}"),
-        GameEvent::PickupRevealed { pickup, .. } => format!("Found: {pickup:?}"),
+        GameEvent::PickupRevealed { pickup, .. } => format!("Found: {}", pickup_name(*pickup)),
         GameEvent::TurnEnded { dwarf } => format!("The {dwarf:?} ends his turn"),
         GameEvent::Unconscious { dwarf } => format!("The {dwarf:?} falls unconscious"),
         GameEvent::Carved { .. } => "A wall is carved out".to_string(),
@@ -64,7 +80,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::CaveRevealed { name, letter } => format!("Hidden cave {letter} revealed: {name}"),
         GameEvent::MissionEnded { result, reason } => format!("MISSION OVER ({result:?}): {reason}"),
         GameEvent::Chop { dwarf, successes } => format!("The {dwarf:?}'s axe: {}", counted(*successes, "success")),
-        GameEvent::AmmoSpent { dwarf, primary, secondary } => format!("The {dwarf:?} spends {primary} primary, {secondary} secondary ammo"),
+        GameEvent::AmmoSpent { dwarf, primary, secondary } => format!("The {dwarf:?} spends {}", ammo(*primary, *secondary)),
         GameEvent::Afflicted { dwarf, status } => format!("The {dwarf:?} is {}", condition_words(status)),
         GameEvent::CreatureAfflicted { who: w, status } => format!("{} is {}", who(data, w), condition_words(status)),
         GameEvent::ResupplyLanded { primary, secondary, health, .. } => {
@@ -106,7 +122,7 @@ pub fn space(q: &Qr) -> String {
 fn more(data: &GameData, e: &GameEvent) -> String {
     let at = space;
     match e {
-        GameEvent::Harvested { pickup, at: q } => format!("{pickup:?} harvested at {}", at(q)),
+        GameEvent::Harvested { pickup, at: q } => format!("{} harvested at {}", pickup_name(*pickup), at(q)),
         GameEvent::NothingSpawned { kind, reason } => format!("No {} comes: {reason}", data.creatures.get(*kind).name),
         GameEvent::MissionEventCard { text } => format!("Mission Event: {text}"),
         GameEvent::SwarmSetAside => "The top Swarm card is set aside: the next swarm brings it too".into(),
@@ -115,7 +131,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
         GameEvent::GrabBroken { by } => format!("The {by:?}'s shot breaks the Cave Leech's grab"),
         GameEvent::GrabBrokenByBosco => "BOSCO's shot breaks the Cave Leech's grab".into(),
         GameEvent::Grabbed { dwarf } => format!("A Cave Leech grabs the {dwarf:?}"),
-        GameEvent::PickupPlaced { pickup, at: q } => format!("A {pickup:?} is placed at {}", at(q)),
+        GameEvent::PickupPlaced { pickup, at: q } => format!("A {} is placed at {}", pickup_name(*pickup), at(q)),
         GameEvent::MineralDropped { mineral, at: q } => format!("{mineral:?} left on the ground at {}", at(q)),
         GameEvent::AmmoGained { dwarf, primary } => format!("The {dwarf:?} gains {primary} primary ammo"),
         GameEvent::AmmoRestocked { dwarf, primary, secondary } => {

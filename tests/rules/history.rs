@@ -110,6 +110,8 @@ fn a_save_is_written_and_read_back_and_replays_to_the_game() {
             _ => unreachable!(),
         }),
     );
+    // Actions are left: the first press asks, the second ends the turn.
+    input(&mut app, PlayerInput::Key(KeyCode::KeyE));
     input(&mut app, PlayerInput::Key(KeyCode::KeyE));
     let file = dir.join("game.ron");
     let saved = save::read(&file).expect("the autosave reads");

@@ -111,9 +111,27 @@ fn an_action_not_allowed_says_why_and_sends_nothing() {
     key(&mut g, KeyCode::Escape);
 }
 
+/// Ending a turn with actions left is asked twice (a slip of E must not throw them away, and the
+/// Event card it draws cannot be taken back): the first press sends nothing and says so, Escape
+/// plays on, and E twice ends the turn.
+#[test]
+fn ending_the_turn_with_actions_left_is_asked_first() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    key(&mut g, KeyCode::KeyE);
+    assert!(played(&mut g).is_empty(), "one press sends nothing");
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert_eq!(notice, "End the turn with 3 actions left? [E] again ends it, [Esc] plays on");
+    key(&mut g, KeyCode::Escape);
+    key(&mut g, KeyCode::KeyE);
+    assert!(played(&mut g).is_empty(), "Escape took the question back: a press asks again");
+    key(&mut g, KeyCode::KeyE);
+    assert_eq!(played(&mut g).first(), Some(&Command::EndTurn));
+}
+
 #[test]
 fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    key(&mut g, KeyCode::KeyE);
     key(&mut g, KeyCode::KeyE);
     // Reaction shots or cards the Event asks for are answered with the first choice.
     for _ in 0..20 {
@@ -165,10 +183,13 @@ fn a_supply_drop_lands_where_the_player_clicks() {
     g.next_event("Supply Drop");
     set_up(&mut g);
     key(&mut g, KeyCode::KeyE);
+    key(&mut g, KeyCode::KeyE);
     let legal = g.app.world().resource::<LegalNow>().legal.clone();
     let answers = legal.pending.as_ref().expect("the landing is asked").answers.len();
     assert!(answers > play::MOST_CHOICES, "{answers} spaces");
-    let Listing::Answers(listed) = play::listing(&legal, &Selection::default()) else { panic!("the choice is listed") };
+    let Listing::Answers(listed) = play::listing(&legal, &Selection::default(), &play::FlameDraft::default()) else {
+        panic!("the choice is listed")
+    };
     assert_eq!(listed.len(), 1, "the bar lists the nearest space only");
     click(&mut g, q(8, 4));
     assert!(matches!(g.tokens_at(8, 4).as_slice(), [hoxxes::rules::components::Token::ResupplyPod { .. }]));
@@ -187,7 +208,9 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     key(&mut g, KeyCode::KeyX);
     let legal = g.app.world().resource::<LegalNow>().legal.clone();
     let selection = g.app.world().resource::<Selection>().clone();
-    let Listing::Offers(offers) = play::listing(&legal, &selection) else { panic!("the exchanges are listed") };
+    let Listing::Offers(offers) = play::listing(&legal, &selection, &play::FlameDraft::default()) else {
+        panic!("the exchanges are listed")
+    };
     let nothing = hoxxes::rules::command::Supplies::default();
     // Something handed to the Gunner, something taken from the Driller.
     let given =
@@ -240,4 +263,71 @@ fn the_log_names_a_space_by_its_column_and_row() {
     assert_eq!((at.q, at.r), (0, 11));
     let e = hoxxes::rules::log::GameEvent::Exploded { at };
     assert_eq!(hoxxes::screen::words::describe(&data(), &e), "An Exploder goes off at (5, 11)");
+}
+
+/// Flaming Ground's Flames are placed on the map, not picked from a list of every placement (there
+/// are dozens): the lit spaces are those a Flame may go on, each click narrows them to the
+/// placements holding every space clicked, a click again takes a space back, the bar offers the
+/// spaces clicked as the answer (or no Flames), and a placement no larger one holds is sent at once.
+#[test]
+fn the_flames_are_placed_on_the_map_space_by_space() {
+    use hoxxes::data::dice::DieKind;
+    use hoxxes::rules::command::Answer;
+    let mut g = table(&[DwarfClass::Driller]);
+    g.put(DwarfClass::Driller, 2, 2);
+    g.creature(CreatureKind::MacteraSpawn, 4, 2);
+    g.creature(CreatureKind::MacteraSpawn, 4, 4);
+    // The rulebook's Driller example: a double Flame kills the first Mactera, a blank.
+    g.dice(&[(DieKind::Flame, 5), (DieKind::Flame, 0)]);
+    set_up(&mut g);
+    g.ok(Command::Shoot { mode: "FlamingGround".into(), target: q(4, 2) });
+    set_up(&mut g);
+    let flames_asked = |g: &Game| {
+        let legal = &g.app.world().resource::<LegalNow>().legal;
+        legal.pending.as_ref().is_some_and(|p| p.answers.iter().all(|o| matches!(o.command, Command::Choose(Answer::Flames(_)))))
+    };
+    // The damage chain's dice are laid with the first answer each.
+    while !flames_asked(&g) {
+        key(&mut g, KeyCode::Digit1);
+    }
+    let placements = g.options().len();
+    assert!(placements > play::MOST_CHOICES, "{placements} placements: too many for a list");
+    let listed = |g: &Game| {
+        let w = g.app.world();
+        let legal = &w.resource::<LegalNow>().legal;
+        match play::listing(legal, w.resource::<Selection>(), w.resource::<play::FlameDraft>()) {
+            Listing::Answers(o) => o.into_iter().map(|o| o.command).collect::<Vec<_>>(),
+            _ => vec![],
+        }
+    };
+    assert_eq!(listed(&g), [Command::Choose(Answer::Flames(vec![]))], "none clicked: the bar offers no Flames");
+    // A space out of the Flamethrower's reach is not lit.
+    click(&mut g, q(9, 2));
+    assert!(g.app.world().resource::<play::FlameDraft>().0.is_empty());
+    click(&mut g, q(4, 2));
+    click(&mut g, q(3, 3));
+    assert_eq!(g.app.world().resource::<play::FlameDraft>().0, [q(4, 2), q(3, 3)]);
+    let sorted = |mut v: Vec<Qr>| {
+        v.sort_by_key(|h| (h.r, h.q));
+        v
+    };
+    match &listed(&g)[..] {
+        [Command::Choose(Answer::Flames(v)), Command::Choose(Answer::Flames(none))] => {
+            assert_eq!(sorted(v.clone()), sorted(vec![q(4, 2), q(3, 3)]), "the two clicked, as one answer");
+            assert!(none.is_empty(), "or no Flames");
+        }
+        other => panic!("the bar lists {other:?}"),
+    }
+    click(&mut g, q(3, 3));
+    assert_eq!(g.app.world().resource::<play::FlameDraft>().0, [q(4, 2)], "a click again takes it back");
+    assert!(played(&mut g).iter().all(|c| !matches!(c, Command::Choose(Answer::Flames(_)))), "nothing sent yet");
+    // A third Flame makes a placement no larger one holds: it goes at once.
+    click(&mut g, q(3, 3));
+    click(&mut g, q(2, 3));
+    let sent = played(&mut g).into_iter().find_map(|c| match c {
+        Command::Choose(Answer::Flames(v)) => Some(v),
+        _ => None,
+    });
+    assert_eq!(sorted(sent.expect("the placement is sent")), sorted(vec![q(4, 2), q(3, 3), q(2, 3)]));
+    assert_eq!(g.tokens_at(3, 3), vec![hoxxes::rules::components::Token::Flame]);
 }

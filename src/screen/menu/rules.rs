@@ -232,8 +232,15 @@ fn scroll(
     }
 }
 
-/// Letters and digits typed go into the search; Backspace takes one back.
-fn typing(mut keys: MessageReader<KeyboardInput>, mut reading: ResMut<Reading>, mut focus: ResMut<super::Focus>) {
+/// Letters and digits typed go into the search; Backspace takes one back. The section open follows
+/// the search: once it is not among the sections found, the first found opens.
+fn typing(
+    mut keys: MessageReader<KeyboardInput>,
+    reference: Res<Reference>,
+    mut reading: ResMut<Reading>,
+    mut focus: ResMut<super::Focus>,
+) {
+    let before = reading.search.clone();
     for k in keys.read() {
         if !k.state.is_pressed() {
             continue;
@@ -249,6 +256,21 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut reading: ResMut<Reading>, 
             _ => continue,
         }
         focus.at = 0;
+    }
+    if let Ok(all) = &reference.0
+        && reading.search != before
+    {
+        reading.open = open_among(all, &reading.search, reading.open);
+    }
+}
+
+/// The section to show for a search: the one open if the search finds it, else the first found
+/// (none found: the one open stays).
+fn open_among(all: &[Section], search: &str, open: usize) -> usize {
+    let found = matching(all, search);
+    match found.iter().any(|(i, _)| *i == open) {
+        true => open,
+        false => found.first().map_or(open, |(i, _)| *i),
     }
 }
 
@@ -300,6 +322,28 @@ mod tests {
             "no title holds a word of it: a word a text holds"
         );
         assert_eq!(search_for("a Spitter that blocks", &all), "spitter", "a title's word before a text's longer one");
+    }
+
+    /// Typing a search that no longer finds the section open opens the first it finds; one that
+    /// still finds it leaves it open; one that finds nothing leaves the page as it was.
+    #[test]
+    fn the_section_open_follows_the_search() {
+        let all = sections("## Moving\nWalk.\n## Line of sight\nMoving creatures block no shot.\n## Stalagmites\nRock.\n");
+        assert_eq!(open_among(&all, "stala", 0), 2);
+        assert_eq!(open_among(&all, "moving", 1), 1, "Line of sight holds the word: it stays open");
+        assert_eq!(open_among(&all, "zipline", 1), 1);
+    }
+
+    /// A pickup under the pointer looks up the pickups' section (its description names it a pickup).
+    #[test]
+    fn a_pickup_is_looked_up_in_the_pickups_section() {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference.md"))
+            .expect("assets/reference.md");
+        let all = sections(&text);
+        let red_sugar = crate::data::mission::Pickup::RedSugar;
+        let described = format!("(12, 5) - floor - {}", crate::screen::play::pickup_words(red_sugar));
+        let search = search_for(&described, &all);
+        assert_eq!(matching(&all, &search).first().map(|(_, s)| s.title.as_str()), Some("Unknown pickups"), "{described}: {search}");
     }
 
     #[test]

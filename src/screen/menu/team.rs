@@ -152,14 +152,16 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
         words(r, "Dwarves", 18.0, super::DIM);
         for class in DwarfClass::ALL {
             let seat = form.team.iter().position(|c| *c == class);
+            // The seat in a box of its own width: a Dwarf brought or left out keeps his button's
+            // size, and the next button stays under the pointer.
             let label = match seat {
-                Some(s) => format!("{class:?} (seat {})", s + 1),
-                None => format!("{class:?}"),
+                Some(s) => format!("[{}] {class:?}", s + 1),
+                None => format!("[ ] {class:?}"),
             };
             let tip = if seat.is_some() {
-                "Click to leave him out (one Dwarf always plays)"
+                "In the team, his seat in the box: click to leave him out (one Dwarf always plays)"
             } else {
-                "Click to bring him: seats go in the order picked"
+                "Not in the team: click to bring him (seats go in the order picked)"
             };
             button(r, label, FormButton::Dwarf(class), MenuButton { picked: seat.is_some(), tip: tip.into(), ..default() });
         }

@@ -48,13 +48,12 @@ fn build(mut commands: Commands, said: Res<Said>) {
                     says("Go back to the Deep Dive under way, where it was left"),
                 );
             }
-            if let Some(file) = &newest {
-                let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("the last game").to_string();
+            if let Some((file, save)) = &newest {
                 button(
                     c,
-                    format!("Continue: {}", name.rsplit_once('-').map_or(name.as_str(), |(m, _)| m)),
+                    format!("Continue: {}", mission_name(save)),
                     Entry::Continue(file.clone()),
-                    says(format!("Go on with the game saved last, exactly where it was ({})", file.display())),
+                    says(format!("Go on with the game saved last ({}), exactly where it was ({})", team_words(save), file.display())),
                 );
             }
             button(
@@ -87,8 +86,22 @@ fn build(mut commands: Commands, said: Res<Said>) {
 }
 
 /// The game under way saved last that is not a Deep Dive's mission (the dive has its own Continue).
-fn newest_game() -> Option<std::path::PathBuf> {
-    folder::saves_in(folder::under_way()).into_iter().find(|f| crate::save::read(f).is_ok_and(|s| s.run != crate::save::Run::DeepDive))
+fn newest_game() -> Option<(std::path::PathBuf, crate::save::Save)> {
+    let saves = folder::saves_in(folder::under_way()).into_iter();
+    saves.filter_map(|f| crate::save::read(&f).ok().map(|s| (f, s))).find(|(_, s)| s.run != crate::save::Run::DeepDive)
+}
+
+/// The name of the mission a save plays (the file's, when the mission no longer reads).
+fn mission_name(save: &crate::save::Save) -> String {
+    crate::data::load::read_ron::<crate::data::mission::Mission>(&save.mission)
+        .map(|m| m.name)
+        .unwrap_or_else(|_| save.mission.file_stem().map_or_else(|| "the last game".into(), |s| s.to_string_lossy().into_owned()))
+}
+
+/// A save's team and hazard in words.
+fn team_words(save: &crate::save::Save) -> String {
+    let team: Vec<String> = save.setup.classes.iter().map(|c| format!("{c:?}")).collect();
+    format!("{}, hazard {}", team.join(", "), save.setup.hazard)
 }
 
 fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, said: Res<Said>) {

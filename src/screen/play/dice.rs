@@ -14,11 +14,21 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), build).add_systems(
         Update,
-        (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar)
+        (
+            forget.run_if(resource_exists::<Rewinding>),
+            (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar).chain().run_if(not(resource_exists::<Rewinding>)),
+        )
             .chain()
-            .run_if(not(resource_exists::<Rewinding>))
             .in_set(crate::screen::front::Table),
     );
+}
+
+/// A game taken back (undo, a step back while watching) has a log of its own: the tray reads it
+/// again from the start once the rewind is done, and shows the last roll that is still in it.
+fn forget(mut tray: ResMut<Tray>) {
+    if *tray != Tray::default() {
+        *tray = Tray::default();
+    }
 }
 
 /// The tray sits just above the bar, however tall a long prompt or many choices make it.
@@ -124,8 +134,11 @@ fn draw(mut commands: Commands, tray: Res<Tray>, mut node: Query<(Entity, &mut V
     commands.entity(e).despawn_children().with_children(|t| {
         t.spawn(words(tray.title.clone(), 13.0, PAPER));
         t.spawn(Node { column_gap: px(4.0), ..default() }).with_children(|row| {
-            for d in &tray.dice {
+            // Numbered when there are several: the damage chain's choices name a die by its number.
+            let numbered = tray.dice.len() > 1;
+            for (n, d) in tray.dice.iter().enumerate() {
                 let colour = die_colour(d.die);
+                let label = if numbered { format!("{}: {}", n + 1, face(d)) } else { face(d) };
                 let shape = Node {
                     min_width: px(44.0),
                     height: px(30.0),
@@ -136,7 +149,7 @@ fn draw(mut commands: Commands, tray: Res<Tray>, mut node: Query<(Entity, &mut V
                     border_radius: BorderRadius::all(px(5.0)),
                     ..default()
                 };
-                row.spawn((shape, BackgroundColor(colour), BorderColor::all(PAPER))).with_child(words(face(d), 12.0, ink_on(colour)));
+                row.spawn((shape, BackgroundColor(colour), BorderColor::all(PAPER))).with_child(words(label, 12.0, ink_on(colour)));
             }
         });
         for line in &tray.lines {

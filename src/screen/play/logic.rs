@@ -17,6 +17,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<Notice>()
         .init_resource::<ExchangeDraft>()
+        .init_resource::<FlameDraft>()
         .add_message::<PlayerInput>()
         .add_message::<KeyboardInput>()
         .add_systems(
@@ -109,6 +110,66 @@ impl ExchangeDraft {
     }
 }
 
+/// Flame tokens placed one space at a time: the rules offer every set of spaces Flaming Ground may
+/// take (dozens, each a list of spaces), so the player clicks the spaces instead, and each click
+/// narrows the offers to those holding every space clicked so far. The spaces clicked.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct FlameDraft(pub Vec<Qr>);
+
+/// The pending answers when they are Flame placements: each offer with its spaces.
+fn flame_sets(legal: &Legal) -> Option<Vec<(&Offer, &[Qr])>> {
+    let p = legal.pending.as_ref()?;
+    let sets: Vec<(&Offer, &[Qr])> = p
+        .answers
+        .iter()
+        .filter_map(|o| match &o.command {
+            Command::Choose(Answer::Flames(v)) => Some((o, v.as_slice())),
+            _ => None,
+        })
+        .collect();
+    (!sets.is_empty() && sets.len() == p.answers.len()).then_some(sets)
+}
+
+impl FlameDraft {
+    /// The placements that hold every space clicked.
+    fn holding<'a>(&self, sets: &[(&'a Offer, &'a [Qr])]) -> Vec<(&'a Offer, &'a [Qr])> {
+        sets.iter().filter(|(_, v)| self.0.iter().all(|q| v.contains(q))).copied().collect()
+    }
+
+    /// The placement that is the spaces clicked, no more (none clicked: no Flames at all).
+    fn exactly<'a>(&self, sets: &[(&'a Offer, &'a [Qr])]) -> Option<&'a Offer> {
+        self.holding(sets).into_iter().find(|(_, v)| v.len() == self.0.len()).map(|(o, _)| o)
+    }
+
+    /// A lit space for each space a further click may add, each with a placement holding it.
+    fn next(&self, sets: &[(&Offer, &[Qr])]) -> Vec<Offer> {
+        let mut out: Vec<Offer> = Vec::new();
+        for (o, v) in self.holding(sets) {
+            for q in v.iter().filter(|q| !self.0.contains(q)) {
+                if !out.iter().any(|x| space_of(x) == Some(*q)) {
+                    out.push(Offer { command: o.command.clone(), detail: Detail::Space(*q) });
+                }
+            }
+        }
+        out
+    }
+
+    /// A click on a space: added (or, clicked again, taken out). The placement to send once no
+    /// larger one holds the spaces clicked.
+    fn click(&mut self, sets: &[(&Offer, &[Qr])], q: Qr) -> Result<Option<Command>, String> {
+        if let Some(i) = self.0.iter().position(|x| *x == q) {
+            self.0.remove(i);
+            return Ok(None);
+        }
+        if !self.next(sets).iter().any(|o| space_of(o) == Some(q)) {
+            return Err("no Flame may go there with the spaces picked".into());
+        }
+        self.0.push(q);
+        let larger = self.holding(sets).iter().any(|(_, v)| v.len() > self.0.len());
+        Ok(if larger { None } else { self.exactly(sets).map(|o| o.command.clone()) })
+    }
+}
+
 /// A line for the player: why a command was refused, or what to do next.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Notice(pub String);
@@ -143,6 +204,10 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
             if !still {
                 world.resource_mut::<Selection>().0 = None;
             }
+            // Flames picked belong to the choice they were picked for.
+            if flame_sets(&world.resource::<LegalNow>().legal).is_none() {
+                world.resource_mut::<FlameDraft>().0.clear();
+            }
         });
     }
 }
@@ -171,7 +236,14 @@ pub enum Listing {
 /// The most numbered choices the bar lists (the keys 1 to 9).
 pub const MOST_CHOICES: usize = 9;
 
-pub fn listing(legal: &Legal, selection: &Selection) -> Listing {
+pub fn listing(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Listing {
+    if let Some(sets) = flame_sets(legal) {
+        // The Flames are placed on the map; the bar makes the spaces picked so far the answer, or
+        // places none.
+        let picked = flames.exactly(&sets).filter(|_| !flames.0.is_empty());
+        let none = FlameDraft::default().exactly(&sets);
+        return Listing::Answers(picked.into_iter().chain(none).cloned().collect());
+    }
     if let Some(p) = &legal.pending {
         // A choice among more spaces than there are keys (a Supply Drop's landing, Lights Up!'s
         // Flare) is made by clicking a lit space; the bar lists only the first, the rules' default.
@@ -209,7 +281,10 @@ pub fn space_of(o: &Offer) -> Option<Qr> {
 
 /// The offers lit on the map now: the pending answers about a space, else the picked action's, else
 /// the active Dwarf's moves (a click on a lit space moves him there).
-pub fn lit(legal: &Legal, selection: &Selection) -> Vec<Offer> {
+pub fn lit(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Offer> {
+    if let Some(sets) = flame_sets(legal) {
+        return flames.next(&sets);
+    }
     if let Some(p) = &legal.pending {
         return p.answers.iter().filter(|o| space_of(o).is_some() || triangle(o).is_some()).cloned().collect();
     }
@@ -244,6 +319,8 @@ fn act(
     mut notice: ResMut<Notice>,
     mut queue: ResMut<CommandQueue>,
     mut draft: ResMut<ExchangeDraft>,
+    mut flames: ResMut<FlameDraft>,
+    turn: Res<Turn>,
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -252,7 +329,10 @@ fn act(
         }
         let legal = &now.legal;
         match input {
-            PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => selection.0 = None,
+            PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => {
+                selection.0 = None;
+                flames.0.clear();
+            }
             PlayerInput::Key(KeyCode::Enter | KeyCode::NumpadEnter) if !draft.0.is_empty() => {
                 if let Some(cmd) = draft.command() {
                     send(&mut queue, &mut notice, &mut selection, cmd);
@@ -260,17 +340,25 @@ fn act(
             }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, n);
+                    choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, n);
                 } else if let Some(i) = entry_for(&legal.actions, *k) {
-                    pick(legal, &mut selection, &mut notice, &mut queue, i);
+                    pick(legal, &mut selection, &mut notice, &mut queue, i, turn.actions_left);
                 }
             }
-            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i),
-            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, *n),
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, turn.actions_left),
+            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
+            PlayerInput::Hex(h) if flame_sets(legal).is_some() => {
+                let sets = flame_sets(legal).unwrap_or_default();
+                match flames.click(&sets, Qr::from(*h)) {
+                    Ok(Some(cmd)) => send(&mut queue, &mut notice, &mut selection, cmd),
+                    Ok(None) => notice.0 = flames_picked(&flames, &sets),
+                    Err(why) => notice.0 = why,
+                }
+            }
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
-                match lit(legal, &selection).into_iter().find(|o| at_space(o, q)) {
+                match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
                     Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
                     None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
                     None => {}
@@ -307,11 +395,19 @@ pub fn reason(a: &Action) -> String {
     }
 }
 
-/// Pick an action of the bar: carried out at once when it has one offer that needs no aiming.
-fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize) {
+/// Pick an action of the bar: carried out at once when it has one offer that needs no aiming. Ending
+/// the turn with actions left is asked twice: a slip of a key must not throw them away, and the
+/// Event card it draws cannot be taken back.
+fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, actions_left: u32) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
         notice.0 = reason(a);
+        return;
+    }
+    let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
+    if a.kind == ActionKind::EndTurn && actions_left > 0 && !asked {
+        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
+        notice.0 = end_turn_question(actions_left);
         return;
     }
     let offers = a.offers();
@@ -322,8 +418,31 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
     notice.0.clear();
 }
 
-fn choose(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, draft: &mut ExchangeDraft, n: usize) {
-    let offers = match listing(legal, selection) {
+/// What a first press of End turn with actions left asks.
+pub fn end_turn_question(actions_left: u32) -> String {
+    format!("End the turn with {} left? [E] again ends it, [Esc] plays on", counted(u64::from(actions_left), "action"))
+}
+
+/// The Flame spaces picked so far, and what the player may do next.
+fn flames_picked(flames: &FlameDraft, sets: &[(&Offer, &[Qr])]) -> String {
+    let spaces: Vec<String> = flames.0.iter().map(crate::screen::words::space).collect();
+    match (spaces.is_empty(), flames.exactly(sets).is_some()) {
+        (true, _) => "no Flame placed yet: click lit spaces".into(),
+        (false, true) => format!("Flames on {}: click more lit spaces, or [1] sets these alight", spaces.join(" ")),
+        (false, false) => format!("Flames on {}: not a placement on its own, click more lit spaces", spaces.join(" ")),
+    }
+}
+
+fn choose(
+    legal: &Legal,
+    selection: &mut Selection,
+    notice: &mut Notice,
+    queue: &mut CommandQueue,
+    draft: &mut ExchangeDraft,
+    flames: &FlameDraft,
+    n: usize,
+) {
+    let offers = match listing(legal, selection, flames) {
         Listing::Answers(o) | Listing::Offers(o) => o,
         Listing::None => return,
     };

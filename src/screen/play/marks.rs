@@ -2,7 +2,7 @@
 //! of a pending choice that are spaces; and under the pointer, the path a Move would walk.
 
 use super::input::Hovered;
-use super::logic::{LegalNow, Selection, at_space, lit};
+use super::logic::{FlameDraft, LegalNow, Selection, at_space, lit};
 use crate::rules::legal::Detail;
 use crate::screen::front::{AtTable, Table};
 use crate::screen::layout::MapGeometry;
@@ -14,8 +14,13 @@ use hexx::Hex;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Hovered>))
-            .in_set(Table),
+        draw.run_if(
+            resource_changed::<LegalNow>
+                .or_eager(resource_changed::<Selection>)
+                .or_eager(resource_changed::<Hovered>)
+                .or_eager(resource_changed::<FlameDraft>),
+        )
+        .in_set(Table),
     );
 }
 
@@ -26,6 +31,8 @@ struct Mark;
 const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);
 const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
 const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
+const TARGET: Color = Color::srgba(1.0, 0.3, 0.2, 0.95);
+const PICKED_FLAME: Color = Color::srgba(1.0, 0.45, 0.05, 0.8);
 const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);
 
 fn draw(
@@ -33,6 +40,7 @@ fn draw(
     old: Query<Entity, With<Mark>>,
     now: Res<LegalNow>,
     selection: Res<Selection>,
+    flames: Res<FlameDraft>,
     hovered: Res<Hovered>,
     geo: Option<Res<MapGeometry>>,
     shapes: Res<Shapes>,
@@ -41,8 +49,16 @@ fn draw(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let offers = lit(&now.legal, &selection);
+    let offers = lit(&now.legal, &selection, &flames);
     let w = geo.hex_width();
+    // The Flame spaces picked so far, in the Flames' colour.
+    for q in &flames.0 {
+        commands.spawn((
+            Mark,
+            shapes.sprite(Shape::Hexagon, PICKED_FLAME, 0.92 * w),
+            Transform::from_translation(geo.centre((*q).into()).extend(Z_FIGURE - 0.5)),
+        ));
+    }
     let mut lit_spaces: Vec<(Hex, Color)> = Vec::new();
     for o in &offers {
         let colour = match (&o.detail, now.legal.pending.is_some()) {
@@ -62,6 +78,18 @@ fn draw(
             shapes.sprite(Shape::Hexagon, colour, 0.92 * w),
             Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5)),
         ));
+    }
+    // A figure an attack may hit covers the tint of its space: a rim over it shows it is a target.
+    for o in &offers {
+        if let Detail::Target { at, figures, .. } = &o.detail
+            && !figures.is_empty()
+        {
+            commands.spawn((
+                Mark,
+                shapes.sprite(Shape::HexRing, TARGET, 0.96 * w),
+                Transform::from_translation(geo.centre((*at).into()).extend(Z_FIGURE + 0.4)),
+            ));
+        }
     }
     let Some(h) = hovered.0 else { return };
     // The path the creature under the pointer would walk if it activated now.

@@ -21,9 +21,9 @@ mod watch;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
 pub use keys::{key_of, label};
-pub use logic::{ExchangeDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, listing};
+pub use logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, listing};
 pub use record::Record;
-pub use view::Pointed;
+pub use view::{Pointed, pickup_words};
 pub use watch::Watching;
 
 use bevy::prelude::*;

@@ -33,6 +33,16 @@ impl Speed {
         }
     }
 
+    /// The speed in words, as the Settings menu names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
     pub fn next(self) -> Speed {
         match self {
             Speed::Slow => Speed::Normal,
@@ -54,10 +64,23 @@ pub struct Pace {
     due: bool,
 }
 
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut pace: ResMut<Pace>) {
+/// Tab: the next speed, said in the bar and kept in the settings (the Settings menu shows it).
+fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut pace: ResMut<Pace>,
+    mut notice: ResMut<super::Notice>,
+    settings: Option<ResMut<crate::screen::settings::Settings>>,
+) {
     let Some(keys) = keys else { return };
     if keys.just_pressed(KeyCode::Tab) {
         pace.speed = pace.speed.next();
+        notice.0 = format!("The creatures' turn at {} speed (Tab changes it)", pace.speed.name());
+        if let Some(mut settings) = settings {
+            settings.speed = pace.speed;
+            if let Err(e) = settings.write() {
+                notice.0 = format!("{}; the settings could not be kept: {e}", notice.0);
+            }
+        }
     }
     if keys.just_pressed(KeyCode::Space) {
         pace.skipping = true;

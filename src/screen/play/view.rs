@@ -5,19 +5,20 @@
 use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{ExchangeDraft, LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
+use super::logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
 use super::pace::Pace;
 use crate::data::GameData;
-use crate::rules::command::{Answer, ChopTarget, Command, CommandLog};
+use crate::rules::agenda::{Agenda, CurrentJob};
+use crate::rules::command::{Answer, ChoiceKind, ChopTarget, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
-use crate::rules::log::{GameLog, Who, counted};
+use crate::rules::log::{GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
-use crate::screen::hud::Tooltip;
+use crate::screen::hud::{Tooltip, caves_turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
-use crate::screen::look::{PAPER, ui_text as text};
+use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::prelude::*;
 
@@ -33,19 +34,25 @@ pub fn plugin(app: &mut App) {
                     resource_changed::<LegalNow>
                         .or_eager(resource_changed::<Selection>)
                         .or_eager(resource_changed::<History>)
-                        .or_eager(resource_changed::<ExchangeDraft>),
+                        .or_eager(resource_changed::<ExchangeDraft>)
+                        .or_eager(resource_changed::<FlameDraft>)
+                        .or_eager(resource_changed::<super::dice::Tray>),
                 ),
                 press,
                 // The two lines are written again only when what they say may have changed, not every frame.
-                show_prompt
-                    .after(press)
-                    .run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Selection>).or_eager(resource_changed::<Pace>)),
+                show_prompt.after(press).run_if(
+                    resource_changed::<LegalNow>
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<Pace>)
+                        .or_eager(resource_changed::<Agenda>),
+                ),
                 show_hint.after(press).run_if(
                     resource_changed::<LegalNow>
                         .or_eager(resource_changed::<Selection>)
                         .or_eager(resource_changed::<Notice>)
                         .or_eager(resource_changed::<BarHover>)
-                        .or_eager(resource_changed::<Hovered>),
+                        .or_eager(resource_changed::<Hovered>)
+                        .or_eager(resource_changed::<FlameDraft>),
                 ),
             )
                 .in_set(crate::screen::front::Table),
@@ -105,6 +112,9 @@ fn build(mut commands: Commands) {
         // never out of the window.
         min_height: px(KEY_HEIGHT),
         flex_direction: FlexDirection::Column,
+        // The rows sit at the bottom: a hint of two lines grows the bar upward, and the buttons
+        // never move from under the pointer.
+        justify_content: JustifyContent::FlexEnd,
         padding: UiRect::axes(px(10.0), px(5.0)),
         row_gap: px(3.0),
         ..default()
@@ -152,6 +162,8 @@ fn rebuild(
     choices_row: Query<Entity, With<ChoicesRow>>,
     watching: Option<Res<super::Watching>>,
     draft: Res<ExchangeDraft>,
+    flames: Res<FlameDraft>,
+    tray: Res<super::dice::Tray>,
 ) {
     let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
     commands.entity(actions_row).despawn_children();
@@ -178,9 +190,17 @@ fn rebuild(
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-    if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection) {
+    if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection, &flames) {
         for (n, o) in offers.iter().enumerate() {
-            let words = if go_on { "let it stand".to_string() } else { offer_words(&data, o) };
+            let words = match &o.command {
+                _ if go_on => "let it stand".to_string(),
+                // The die is named by its number in the tray and by what it shows: a blank laid on
+                // a space carries the chain on (rulebook, the Driller's example).
+                Command::Choose(Answer::Place { die, at }) if tray.dice.get(*die).is_some() => {
+                    format!("die {} ({}) on {}", die + 1, words::face(&tray.dice[*die]), words::space(at))
+                }
+                _ => offer_words(&data, o),
+            };
             let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), true, false))).id();
             commands.entity(choices_row).add_child(b);
         }
@@ -294,6 +314,10 @@ fn show_prompt(
     selection: Res<Selection>,
     data: Res<GameData>,
     pace: Res<Pace>,
+    agenda: Res<Agenda>,
+    job: Res<CurrentJob>,
+    log: Res<GameLog>,
+    flames: Res<FlameDraft>,
     watching: Option<Res<super::Watching>>,
     mut texts: Query<&mut Text, With<PromptText>>,
 ) {
@@ -313,17 +337,28 @@ fn show_prompt(
             None => "Watching - the cave moves...".into(),
         }
     } else if let Some(p) = &legal.pending {
-        let on_the_map = !lit(legal, &selection).is_empty();
+        let on_the_map = !lit(legal, &selection, &flames).is_empty();
         let how = if on_the_map { "click a lit space or a numbered choice" } else { "pick a numbered choice" };
-        format!("{who}: {} - {how}", p.prompt)
+        match (p.kind, last_event_card(&log)) {
+            // The offer is the card's: its words are what the player decides on.
+            (ChoiceKind::Offer, Some((name, text))) => format!("{who}: {} {name}: {text} - {how}", p.prompt),
+            _ => format!("{who}: {} - {how}", p.prompt),
+        }
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
-        format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a))
+        match a.kind {
+            ActionKind::EndTurn => format!("{who}: end the turn now? [E] again or [1] ends it; Esc plays on"),
+            _ => format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a)),
+        }
+    } else if caves_turn(&agenda, &job) {
+        // Only a card that cuts in may be played now.
+        let cards = if legal.actions.iter().any(|a| a.is_allowed()) { "; a Rock and Stone card may still be played" } else { "" };
+        format!("The cave's turn: creatures at {} speed (Tab changes it, Space skips){cards}", pace.speed.name())
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action")
     } else if legal.actions.iter().any(|a| a.is_allowed()) {
         format!("{who}: pick an action")
     } else {
-        format!("The cave moves... (creatures: {:?}; Tab changes the speed, Space skips)", pace.speed)
+        format!("The cave moves... (creatures at {} speed; Tab changes it, Space skips)", pace.speed.name())
     };
     if t.0 != line {
         t.0 = line;
@@ -339,11 +374,12 @@ fn show_hint(
     hovered: Res<Hovered>,
     data: Res<GameData>,
     space: SpaceView,
+    flames: Res<FlameDraft>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut pointed: ResMut<Pointed>,
 ) {
     let Ok(mut t) = texts.single_mut() else { return };
-    let offer = hovered.0.and_then(|h| lit(&now.legal, &selection).into_iter().find(|o| at_space(o, h.into())));
+    let offer = hovered.0.and_then(|h| lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into())));
     let under = if let Some(words) = &hover.0 {
         words.clone()
     } else if let Some(h) = hovered.0 {
@@ -352,6 +388,11 @@ fn show_hint(
             what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
         }
         match offer {
+            // Power Drilling shatters the mineral in a wall (rulebook): said before the click.
+            Some(o) if matches!(o.detail, Detail::Move { .. }) && space.wall_mineral(h).is_some() => {
+                let lost = space.wall_mineral(h).map(|m| format!("{m:?}")).unwrap_or_default();
+                format!("{what}  >>  {} - drilling into the wall loses its {lost}", offer_words(&data, &o))
+            }
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &o)),
             None => what,
         }
@@ -365,6 +406,14 @@ fn show_hint(
     if t.0 != line {
         t.0 = line;
     }
+}
+
+/// The Event card drawn last: its name and words.
+fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
+    log.0.iter().rev().find_map(|e| match e {
+        GameEvent::EventCard { name, text, .. } => Some((name.as_str(), text.as_str())),
+        _ => None,
+    })
 }
 
 /// An offer in words: what it does and, for an attack, how its dice meet what stands there.
@@ -447,6 +496,7 @@ fn answer_words(a: &Answer) -> String {
         Answer::AlsoAt(q) => format!("also on {}", at(q)),
         Answer::Upgrade(slot, None) => format!("fit it on the {slot:?} weapon"),
         Answer::Upgrade(slot, Some(i)) => format!("fit it on the {slot:?} weapon in place of token {}", i + 1),
+        Answer::Flames(v) if v.is_empty() => "no Flames".into(),
         Answer::Flames(v) => format!("Flames on {}", v.iter().map(at).collect::<Vec<_>>().join(" ")),
         Answer::Space(q) => format!("on {}", at(q)),
     }
@@ -489,6 +539,14 @@ struct SpaceView<'w, 's> {
 }
 
 impl SpaceView<'_, '_> {
+    /// The mineral in the wall of a space, if it is one.
+    fn wall_mineral(&self, h: hexx::Hex) -> Option<crate::data::mission::Mineral> {
+        match self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok())?.0 {
+            Terrain::Open(crate::data::mission::Ground::Wall(Some(m))) => Some(*m),
+            _ => None,
+        }
+    }
+
     fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
         let q = Qr::from(h);
         let mut parts = vec![words::space(&q)];
@@ -557,12 +615,18 @@ fn ground_words(g: &crate::data::mission::Ground) -> String {
     }
 }
 
+/// A pickup face up, in words: what it is, named a pickup (F2 looks up the pickups' section), and
+/// what it is good for.
+pub fn pickup_words(p: crate::data::mission::Pickup) -> String {
+    format!("{} (a pickup): {}", look::pickup_name(p), look::pickup_use(p))
+}
+
 fn token_words(t: &Token) -> String {
     match t {
         Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}: walk onto it to collect it"),
         Token::Mineral { mineral, .. } => format!("{mineral:?} on the floor: an axe success collects it"),
         Token::Pickup { revealed: false, .. } => "unknown pickup: turned over when a Dwarf stands next to it".into(),
-        Token::Pickup { pickup, .. } => format!("{pickup:?}"),
+        Token::Pickup { pickup, .. } => pickup_words(*pickup),
         Token::Upgrade { .. } => "Weapon Upgrade: walk onto it to fit it".into(),
         Token::ResupplyPod { primary, secondary, health, .. } => {
             format!("Resupply pod: {primary} primary, {secondary} secondary, {health} Health left")
@@ -578,10 +642,10 @@ fn token_words(t: &Token) -> String {
 fn intent_words(i: &Intent) -> String {
     match i {
         Intent::Skip { why } => format!("skips its activation ({why})"),
-        Intent::Hatch { dice } => format!("hatches Glyphids ({dice} dice)"),
+        Intent::Hatch { dice } => format!("hatches Glyphids ({})", words::dice(*dice)),
         Intent::Explode => "explodes on everything next to it".into(),
-        Intent::AttackSentry { dice } => format!("attacks the Sentry Gun ({dice} dice)"),
-        Intent::Attack { target, dice } => format!("attacks the {target:?} ({dice} dice)"),
+        Intent::AttackSentry { dice } => format!("attacks the Sentry Gun ({})", words::dice(*dice)),
+        Intent::Attack { target, dice } => format!("attacks the {target:?} ({})", words::dice(*dice)),
         Intent::AttackLure { .. } => "attacks the L.U.R.E.".into(),
         Intent::Move { path, .. } => format!("moves {} (path shown)", counted(path.len() as u64, "space")),
         Intent::Stay => "stays where it is".into(),
