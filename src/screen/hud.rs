@@ -33,6 +33,8 @@ pub enum Tooltip {
     Says(&'static str),
     /// A Dwarf's whole board.
     Dwarf(DwarfClass),
+    /// A line of the log panel: the game log's entry it shows (F2 looks up what it names).
+    Log(usize),
 }
 
 const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
@@ -48,8 +50,9 @@ struct MuleText;
 #[derive(Component)]
 struct ThreatText;
 
+/// One line of the log panel, the `n`th from the top.
 #[derive(Component)]
-struct LogText;
+struct LogLine(usize);
 
 /// Lines of the log panel.
 const LOG_LINES: usize = 6;
@@ -92,8 +95,10 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
         for dwarf in seated {
             p.spawn(dwarf_row(dwarf));
         }
-        p.spawn(heading("LOG (mouse wheel scrolls)"));
-        p.spawn((LogText, text("", 12.0, DIM)));
+        p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
+        for n in 0..=LOG_LINES {
+            p.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(usize::MAX), Interaction::default(), BackgroundColor(Color::NONE)));
+        }
     });
 }
 
@@ -260,21 +265,34 @@ fn scroll_log(
     }
 }
 
-fn show_log(log: Res<GameLog>, data: Res<GameData>, scroll: Res<LogScroll>, mut texts: Query<&mut Text, With<LogText>>) {
-    let Ok(mut text) = texts.single_mut() else { return };
+/// The log's last lines (or those the wheel scrolled back to), one entity each, each pointing at the
+/// entry it shows; a line under them says the panel is scrolled back.
+fn show_log(
+    log: Res<GameLog>,
+    data: Res<GameData>,
+    scroll: Res<LogScroll>,
+    mut lines: Query<(&LogLine, &mut Text, &mut Tooltip, &mut Node)>,
+) {
     let to = log.0.len().saturating_sub(scroll.0);
     let from = to.saturating_sub(LOG_LINES);
-    let mut lines: Vec<String> = log.0[from..to].iter().map(|e| describe(&data, e)).collect();
-    if scroll.0 > 0 {
-        lines.push(format!("(scrolled back {} - wheel down for the newest)", scroll.0));
+    for (line, mut text, mut tip, mut node) in &mut lines {
+        let i = from + line.0;
+        let (words, entry) = match i < to {
+            true => (describe(&data, &log.0[i]), i),
+            false if line.0 == LOG_LINES && scroll.0 > 0 => {
+                (format!("(scrolled back {} - wheel down for the newest)", scroll.0), usize::MAX)
+            }
+            false => (String::new(), usize::MAX),
+        };
+        let display = if words.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+        set(&mut text, words);
+        if !matches!(*tip, Tooltip::Log(e) if e == entry) {
+            *tip = Tooltip::Log(entry);
+        }
     }
-    set(
-        &mut text,
-        lines.join(
-            "
-",
-        ),
-    );
 }
 
 fn tick(done: bool) -> char {

@@ -35,7 +35,6 @@ pub fn face(r: &DieRoll) -> String {
     }
 }
 
-/// Dice as their faces: "hit, blank, 2 bullet".
 /// Ammo spent in words, the weapon with none left out: "1 primary ammo", "1 primary and 2 secondary
 /// ammo".
 pub fn ammo(primary: u32, secondary: u32) -> String {
@@ -51,6 +50,7 @@ pub fn dice(n: u32) -> String {
     if n == 1 { "1 die".into() } else { format!("{n} dice") }
 }
 
+/// Dice as their faces: "hit, blank, 2 bullet".
 fn faces(dice: &[DieRoll]) -> String {
     dice.iter().map(face).collect::<Vec<_>>().join(", ")
 }
@@ -90,7 +90,9 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Activated { who: w } => format!("{} activates", who(data, w)),
         GameEvent::SkipsActivation { who: w, why } => format!("{} skips its activation ({why})", who(data, w)),
         GameEvent::CreaturesActivate { count } => format!("The creatures activate ({count})"),
-        GameEvent::NoReaction { dwarf } => format!("The {dwarf:?} has no reaction shot"),
+        GameEvent::NoReaction { dwarf } => {
+            format!("The {dwarf:?} takes no reaction shot: none of his loaded weapons reaches it, or it is gone")
+        }
         GameEvent::Rerolled { who: w, die, roll } => {
             format!("{} rerolls die {}: {}", who(data, w), die + 1, faces(std::slice::from_ref(roll)))
         }

@@ -173,6 +173,32 @@ fn the_dice_tray_shows_the_faces_and_the_arithmetic() {
     assert!(tray.dice.is_empty() && tray.lines.is_empty());
 }
 
+/// A roll of blanks says that nothing comes of it; what a roll brings about besides damage (a
+/// Brood Nexus's hatching) is under its dice; what follows the next card, activation or move is
+/// not the roll's doing and stays out of the tray.
+#[test]
+fn the_dice_tray_tells_a_blank_roll_and_keeps_to_what_the_roll_did() {
+    use hoxxes::data::dice::{DieKind, Symbol};
+    use hoxxes::rules::log::{DieRoll, GameEvent, Who};
+    use hoxxes::screen::play::dice::Tray;
+    let data = data();
+    let nexus = Who::Creature { kind: CreatureKind::BroodNexus, id: 2 };
+    let grunt = Who::Creature { kind: CreatureKind::Grunt, id: 9 };
+    let mut tray = Tray::default();
+    tray.take(
+        &data,
+        &GameEvent::Rolled { who: Who::Dwarf(DwarfClass::Scout), dice: vec![DieRoll { die: DieKind::Bullet, face: 0, symbols: vec![] }] },
+    );
+    assert_eq!(tray.lines, ["blank: nothing comes of it"]);
+    let hit = DieRoll { die: DieKind::Creature, face: 0, symbols: vec![Symbol::Hit] };
+    tray.take(&data, &GameEvent::Rolled { who: nexus, dice: vec![hit.clone(), hit] });
+    tray.take(&data, &GameEvent::Spawned { who: grunt.clone(), at: q(3, 3) });
+    assert_eq!(tray.lines, ["Glyphid Grunt #9 appears"]);
+    tray.take(&data, &GameEvent::Activated { who: grunt.clone() });
+    tray.take(&data, &GameEvent::Spawned { who: grunt, at: q(4, 3) });
+    assert_eq!(tray.lines.len(), 1, "after the next activation, nothing is the roll's doing");
+}
+
 /// A choice among more spaces than there are number keys (Supply Drop's landing, ruling 31) is
 /// made on the map: the bar lists only the first (the rules' default), and a click on any lit
 /// space answers it.

@@ -8,7 +8,7 @@ use crate::data::GameData;
 use crate::rules::log::{DieRoll, GameEvent, GameLog, counted};
 use crate::screen::layout::KEY_HEIGHT;
 use crate::screen::look::{PAPER, die_colour, ink_on, ui_text as words};
-use crate::screen::words::{face, who, who_in};
+use crate::screen::words::{describe, face, who, who_in};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -48,6 +48,8 @@ pub struct Tray {
     pub dice: Vec<DieRoll>,
     pub lines: Vec<String>,
     read: usize,
+    /// What happens now is the last roll's doing (from the roll to the next card, activation or move).
+    open: bool,
 }
 
 #[derive(Component)]
@@ -96,6 +98,10 @@ impl Tray {
                 self.title = format!("{} rolls", who(data, w));
                 self.dice = dice.clone();
                 self.lines.clear();
+                self.open = true;
+                if dice.iter().all(|d| d.symbols.is_empty()) {
+                    self.say(if dice.len() == 1 { "blank: nothing comes of it" } else { "all blank: nothing comes of it" }.into());
+                }
             }
             GameEvent::Rerolled { die, roll, .. } => {
                 if let Some(d) = self.dice.get_mut(*die) {
@@ -113,13 +119,23 @@ impl Tray {
             }
             GameEvent::Killed { who: w } => self.say(format!("{} is killed", who(data, w))),
             GameEvent::Chop { successes, .. } => self.say(counted(*successes, "axe success")),
+            // What a roll brings about besides damage: a hatching, a Dwarf down or afflicted.
+            GameEvent::Spawned { .. }
+            | GameEvent::NothingSpawned { .. }
+            | GameEvent::Unconscious { .. }
+            | GameEvent::Afflicted { .. }
+            | GameEvent::CreatureAfflicted { .. } => self.say(describe(data, e)),
             GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
+            // Something else begins: what follows is not this roll's doing.
+            GameEvent::EventCard { .. } | GameEvent::SwarmCard { .. } | GameEvent::Activated { .. } | GameEvent::Moved { .. } => {
+                self.open = false
+            }
             _ => {}
         }
     }
 
     fn say(&mut self, line: String) {
-        if !self.dice.is_empty() {
+        if self.open && !self.dice.is_empty() {
             self.lines.push(line);
             let extra = self.lines.len().saturating_sub(LINES);
             self.lines.drain(..extra);

@@ -279,6 +279,7 @@ fn tooltips(
     parts: Query<(&Interaction, &Tooltip), Changed<Interaction>>,
     dwarves: Query<(&Dwarf, &Health, &DwarfStatus, &Ammo, Option<&Loadout>, Option<&Hand>)>,
     data: Res<GameData>,
+    log: Res<GameLog>,
     mut hover: ResMut<BarHover>,
 ) {
     // Leaving one part and entering another in the same update: the one entered speaks.
@@ -290,6 +291,7 @@ fn tooltips(
     };
     hover.0 = match entered {
         Tooltip::Says(words) => Some(words.to_string()),
+        Tooltip::Log(i) => log.0.get(i).map(|e| format!("Log: {} (F2: the rules on it)", words::describe(&data, e))),
         Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.0.class == class).map(|(d, health, s, ammo, loadout, hand)| {
             let full = &data.numbers.dwarf;
             format!(
