@@ -45,6 +45,12 @@ pub fn ammo(primary: u32, secondary: u32) -> String {
     }
 }
 
+/// The words with a capital first letter, as a line of the log begins.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 /// A number of dice: "1 die", "3 dice".
 pub fn dice(n: u32) -> String {
     if n == 1 { "1 die".into() } else { format!("{n} dice") }
@@ -139,7 +145,8 @@ fn more(data: &GameData, e: &GameEvent) -> String {
         GameEvent::AmmoRestocked { dwarf, primary, secondary } => {
             format!("The {dwarf:?} restocks {primary} primary, {secondary} secondary ammo")
         }
-        GameEvent::Skipped { why } => format!("Skipped: {why}"),
+        // The reason says it all ("No Dwarf is unconscious", "Nothing happens").
+        GameEvent::Skipped { why } => capitalised(why),
         GameEvent::CreatureStunned { who: w } => format!("{} is stunned", who(data, w)),
         GameEvent::Doubled { die } => format!("Die {} counts twice", die + 1),
         GameEvent::Overclocked { dwarf, weapon } => format!("The {dwarf:?} overclocks the {weapon}"),

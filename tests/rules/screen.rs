@@ -270,6 +270,28 @@ fn the_log_names_conditions_in_words() {
     assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout is knocked over");
 }
 
+/// The log's words read as sentences: a card with no effect says why in a line of its own, ammo
+/// spent leaves out the weapon not used, a pickup has its name in words, a creature's dice are
+/// counted ('1 die').
+#[test]
+fn the_log_reads_as_sentences() {
+    use hoxxes::data::mission::Pickup;
+    use hoxxes::rules::log::GameEvent;
+    use hoxxes::screen::words::{describe, dice};
+    let data = data();
+    assert_eq!(describe(&data, &GameEvent::Skipped { why: "no Dwarf is unconscious".into() }), "No Dwarf is unconscious");
+    assert_eq!(
+        describe(&data, &GameEvent::AmmoSpent { dwarf: DwarfClass::Driller, primary: 1, secondary: 0 }),
+        "The Driller spends 1 primary ammo"
+    );
+    assert_eq!(
+        describe(&data, &GameEvent::AmmoSpent { dwarf: DwarfClass::Driller, primary: 1, secondary: 2 }),
+        "The Driller spends 1 primary and 2 secondary ammo"
+    );
+    assert_eq!(describe(&data, &GameEvent::PickupPlaced { pickup: Pickup::RedSugar, at: q(2, 3) }), "A Red Sugar is placed at (2, 3)");
+    assert_eq!((dice(1), dice(3)), ("1 die".to_string(), "3 dice".to_string()));
+}
+
 /// An exchange in the log says who gave what.
 #[test]
 fn the_log_tells_an_exchange_in_words() {
