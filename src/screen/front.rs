@@ -52,6 +52,12 @@ pub fn at_play(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_none_or(|s| *s.get() != Screen::Reference)
 }
 
+/// Whether a mission is being played at the table: not in a menu, not over the debrief or the rules
+/// reference (a key there is not a move). True without states (a headless test).
+pub fn playing(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_none_or(|s| *s.get() == Screen::Mission)
+}
+
 /// The table's systems in `Update`: they run while it is up.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Table;

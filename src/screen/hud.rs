@@ -11,7 +11,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
-use crate::rules::log::GameLog;
+use crate::rules::log::{GameLog, counted};
 use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use crate::screen::front::{AtTable, Table};
@@ -149,6 +149,8 @@ fn show_turn(
         Some(end) => super::words::result_name(end.result).to_string(),
         // The Event card, the swarms and the creatures: nobody's actions are counted meanwhile.
         None if caves_turn(&agenda, &job) => format!("{:?}\nThe cave's turn", dwarf.class),
+        // After the Dwarf's part, BOSCO's (ruling 23): his actions are the ones counted.
+        None if turn.bosco_turn => format!("{:?}\nBOSCO acts: {} left", dwarf.class, counted(turn.bosco_actions, "action")),
         None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
     };
     set(&mut text, format!("Turn {}: {now}", turn.number));

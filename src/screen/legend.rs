@@ -3,7 +3,7 @@
 
 use super::atlas::{TileKind, atlas};
 use super::layout::{HUD_WIDTH, KEY_HEIGHT};
-use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, creature_look, ink_on, pickup_name, token_look, ui_text};
+use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, creature_look, ink_on, token_look, token_name, ui_text};
 use super::sprites::Shapes;
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
@@ -69,26 +69,6 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             s.spawn(order);
         },
     );
-}
-
-/// A kind of token in the key's words (one entry per kind: a Flame is a Flame whoever lit it).
-fn token_name(t: Token) -> String {
-    match t {
-        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}"),
-        Token::Mineral { mineral, .. } => format!("{mineral:?}"),
-        Token::Pickup { revealed: false, .. } => "unknown pickup".into(),
-        Token::Pickup { pickup, .. } => pickup_name(pickup).into(),
-        Token::Upgrade { .. } => "Weapon Upgrade".into(),
-        Token::ResupplyPod { .. } => "Resupply pod".into(),
-        Token::Flame => "Flames".into(),
-        Token::Platform => "platform".into(),
-        Token::Zipline => "zipline".into(),
-        Token::SentryGun { .. } => "Sentry Gun".into(),
-        Token::Shield => "Shield".into(),
-        Token::Flare => "Flare".into(),
-        Token::Thrown { .. } => "Throwable".into(),
-        Token::Health { .. } => "Health (BOSCO)".into(),
-    }
 }
 
 fn entry(icon: impl Bundle, label: String) -> impl Bundle {

@@ -208,6 +208,26 @@ pub fn pickup_use(p: Pickup) -> &'static str {
     }
 }
 
+/// A kind of token in words, as the key and the log name it (a Flame is Flames whoever lit it).
+pub fn token_name(t: Token) -> String {
+    match t {
+        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}"),
+        Token::Mineral { mineral, .. } => format!("{mineral:?}"),
+        Token::Pickup { revealed: false, .. } => "unknown pickup".into(),
+        Token::Pickup { pickup, .. } => pickup_name(pickup).into(),
+        Token::Upgrade { .. } => "Weapon Upgrade".into(),
+        Token::ResupplyPod { .. } => "Resupply pod".into(),
+        Token::Flame => "Flames".into(),
+        Token::Platform => "platform".into(),
+        Token::Zipline => "zipline".into(),
+        Token::SentryGun { .. } => "Sentry Gun".into(),
+        Token::Shield => "Shield".into(),
+        Token::Flare => "Flare".into(),
+        Token::Thrown { .. } => "Throwable".into(),
+        Token::Health { .. } => "Health (BOSCO)".into(),
+    }
+}
+
 /// A token's outline, colour and label.
 pub fn token_look(t: Token) -> (Shape, Color, &'static str) {
     match t {

@@ -1,9 +1,10 @@
 //! What happened, in words for the log panel: a client-side reading of the rules' events.
 
 use crate::data::GameData;
+use crate::rules::command::{Answer, ChopTarget};
 use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who, counted};
-use crate::screen::look::pickup_name;
+use crate::screen::look::{pickup_name, token_name};
 
 /// A creature, Dwarf or gear named for a reader at the start of a line: "The Scout", "Glyphid
 /// Grunt #4", "BOSCO", "The Sentry Gun".
@@ -114,7 +115,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => {
             format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {}", counted(*throwables, "Throwable card"))
         }
-        GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places {token:?}"),
+        GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places the {}", token_name(*token)),
         GameEvent::StalagmiteDestroyed { .. } => "A stalagmite is smashed".to_string(),
         other => more(data, other),
     }
@@ -162,7 +163,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
             format!("The {dwarf:?} fits {upgrade} on his {weapon:?} weapon{off}")
         }
         GameEvent::UpgradeLeft { dwarf, at: q } => format!("The {dwarf:?} leaves the upgrade at {}", at(q)),
-        GameEvent::GearReturned { token, at: q } => format!("The {token:?} at {} comes back", at(q)),
+        GameEvent::GearReturned { token, at: q } => format!("The {} at {} comes back", token_name(*token), at(q)),
         GameEvent::Drilled { at: q } => format!("Drilled through the rock at {}", at(q)),
         GameEvent::WalkedIntoFlames { dwarf } => format!("The {dwarf:?} walks through the flames"),
         GameEvent::FlameSmothered { at: q } => format!("The flames at {} go out", at(q)),
@@ -230,6 +231,48 @@ fn condition_words(status: &str) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+/// An answer to a pending choice, in words.
+pub fn answer(a: &Answer) -> String {
+    let at = space;
+    match a {
+        Answer::Chop(t) => format!("axe: {}", chop(t)),
+        Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
+        Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
+        Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
+        Answer::Keep(i) => format!("keep die {}", i + 1),
+        Answer::Scare(p) => match p.last() {
+            Some(q) => format!("scare it to {}", at(q)),
+            None => "it stays".into(),
+        },
+        Answer::React(mode) => format!("react with {mode}"),
+        Answer::Pass => "pass".into(),
+        Answer::Accept(true) => "take the offer".into(),
+        Answer::Accept(false) => "leave it".into(),
+        Answer::Reroll(i) => format!("reroll die {}", i + 1),
+        Answer::Double(i) => format!("die {} counts twice", i + 1),
+        Answer::AlsoAt(q) => format!("also on {}", at(q)),
+        Answer::Upgrade(slot, None) => format!("fit it on the {slot:?} weapon"),
+        Answer::Upgrade(slot, Some(i)) => format!("fit it on the {slot:?} weapon in place of token {}", i + 1),
+        Answer::Flames(v) if v.is_empty() => "no Flames".into(),
+        Answer::Flames(v) => format!("Flames on {}", v.iter().map(at).collect::<Vec<_>>().join(" ")),
+        Answer::Space(q) => format!("on {}", at(q)),
+    }
+}
+
+/// What an axe success does, in words.
+pub fn chop(t: &ChopTarget) -> String {
+    match t {
+        ChopTarget::Mine(q) => format!("mine the mineral at {}", space(q)),
+        ChopTarget::Carve(q) => format!("carve the wall at {}", space(q)),
+        ChopTarget::Stalagmite(q) => format!("break the stalagmite at {}", space(q)),
+        ChopTarget::LootBug(q) => format!("hit the Loot Bug at {}", space(q)),
+        ChopTarget::RedSugar(q) => format!("take Health from the Red Sugar at {}", space(q)),
+        ChopTarget::AlienEgg(q) => format!("carve out the Alien Egg at {}", space(q)),
+        ChopTarget::Creature(id) => format!("hit creature #{id}"),
+        ChopTarget::Nothing => "go unspent".into(),
+    }
 }
 
 #[cfg(test)]

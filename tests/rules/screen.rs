@@ -122,6 +122,7 @@ fn ending_the_turn_with_actions_left_is_asked_first() {
     let notice = g.app.world().resource::<play::Notice>().0.clone();
     assert_eq!(notice, "End the turn with 3 actions left? [E] again ends it, [Esc] plays on");
     key(&mut g, KeyCode::Escape);
+    assert_eq!(g.app.world().resource::<play::Notice>().0, "", "Escape takes the question away");
     key(&mut g, KeyCode::KeyE);
     assert!(played(&mut g).is_empty(), "Escape took the question back: a press asks again");
     key(&mut g, KeyCode::KeyE);

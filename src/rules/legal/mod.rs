@@ -91,6 +91,16 @@ pub enum ActionKind {
     PlayCard,
 }
 
+impl ActionKind {
+    /// One of BOSCO's actions.
+    pub fn is_bosco(self) -> bool {
+        matches!(
+            self,
+            ActionKind::BoscoMove | ActionKind::BoscoChop | ActionKind::BoscoLightGun | ActionKind::BoscoRocket | ActionKind::BoscoRevive
+        )
+    }
+}
+
 /// One kind of command: what it is called on a button, and its offers or why not.
 #[derive(Clone, Debug, Serialize)]
 pub struct Action {

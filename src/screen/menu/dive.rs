@@ -128,7 +128,8 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     words(b, format!("Hazard {}, seed {}: {}", d.hazard, d.seed, missions.join(" > ")), 18.0, super::DIM);
     legs(b, d);
     if d.carried.is_empty() {
-        words(b, format!("The team starts fresh: {:?}", d.team), 16.0, crate::screen::look::PAPER);
+        let team: Vec<String> = d.team.iter().map(|c| format!("{c:?}")).collect();
+        words(b, format!("The team, fresh from the Space Rig: {}", team.join(", ")), 16.0, crate::screen::look::PAPER);
     }
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));

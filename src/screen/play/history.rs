@@ -96,12 +96,12 @@ fn undo_redo(
                     let (last, rest) = log.0.split_last().expect("a command to undo");
                     history.redo.push(last.clone());
                     commands.insert_resource(Rewind(rest.to_vec()));
-                    notice.0 = format!("undone: {}", last.name());
+                    notice.0 = format!("undone: {}", command_words(last));
                 }
             },
             PlayerInput::Redo if queue.0.is_empty() && history.waiting => match history.redo.pop() {
                 Some(cmd) => {
-                    notice.0 = format!("redone: {}", cmd.name());
+                    notice.0 = format!("redone: {}", command_words(&cmd));
                     history.expect = Some(cmd.clone());
                     queue.0.push_back(cmd);
                 }
@@ -109,6 +109,15 @@ fn undo_redo(
             },
             _ => {}
         }
+    }
+}
+
+/// A command taken back or played again, in words: a choice by its answer ('undone: axe: mine the
+/// mineral at (4, 3)'), else by its name.
+fn command_words(cmd: &Command) -> String {
+    match cmd {
+        Command::Choose(a) => crate::screen::words::answer(a),
+        c => c.name().to_string(),
     }
 }
 

@@ -48,11 +48,13 @@ pub fn key_of(actions: &[Action], i: usize) -> Option<KeyCode> {
     }
 }
 
-/// The entry a key picks: the first allowed one with that key, else the first with it (to say why
-/// not).
-pub fn entry_for(actions: &[Action], k: KeyCode) -> Option<usize> {
+/// The entry a key picks: the first allowed one with that key, else the first with it of whoever
+/// acts (BOSCO in his part of the turn, or the Dwarf), to say why not.
+pub fn entry_for(actions: &[Action], k: KeyCode, bosco_acts: bool) -> Option<usize> {
     let with: Vec<usize> = (0..actions.len()).filter(|i| key_of(actions, *i) == Some(k)).collect();
-    with.iter().copied().find(|i| actions[*i].is_allowed()).or_else(|| with.first().copied())
+    let allowed = with.iter().copied().find(|i| actions[*i].is_allowed());
+    let of_whoever_acts = with.iter().copied().find(|i| actions[*i].kind.is_bosco() == bosco_acts);
+    allowed.or(of_whoever_acts).or_else(|| with.first().copied())
 }
 
 /// What a key is called on a button.

@@ -24,7 +24,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)),
-                keys.run_if(crate::screen::front::at_play),
+                keys.run_if(crate::screen::front::playing),
                 act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)),
                 tell_refusal,
             )
@@ -332,6 +332,8 @@ fn act(
             PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => {
                 selection.0 = None;
                 flames.0.clear();
+                // What the notice asked or said was about what is backed out of.
+                notice.0.clear();
             }
             PlayerInput::Key(KeyCode::Enter | KeyCode::NumpadEnter) if !draft.0.is_empty() => {
                 if let Some(cmd) = draft.command() {
@@ -341,11 +343,11 @@ fn act(
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
                     choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, n);
-                } else if let Some(i) = entry_for(&legal.actions, *k) {
-                    pick(legal, &mut selection, &mut notice, &mut queue, i, turn.actions_left);
+                } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
+                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn);
                 }
             }
-            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, turn.actions_left),
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn),
             PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) if flame_sets(legal).is_some() => {
@@ -398,16 +400,18 @@ pub fn reason(a: &Action) -> String {
 /// Pick an action of the bar: carried out at once when it has one offer that needs no aiming. Ending
 /// the turn with actions left is asked twice: a slip of a key must not throw them away, and the
 /// Event card it draws cannot be taken back.
-fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, actions_left: u32) {
+fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, turn: &Turn) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
         notice.0 = reason(a);
         return;
     }
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
-    if a.kind == ActionKind::EndTurn && actions_left > 0 && !asked {
+    // In BOSCO's part of the turn, End turn ends his part: his actions are the ones left.
+    let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
+    if a.kind == ActionKind::EndTurn && left > 0 && !asked {
         selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        notice.0 = end_turn_question(actions_left);
+        notice.0 = end_turn_question(left, turn.bosco_turn);
         return;
     }
     let offers = a.offers();
@@ -419,8 +423,9 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
 }
 
 /// What a first press of End turn with actions left asks.
-pub fn end_turn_question(actions_left: u32) -> String {
-    format!("End the turn with {} left? [E] again ends it, [Esc] plays on", counted(u64::from(actions_left), "action"))
+pub fn end_turn_question(left: u32, bosco: bool) -> String {
+    let part = if bosco { "BOSCO's part" } else { "the turn" };
+    format!("End {part} with {} left? [E] again ends it, [Esc] plays on", counted(left, "action"))
 }
 
 /// The Flame spaces picked so far, and what the player may do next.

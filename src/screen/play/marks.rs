@@ -3,6 +3,7 @@
 
 use super::input::Hovered;
 use super::logic::{FlameDraft, LegalNow, Selection, at_space, lit};
+use crate::rules::command::{BoscoAction, Command};
 use crate::rules::legal::Detail;
 use crate::screen::front::{AtTable, Table};
 use crate::screen::layout::MapGeometry;
@@ -64,6 +65,8 @@ fn draw(
         let colour = match (&o.detail, now.legal.pending.is_some()) {
             (_, true) => ANSWER,
             (Detail::Move { .. }, _) => MOVE,
+            // BOSCO's flight is a move too, not an attack.
+            _ if matches!(o.command, Command::Bosco(BoscoAction::Move(_))) => MOVE,
             _ => AIM,
         };
         for h in spaces(o) {

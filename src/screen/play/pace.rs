@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .add_systems(Update, keys.before(RulesSet::Take).run_if(crate::screen::front::at_play))
+        .add_systems(Update, keys.before(RulesSet::Take).run_if(crate::screen::front::playing))
         .add_systems(Update, tick.after(RulesSet::Reveal).before(RulesSet::Jobs))
         .configure_sets(Update, RulesSet::Jobs.run_if(|pace: Res<Pace>| pace.due));
 }

@@ -9,7 +9,7 @@ use super::logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerI
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::agenda::{Agenda, CurrentJob};
-use crate::rules::command::{Answer, ChoiceKind, ChopTarget, Command, CommandLog};
+use crate::rules::command::{Answer, ChoiceKind, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
@@ -194,11 +194,7 @@ fn rebuild(
         for (n, o) in offers.iter().enumerate() {
             let words = match &o.command {
                 _ if go_on => "let it stand".to_string(),
-                // The die is named by its number in the tray and by what it shows: a blank laid on
-                // a space carries the chain on (rulebook, the Driller's example).
-                Command::Choose(Answer::Place { die, at }) if tray.dice.get(*die).is_some() => {
-                    format!("die {} ({}) on {}", die + 1, words::face(&tray.dice[*die]), words::space(at))
-                }
+                Command::Choose(a) => answer_with_dice(a, &tray.dice).unwrap_or_else(|| offer_words(&data, o)),
                 _ => offer_words(&data, o),
             };
             let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), true, false))).id();
@@ -410,6 +406,19 @@ fn show_hint(
     }
 }
 
+/// An answer about a die of the roll in the tray, the die named by its number there and by what it
+/// shows (a blank laid on a space still carries the damage chain on: the rulebook's Driller example).
+fn answer_with_dice(a: &Answer, dice: &[crate::rules::log::DieRoll]) -> Option<String> {
+    let die = |i: &usize| dice.get(*i).map(|d| format!("die {} ({})", i + 1, words::face(d)));
+    match a {
+        Answer::Place { die: i, at } => die(i).map(|d| format!("{d} on {}", words::space(at))),
+        Answer::Keep(i) => die(i).map(|d| format!("keep {d}")),
+        Answer::Reroll(i) => die(i).map(|d| format!("reroll {d}")),
+        Answer::Double(i) => die(i).map(|d| format!("{d} counts twice")),
+        _ => None,
+    }
+}
+
 /// The Event card drawn last: its name and words.
 fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
     log.0.iter().rev().find_map(|e| match e {
@@ -436,9 +445,9 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
             cmd => format!("{} the {c:?}", cmd.name()),
         },
-        Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(chop_words).collect::<Vec<_>>().join(", ")),
+        Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(words::chop).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
-            Command::Choose(a) => answer_words(a),
+            Command::Choose(a) => words::answer(a),
             Command::GetSupplies { primary, secondary, health } => {
                 format!("take {primary} primary, {secondary} secondary, {health} Health")
             }
@@ -461,47 +470,6 @@ fn exchange_words(cmd: &Command) -> String {
         })
         .collect();
     parts.join("; ")
-}
-
-/// What an axe success does, in words.
-fn chop_words(t: &ChopTarget) -> String {
-    match t {
-        ChopTarget::Mine(q) => format!("mine the mineral at {}", words::space(q)),
-        ChopTarget::Carve(q) => format!("carve the wall at {}", words::space(q)),
-        ChopTarget::Stalagmite(q) => format!("break the stalagmite at {}", words::space(q)),
-        ChopTarget::LootBug(q) => format!("hit the Loot Bug at {}", words::space(q)),
-        ChopTarget::RedSugar(q) => format!("take Health from the Red Sugar at {}", words::space(q)),
-        ChopTarget::AlienEgg(q) => format!("carve out the Alien Egg at {}", words::space(q)),
-        ChopTarget::Creature(id) => format!("hit creature #{id}"),
-        ChopTarget::Nothing => "go unspent".into(),
-    }
-}
-
-fn answer_words(a: &Answer) -> String {
-    let at = words::space;
-    match a {
-        Answer::Chop(t) => format!("axe: {}", chop_words(t)),
-        Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
-        Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
-        Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
-        Answer::Keep(i) => format!("keep die {}", i + 1),
-        Answer::Scare(p) => match p.last() {
-            Some(q) => format!("scare it to {}", at(q)),
-            None => "it stays".into(),
-        },
-        Answer::React(mode) => format!("react with {mode}"),
-        Answer::Pass => "pass".into(),
-        Answer::Accept(true) => "take the offer".into(),
-        Answer::Accept(false) => "leave it".into(),
-        Answer::Reroll(i) => format!("reroll die {}", i + 1),
-        Answer::Double(i) => format!("die {} counts twice", i + 1),
-        Answer::AlsoAt(q) => format!("also on {}", at(q)),
-        Answer::Upgrade(slot, None) => format!("fit it on the {slot:?} weapon"),
-        Answer::Upgrade(slot, Some(i)) => format!("fit it on the {slot:?} weapon in place of token {}", i + 1),
-        Answer::Flames(v) if v.is_empty() => "no Flames".into(),
-        Answer::Flames(v) => format!("Flames on {}", v.iter().map(at).collect::<Vec<_>>().join(" ")),
-        Answer::Space(q) => format!("on {}", at(q)),
-    }
 }
 
 fn figure_words(data: &GameData, f: &FigureHit) -> String {
@@ -554,7 +522,9 @@ impl SpaceView<'_, '_> {
         let mut parts = vec![words::space(&q)];
         if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
             parts.push(match (t, pod, exit) {
-                (_, true, _) => "Drop Pod: Dwarves step back aboard once the objectives are met; the mission is won when every Dwarf is aboard (or, with the others unconscious, every conscious one: then L launches)".into(),
+                (_, true, _) => {
+                    "Drop Pod: with the objectives met, every Dwarf aboard wins; with some unconscious, L launches the others".into()
+                }
                 (_, _, Some(x)) => format!("Tunnel Exit {}: creatures come out here; no Dwarf ends a move on it", x.0),
                 (Terrain::Hidden(c), _, _) => format!("hidden cave {c}: revealed when a wall next to it is carved"),
                 (Terrain::Open(g), _, _) => ground_words(g),
