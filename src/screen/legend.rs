@@ -49,8 +49,9 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         position_type: PositionType::Absolute,
         left: px(0.0),
         right: px(HUD_WIDTH),
-        bottom: px(0.0),
-        height: px(KEY_HEIGHT),
+        // Over the top of the cave while it is shown: the bar and its prompt stay in view.
+        top: px(0.0),
+        min_height: px(KEY_HEIGHT),
         padding: UiRect::axes(px(12.0), px(6.0)),
         align_content: AlignContent::Center,
         flex_wrap: FlexWrap::Wrap,
@@ -155,7 +156,7 @@ fn name_creatures(
     *shown = now;
 }
 
-/// F1 shows the key over the action bar, and hides it again.
+/// F1 shows the key over the top of the cave, and hides it again.
 fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut strip: Query<&mut Visibility, With<KeyStrip>>) {
     if keys.is_some_and(|k| k.just_pressed(KeyCode::F1)) {
         for mut v in &mut strip {

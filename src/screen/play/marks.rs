@@ -42,6 +42,7 @@ fn draw(
     now: Res<LegalNow>,
     selection: Res<Selection>,
     flames: Res<FlameDraft>,
+    watching: Option<Res<super::Watching>>,
     hovered: Res<Hovered>,
     geo: Option<Res<MapGeometry>>,
     shapes: Res<Shapes>,
@@ -50,7 +51,8 @@ fn draw(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let offers = lit(&now.legal, &selection, &flames);
+    // A watcher is shown what happens, not what a player could do.
+    let offers = if watching.is_some() { vec![] } else { lit(&now.legal, &selection, &flames) };
     let w = geo.hex_width();
     // The Flame spaces picked so far, in the Flames' colour.
     for q in &flames.0 {

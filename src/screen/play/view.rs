@@ -87,6 +87,20 @@ struct DraftButton;
 /// The Undo (true) or Redo (false) button.
 #[derive(Component)]
 struct TimeButton(bool);
+/// A button of the watching keys: a click is the key.
+#[derive(Component)]
+struct WatchButton(KeyCode);
+
+/// What a watcher may press (`watch.rs`), as buttons.
+const WATCH_KEYS: [(KeyCode, &str); 7] = [
+    (KeyCode::ArrowLeft, "[Left] a command back"),
+    (KeyCode::ArrowRight, "[Right] a command on"),
+    (KeyCode::PageUp, "[PgUp] a turn back"),
+    (KeyCode::PageDown, "[PgDn] a turn on"),
+    (KeyCode::Home, "[Home] the start"),
+    (KeyCode::End, "[End] the end"),
+    (KeyCode::KeyP, "[P] play / pause"),
+];
 
 /// The words about what the pointer rested on last (a space, a button): F2 looks them up in the
 /// rules reference.
@@ -168,6 +182,15 @@ fn rebuild(
     let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
     commands.entity(actions_row).despawn_children();
     commands.entity(choices_row).despawn_children();
+    // A watcher is offered the watching keys, not the players' actions and choices (nothing a
+    // player would do is taken while watching).
+    if watching.is_some() {
+        for (key, words) in WATCH_KEYS {
+            let b = commands.spawn((WatchButton(key), button(words.into(), true, false))).id();
+            commands.entity(actions_row).add_child(b);
+        }
+        return;
+    }
     let legal = &now.legal;
     let actions = &legal.actions;
     for (i, a) in actions.iter().enumerate() {
@@ -177,10 +200,7 @@ fn rebuild(
         commands.entity(actions_row).add_child(b);
     }
     let undo = history.why_not_undo(log.0.len(), &game_log).is_none();
-    // A watcher steps with the arrows, not with undo and redo.
-    let time_buttons =
-        if watching.is_some() { vec![] } else { vec![(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] };
-    for (back, words, on) in time_buttons {
+    for (back, words, on) in [(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] {
         let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
         commands.entity(actions_row).add_child(b);
     }
@@ -208,6 +228,7 @@ fn press(
     buttons: Query<(&Interaction, Option<&ActionButton>, Option<&ChoiceButton>), Changed<Interaction>>,
     time_buttons: Query<(&Interaction, &TimeButton), Changed<Interaction>>,
     draft_button: Query<&Interaction, (With<DraftButton>, Changed<Interaction>)>,
+    watch_buttons: Query<(&Interaction, &WatchButton), Changed<Interaction>>,
     now: Res<LegalNow>,
     data: Res<GameData>,
     history: Res<History>,
@@ -215,6 +236,11 @@ fn press(
     mut hover: ResMut<BarHover>,
     mut out: MessageWriter<PlayerInput>,
 ) {
+    for (interaction, WatchButton(key)) in &watch_buttons {
+        if *interaction == Interaction::Pressed {
+            out.write(PlayerInput::Key(*key));
+        }
+    }
     for interaction in &draft_button {
         match interaction {
             Interaction::Pressed => {
@@ -373,6 +399,7 @@ fn show_hint(
     data: Res<GameData>,
     space: SpaceView,
     flames: Res<FlameDraft>,
+    watching: Option<Res<super::Watching>>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut pointed: ResMut<Pointed>,
 ) {
@@ -394,6 +421,8 @@ fn show_hint(
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &o)),
             None => what,
         }
+    } else if watching.is_some() {
+        "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu".into()
     } else {
         "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back".into()
     };
