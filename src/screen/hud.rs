@@ -253,13 +253,15 @@ struct LogScroll(usize);
 fn scroll_log(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    settings: Option<Res<super::settings::Settings>>,
     log: Res<GameLog>,
     mut scroll: ResMut<LogScroll>,
 ) {
+    let panels = super::layout::panel_size(settings.as_deref());
     let over_hud = window
         .single()
         .ok()
-        .and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w)))
+        .and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w) * panels))
         .unwrap_or(false);
     for w in wheel.read().filter(|_| over_hud) {
         let back = scroll.0 as f32 + w.y.signum();

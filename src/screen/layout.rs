@@ -20,6 +20,11 @@ pub fn scale_for(window: &Window) -> f32 {
     (window.width() / WINDOW.x).min(window.height() / WINDOW.y).max(0.1)
 }
 
+/// The player's size of the panels and text (1 at 100%).
+pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
+    settings.map_or(1.0, |s| s.ui_scale)
+}
+
 /// Keep the picture fitted to the window as it is resized.
 pub fn fit_window(
     window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
@@ -33,7 +38,7 @@ pub fn fit_window(
     }
     let s = scale_for(&w);
     // The player's text size scales the panels, not the cave.
-    let panels = s * settings.map_or(1.0, |x| x.ui_scale);
+    let panels = s * panel_size(settings.as_deref());
     if ui.0 != panels {
         ui.0 = panels;
     }
@@ -64,14 +69,15 @@ pub struct MapGeometry {
 
 impl MapGeometry {
     /// Hexes big enough to read and small enough for every space to fit on screen.
-    pub fn fit(spaces: impl Iterator<Item = Hex>) -> MapGeometry {
+    /// `panels`: the player's size of the panels (1 at 100%): the cave fits in what they leave.
+    pub fn fit(spaces: impl Iterator<Item = Hex>, panels: f32) -> MapGeometry {
         let cells: Vec<(i32, i32)> = spaces.map(hex_to_cell).collect();
         let first_col = cells.iter().map(|c| c.0).min().unwrap_or(0);
         let last_col = cells.iter().map(|c| c.0).max().unwrap_or(0);
         let first_row = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let last_row = cells.iter().map(|c| c.1).max().unwrap_or(0);
         let (cols, rows) = ((last_col - first_col + 1) as f32, (last_row - first_row + 1) as f32);
-        let area = WINDOW - Vec2::new(HUD_WIDTH, KEY_HEIGHT) - 2.0 * MARGIN;
+        let area = WINDOW - Vec2::new(HUD_WIDTH, KEY_HEIGHT) * panels - 2.0 * MARGIN;
         // A pointy-top hex is sqrt(3)/2 as wide as it is tall; rows overlap by a quarter.
         let ratio = 3f32.sqrt() / 2.0;
         let width = (area.x / (cols + 0.5)).min(area.y / (0.75 * (rows - 1.0) + 1.0) * ratio);
@@ -83,7 +89,7 @@ impl MapGeometry {
             grid: TilemapGridSize { x: width, y: height },
             tile: TilemapTileSize { x: width, y: height },
             kind: TilemapType::Hexagon(coords),
-            origin: Vec2::new(-HUD_WIDTH, KEY_HEIGHT) / 2.0,
+            origin: Vec2::new(-HUD_WIDTH, KEY_HEIGHT) * panels / 2.0,
             first_col,
             last_row,
         }
@@ -120,7 +126,7 @@ mod tests {
     fn centres_match_the_tilemap() {
         for rows in [4, 5] {
             let hexes: Vec<Hex> = (0..rows).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))).collect();
-            let g = MapGeometry::fit(hexes.iter().copied());
+            let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
             for h in hexes {
                 let tile = g.tile_pos(h).expect("on the map");
                 let theirs = tile.center_in_world(&g.size, &g.grid, &g.tile, &g.kind, &TilemapAnchor::Center);
@@ -129,11 +135,24 @@ mod tests {
         }
     }
 
+    /// Larger panels (the player's text size) leave the cave less room: it is drawn smaller and
+    /// moved out from under them, its right edge clear of the side panel.
+    #[test]
+    fn the_cave_fits_beside_larger_panels() {
+        let hexes: Vec<Hex> = (0..14).flat_map(|r| (0..22).map(move |c| cell_to_hex((c, r)))).collect();
+        let (normal, large) = (MapGeometry::fit(hexes.iter().copied(), 1.0), MapGeometry::fit(hexes.iter().copied(), 1.6));
+        assert!(large.hex_width() < normal.hex_width());
+        let right = |g: &MapGeometry| hexes.iter().map(|h| g.centre(*h).x + g.hex_width() / 2.0).fold(f32::MIN, f32::max);
+        let panel_left = |panels: f32| WINDOW.x / 2.0 - HUD_WIDTH * panels;
+        assert!(right(&normal) <= panel_left(1.0));
+        assert!(right(&large) <= panel_left(1.6), "{} under a panel from {}", right(&large), panel_left(1.6));
+    }
+
     /// Odd rows of the drawing sit half a hex to the right of the even rows above them.
     #[test]
     fn odd_rows_shift_right() {
         let hexes: Vec<Hex> = (0..4).flat_map(|r| (0..3).map(move |c| cell_to_hex((c, r)))).collect();
-        let g = MapGeometry::fit(hexes.iter().copied());
+        let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
         let dx = g.centre(cell_to_hex((0, 1))).x - g.centre(cell_to_hex((0, 0))).x;
         assert!((dx - g.hex_width() / 2.0).abs() < 0.01);
         assert!(g.centre(cell_to_hex((0, 1))).y < g.centre(cell_to_hex((0, 0))).y);

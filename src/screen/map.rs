@@ -33,8 +33,8 @@ fn tile_kind((_, terrain, pod, exit): (&Space, &Terrain, bool, Option<&TunnelExi
     TileKind::of(*terrain, pod, exit.map(|e| e.0))
 }
 
-fn measure(mut commands: Commands, spaces: Query<&Space>) {
-    commands.insert_resource(MapGeometry::fit(spaces.iter().map(|s| s.0)));
+fn measure(mut commands: Commands, spaces: Query<&Space>, settings: Option<Res<super::settings::Settings>>) {
+    commands.insert_resource(MapGeometry::fit(spaces.iter().map(|s| s.0), super::layout::panel_size(settings.as_deref())));
 }
 
 fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<Assets<Image>>, spaces: Query<SpaceLook>) {

@@ -22,7 +22,7 @@ use bevy::ui::UiGlobalTransform;
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
         .init_resource::<Focus>()
-        .add_systems(Update, (keys, clicks, show_focus, show_tip).chain().in_set(MenuInput).run_if(in_menu))
+        .add_systems(Update, (keys, clicks, show_focus, show_tip, (wheel, focus_in_view)).chain().in_set(MenuInput).run_if(in_menu))
         .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
         .add_systems(Update, to_menu.in_set(super::front::Table).run_if(super::front::at_play));
     title::plugin(app);
@@ -97,15 +97,16 @@ pub fn frame(commands: &mut Commands, screen: Screen, title: &str, body: impl Fn
         .spawn((MenuRoot, DespawnOnExit(screen), root, BackgroundColor(BACKGROUND)))
         .with_children(|r| {
             r.spawn(ui_text(title, 34.0, AMBER));
-            r.spawn(Node {
+            // The body scrolls when it is taller than the window leaves it (large text).
+            let node = Node {
                 flex_grow: 1.0,
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::FlexStart,
                 row_gap: px(8.0),
-                overflow: Overflow::clip(),
+                overflow: Overflow::scroll_y(),
                 ..default()
-            })
-            .with_children(body);
+            };
+            r.spawn((MenuBody, node, ScrollPosition::default())).with_children(body);
             r.spawn((TipText, ui_text("", 16.0, DIM), Node { min_height: px(40.0), ..default() }));
         })
         .id()
@@ -243,6 +244,56 @@ fn show_focus(
         bg.set_if_neq(BackgroundColor(colour));
         let ring = if Some(e) == focused { PAPER } else { Color::NONE };
         border.set_if_neq(BorderColor::all(ring));
+    }
+}
+
+/// A menu's body, between its title and its tip line: it scrolls.
+#[derive(Component)]
+struct MenuBody;
+
+/// Pixels a wheel step scrolls a menu.
+const WHEEL_STEP: f32 = 40.0;
+
+/// The mouse wheel scrolls a menu's body (the layout keeps it within what there is to show).
+fn wheel(mut wheel: MessageReader<bevy::input::mouse::MouseWheel>, mut bodies: Query<&mut ScrollPosition, With<MenuBody>>) {
+    let by: f32 = wheel.read().map(|w| -w.y * WHEEL_STEP).sum();
+    if by != 0.0 {
+        for mut p in &mut bodies {
+            p.0.y = (p.0.y + by).max(0.0);
+        }
+    }
+}
+
+/// The focused button is scrolled into view when the keys move the focus out of it.
+fn focus_in_view(
+    focus: Res<Focus>,
+    mut last: Local<Option<usize>>,
+    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    sizes: Query<&ComputedNode>,
+    mut bodies: Query<(&mut ScrollPosition, &UiGlobalTransform, &ComputedNode), With<MenuBody>>,
+) {
+    // Only when the focus moves: the wheel may scroll it out of view meanwhile.
+    if *last == Some(focus.at) {
+        return;
+    }
+    *last = Some(focus.at);
+    let order = in_order(&buttons);
+    let Some(e) = order.get(focus.at.min(order.len().saturating_sub(1))) else { return };
+    let (Ok((_, _, at)), Ok(size)) = (buttons.get(*e), sizes.get(*e)) else { return };
+    for (mut scroll, body_at, body) in &mut bodies {
+        // Centres and sizes are in physical pixels; the scroll is in logical ones.
+        let half = (body.size().y - size.size().y) / 2.0;
+        let off = at.translation.y - body_at.translation.y;
+        let by = if off > half {
+            off - half
+        } else if off < -half {
+            off + half
+        } else {
+            0.0
+        };
+        if by != 0.0 {
+            scroll.0.y = (scroll.0.y + by * body.inverse_scale_factor()).max(0.0);
+        }
     }
 }
 
