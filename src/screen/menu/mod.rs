@@ -247,6 +247,19 @@ fn show_focus(
     }
 }
 
+/// The name of the mission a save plays (the file's, when the mission no longer reads).
+pub fn mission_name(save: &crate::save::Save) -> String {
+    crate::data::load::read_ron::<crate::data::mission::Mission>(&save.mission)
+        .map(|m| m.name)
+        .unwrap_or_else(|_| save.mission.file_stem().map_or_else(|| "the last game".into(), |s| s.to_string_lossy().into_owned()))
+}
+
+/// A save's team and hazard in words.
+pub fn team_words(save: &crate::save::Save) -> String {
+    let team: Vec<String> = save.setup.classes.iter().map(|c| format!("{c:?}")).collect();
+    format!("{}, hazard {}", team.join(", "), save.setup.hazard)
+}
+
 /// A menu's body, between its title and its tip line: it scrolls.
 #[derive(Component)]
 struct MenuBody;
@@ -324,11 +337,20 @@ fn to_menu(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 
 /// Once the mission is over: Enter goes on (the same mission again with a new seed, the campaign,
 /// the dive), Escape goes to the main menu.
-pub fn after_the_mission(keys: Res<ButtonInput<KeyCode>>, game: Res<super::play::Game>, mut commands: Commands) {
+pub fn after_the_mission(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Res<super::play::Game>,
+    watching: Option<Res<super::play::Watching>>,
+    mut commands: Commands,
+) {
     if keys.just_pressed(KeyCode::Escape) {
         commands.insert_resource(super::front::Leave(Screen::Title));
     }
-    if keys.just_pressed(KeyCode::Enter) {
+    // A game watched to its end goes back to the replays: it is not played on, nor noted again in
+    // its campaign or dive.
+    if keys.just_pressed(KeyCode::Enter) && watching.is_some() {
+        commands.insert_resource(super::front::Leave(Screen::Replays));
+    } else if keys.just_pressed(KeyCode::Enter) {
         match game.save.run {
             crate::save::Run::Quick => commands.insert_resource(quick::again(&game)),
             crate::save::Run::Campaign => commands.insert_resource(super::front::Leave(Screen::Campaign)),

@@ -29,18 +29,17 @@ enum Entry {
 /// The most games listed.
 const LISTED: usize = 14;
 
-/// A save's name for the list: its mission and how many commands it holds.
+/// A save for the list: its mission, team, hazard and seed, and how many commands it holds.
 fn describe(file: &Path) -> String {
-    let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("?").to_string();
     match crate::save::read(file) {
         Ok(save) => format!(
-            "{name}: {} Dwarves, hazard {}, seed {}, {} commands",
-            save.setup.classes.len(),
-            save.setup.hazard,
+            "{}: {}, seed {}, {}",
+            super::mission_name(&save),
+            super::team_words(&save),
             save.setup.seed,
-            save.commands.len()
+            crate::rules::log::counted(save.commands.len() as u64, "command")
         ),
-        Err(_) => format!("{name}: cannot be read"),
+        Err(_) => format!("{}: cannot be read", file.file_stem().and_then(|s| s.to_str()).unwrap_or("?")),
     }
 }
 

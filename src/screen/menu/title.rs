@@ -51,9 +51,13 @@ fn build(mut commands: Commands, said: Res<Said>) {
             if let Some((file, save)) = &newest {
                 button(
                     c,
-                    format!("Continue: {}", mission_name(save)),
+                    format!("Continue: {}", super::mission_name(save)),
                     Entry::Continue(file.clone()),
-                    says(format!("Go on with the game saved last ({}), exactly where it was ({})", team_words(save), file.display())),
+                    says(format!(
+                        "Go on with the game saved last ({}), exactly where it was ({})",
+                        super::team_words(save),
+                        file.display()
+                    )),
                 );
             }
             button(
@@ -89,19 +93,6 @@ fn build(mut commands: Commands, said: Res<Said>) {
 fn newest_game() -> Option<(std::path::PathBuf, crate::save::Save)> {
     let saves = folder::saves_in(folder::under_way()).into_iter();
     saves.filter_map(|f| crate::save::read(&f).ok().map(|s| (f, s))).find(|(_, s)| s.run != crate::save::Run::DeepDive)
-}
-
-/// The name of the mission a save plays (the file's, when the mission no longer reads).
-fn mission_name(save: &crate::save::Save) -> String {
-    crate::data::load::read_ron::<crate::data::mission::Mission>(&save.mission)
-        .map(|m| m.name)
-        .unwrap_or_else(|_| save.mission.file_stem().map_or_else(|| "the last game".into(), |s| s.to_string_lossy().into_owned()))
-}
-
-/// A save's team and hazard in words.
-fn team_words(save: &crate::save::Save) -> String {
-    let team: Vec<String> = save.setup.classes.iter().map(|c| format!("{c:?}")).collect();
-    format!("{}, hazard {}", team.join(", "), save.setup.hazard)
 }
 
 fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, said: Res<Said>) {

@@ -142,12 +142,15 @@ fn debrief(
     mule: Res<Mule>,
     turn: Res<Turn>,
     game: Option<Res<super::Game>>,
+    watching: Option<Res<super::Watching>>,
 ) {
     let Some(end) = &outcome.0 else { return };
     let t = Tally::of(&log, &mule);
     let result = crate::screen::words::result_name(end.result).to_uppercase();
-    let left = if end.left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {:?}", end.left_behind) };
+    let left_behind: Vec<String> = end.left_behind.iter().map(|c| format!("the {c:?}")).collect();
+    let left = if left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {}", left_behind.join(", ")) };
     let next = match game.map(|g| g.save.run) {
+        _ if watching.is_some() => "Enter: back to the replays    Escape: main menu",
         Some(crate::save::Run::Campaign) => "Enter: the campaign    Escape: main menu",
         Some(crate::save::Run::DeepDive) => "Enter: on with the Deep Dive    Escape: main menu",
         _ => "Enter: play again (a new seed)    Escape: main menu",
