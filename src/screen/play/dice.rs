@@ -16,7 +16,9 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             forget.run_if(resource_exists::<Rewinding>),
-            (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar).chain().run_if(not(resource_exists::<Rewinding>)),
+            (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar, out_of_the_way)
+                .chain()
+                .run_if(not(resource_exists::<Rewinding>)),
         )
             .chain()
             .in_set(crate::screen::front::Table),
@@ -143,10 +145,26 @@ impl Tray {
     }
 }
 
+/// The tray shows while there is a roll to show, and steps out of the way of the pointer: the spaces
+/// of the cave under it can be seen (and clicked) when the pointer comes to them.
+fn out_of_the_way(
+    tray: Res<Tray>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut node: Query<(&mut Visibility, &ComputedNode, &bevy::ui::UiGlobalTransform), With<TrayNode>>,
+) {
+    let Ok((mut visible, size, at)) = node.single_mut() else { return };
+    let pointer = window.single().ok().and_then(|w| w.physical_cursor_position());
+    let over = pointer.is_some_and(|p| {
+        let half = size.size() / 2.0;
+        (p - at.translation).abs().cmple(half).all()
+    });
+    let show = if tray.dice.is_empty() || over { Visibility::Hidden } else { Visibility::Visible };
+    visible.set_if_neq(show);
+}
+
 /// The tray drawn again when what it shows has changed.
-fn draw(mut commands: Commands, tray: Res<Tray>, mut node: Query<(Entity, &mut Visibility), With<TrayNode>>) {
-    let Ok((e, mut visible)) = node.single_mut() else { return };
-    *visible = if tray.dice.is_empty() { Visibility::Hidden } else { Visibility::Visible };
+fn draw(mut commands: Commands, tray: Res<Tray>, node: Query<Entity, With<TrayNode>>) {
+    let Ok(e) = node.single() else { return };
     commands.entity(e).despawn_children().with_children(|t| {
         t.spawn(words(tray.title.clone(), 13.0, PAPER));
         t.spawn(Node { column_gap: px(4.0), ..default() }).with_children(|row| {
