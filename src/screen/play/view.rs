@@ -468,6 +468,8 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
             format!("aim at {}: {on} - costs {ammo} ammo, {}", words::space(at), counted(*actions, "action"))
         }
+        // A space a click adds to the Flames being placed (`FlameDraft`).
+        Detail::Space(at) if matches!(o.command, Command::Choose(Answer::Flames(_))) => format!("a Flame on {}", words::space(at)),
         Detail::Space(at) => format!("{} at {}", o.command.name(), words::space(at)),
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
