@@ -99,7 +99,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                     .and_then(|f| book.find(std::ffi::OsStr::new(f)))
                     .and_then(|i| book.0[i].mission.as_ref().ok());
                 if let Some(m) = chosen {
-                    words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
+                    words(c, super::mission_heading(m), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);
                 }
                 words(c, "Each mission is set up fresh; a success or minor success opens the next.", 15.0, super::DIM);

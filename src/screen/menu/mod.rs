@@ -260,6 +260,24 @@ pub fn team_words(save: &crate::save::Save) -> String {
     format!("{}, hazard {}", team.join(", "), save.setup.hazard)
 }
 
+/// A mission's heading in a menu: its name, its kind in words (left out when the name says it) and
+/// its difficulty.
+pub fn mission_heading(m: &crate::data::mission::Mission) -> String {
+    use crate::data::mission::MissionKind::*;
+    let kind = match m.kind {
+        Tutorial => "Tutorial",
+        Mining => "Mining",
+        EggHunt => "Egg Hunt",
+        PointExtraction => "Point Extraction",
+        Salvage => "Salvage",
+        Elimination => "Elimination",
+    };
+    match m.name.starts_with(kind) {
+        true => format!("{}, difficulty {} of 5", m.name, m.difficulty),
+        false => format!("{}: {kind} mission, difficulty {} of 5", m.name, m.difficulty),
+    }
+}
+
 /// A menu's body, between its title and its tip line: it scrolls.
 #[derive(Component)]
 struct MenuBody;
@@ -356,5 +374,20 @@ pub fn after_the_mission(
             crate::save::Run::Campaign => commands.insert_resource(super::front::Leave(Screen::Campaign)),
             crate::save::Run::DeepDive => commands.insert_resource(dive::MissionOver),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::load::read_ron;
+    use crate::data::mission::Mission;
+
+    /// A mission's heading names its kind in words, once.
+    #[test]
+    fn a_mission_heading_names_its_kind_in_words_once() {
+        let read = |f: &str| read_ron::<Mission>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions").join(f)).expect(f);
+        assert_eq!(mission_heading(&read("00-tutorial.ron")), "Tutorial: Morkite 101, difficulty 1 of 5");
+        assert_eq!(mission_heading(&read("03-hatchery-row.ron")), "Hatchery Row: Egg Hunt mission, difficulty 2 of 5");
     }
 }

@@ -61,7 +61,7 @@ fn build(
                 });
             cols.spawn(super::side_column(10.0)).with_children(|c| {
                 if let Some(Ok(m)) = chosen.map(|e| &e.mission) {
-                    words(c, format!("{}: {:?}, difficulty {} of 5", m.name, m.kind, m.difficulty), 22.0, crate::screen::look::PAPER);
+                    words(c, super::mission_heading(m), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);
                 }
                 if let Some(image) = picture {
