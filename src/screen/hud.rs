@@ -33,8 +33,9 @@ pub enum Tooltip {
     Says(&'static str),
     /// A Dwarf's whole board.
     Dwarf(DwarfClass),
-    /// A line of the log panel: the game log's entry it shows (F2 looks up what it names).
-    Log(usize),
+    /// A line of the log panel: the game log's entry it shows, if it shows one (F2 looks up what it
+    /// names).
+    Log(Option<usize>),
 }
 
 const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
@@ -97,7 +98,7 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
         }
         p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
         for n in 0..=LOG_LINES {
-            p.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(usize::MAX), Interaction::default(), BackgroundColor(Color::NONE)));
+            p.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(None), Interaction::default(), BackgroundColor(Color::NONE)));
         }
     });
 }
@@ -282,11 +283,9 @@ fn show_log(
     for (line, mut text, mut tip, mut node) in &mut lines {
         let i = from + line.0;
         let (words, entry) = match i < to {
-            true => (describe(&data, &log.0[i]), i),
-            false if line.0 == LOG_LINES && scroll.0 > 0 => {
-                (format!("(scrolled back {} - wheel down for the newest)", scroll.0), usize::MAX)
-            }
-            false => (String::new(), usize::MAX),
+            true => (describe(&data, &log.0[i]), Some(i)),
+            false if line.0 == LOG_LINES && scroll.0 > 0 => (format!("(scrolled back {} - wheel down for the newest)", scroll.0), None),
+            false => (String::new(), None),
         };
         let display = if words.is_empty() { Display::None } else { Display::Flex };
         if node.display != display {

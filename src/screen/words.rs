@@ -47,7 +47,7 @@ pub fn ammo(primary: u32, secondary: u32) -> String {
 }
 
 /// The words with a capital first letter, as a line of the log begins.
-fn capitalised(s: &str) -> String {
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
@@ -233,15 +233,21 @@ fn condition_words(status: &str) -> String {
     out
 }
 
-/// An answer to a pending choice, in words.
-pub fn answer(a: &Answer) -> String {
+/// An answer to a pending choice, in words. A die of `dice` (the roll in the tray, when it is known)
+/// is named by its number there and by what it shows: "die 2 (blank)" (a blank laid on a space
+/// still carries the damage chain on: the rulebook's Driller example).
+pub fn answer(a: &Answer, dice: &[DieRoll]) -> String {
     let at = space;
+    let die = |i: &usize| match dice.get(*i) {
+        Some(d) => format!("die {} ({})", i + 1, face(d)),
+        None => format!("die {}", i + 1),
+    };
     match a {
         Answer::Chop(t) => format!("axe: {}", chop(t)),
-        Answer::Place { die, at: q } => format!("die {} on {}", die + 1, at(q)),
+        Answer::Place { die: i, at: q } => format!("{} on {}", die(i), at(q)),
         Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
         Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
-        Answer::Keep(i) => format!("keep die {}", i + 1),
+        Answer::Keep(i) => format!("keep {}", die(i)),
         Answer::Scare(p) => match p.last() {
             Some(q) => format!("scare it to {}", at(q)),
             None => "it stays".into(),
@@ -250,8 +256,8 @@ pub fn answer(a: &Answer) -> String {
         Answer::Pass => "pass".into(),
         Answer::Accept(true) => "take the offer".into(),
         Answer::Accept(false) => "leave it".into(),
-        Answer::Reroll(i) => format!("reroll die {}", i + 1),
-        Answer::Double(i) => format!("die {} counts twice", i + 1),
+        Answer::Reroll(i) => format!("reroll {}", die(i)),
+        Answer::Double(i) => format!("{} counts twice", die(i)),
         Answer::AlsoAt(q) => format!("also on {}", at(q)),
         Answer::Upgrade(slot, None) => format!("fit it on the {slot:?} weapon"),
         Answer::Upgrade(slot, Some(i)) => format!("fit it on the {slot:?} weapon in place of token {}", i + 1),

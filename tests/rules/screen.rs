@@ -293,6 +293,20 @@ fn the_log_reads_as_sentences() {
     assert_eq!((dice(1), dice(3)), ("1 die".to_string(), "3 dice".to_string()));
 }
 
+/// A choice about a die names it by its number and, with the roll in the tray, its face.
+#[test]
+fn a_choice_names_its_die_by_its_face() {
+    use hoxxes::data::dice::{DieKind, Symbol};
+    use hoxxes::rules::command::Answer;
+    use hoxxes::rules::log::DieRoll;
+    use hoxxes::screen::words::answer;
+    let roll = |symbols: Vec<Symbol>| DieRoll { die: DieKind::Explosive, face: 0, symbols };
+    let dice = [roll(vec![Symbol::Boom]), roll(vec![Symbol::Boom, Symbol::Boom])];
+    assert_eq!(answer(&Answer::Keep(1), &dice), "keep die 2 (2 boom)");
+    assert_eq!(answer(&Answer::Place { die: 0, at: q(2, 3) }, &dice), "die 1 (boom) on (2, 3)");
+    assert_eq!(answer(&Answer::Keep(1), &[]), "keep die 2", "no roll known: the number alone");
+}
+
 /// An exchange in the log says who gave what.
 #[test]
 fn the_log_tells_an_exchange_in_words() {

@@ -285,9 +285,14 @@ struct MenuBody;
 /// Pixels a wheel step scrolls a menu.
 const WHEEL_STEP: f32 = 40.0;
 
+/// How far the mouse wheel scrolls, in pixels down, since it was last read.
+fn wheeled(wheel: &mut MessageReader<bevy::input::mouse::MouseWheel>) -> f32 {
+    wheel.read().map(|w| -w.y * WHEEL_STEP).sum()
+}
+
 /// The mouse wheel scrolls a menu's body (the layout keeps it within what there is to show).
 fn wheel(mut wheel: MessageReader<bevy::input::mouse::MouseWheel>, mut bodies: Query<&mut ScrollPosition, With<MenuBody>>) {
-    let by: f32 = wheel.read().map(|w| -w.y * WHEEL_STEP).sum();
+    let by = wheeled(&mut wheel);
     if by != 0.0 {
         for mut p in &mut bodies {
             p.0.y = (p.0.y + by).max(0.0);

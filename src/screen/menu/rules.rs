@@ -208,8 +208,7 @@ fn build_again(
 #[derive(Component)]
 struct Page;
 
-/// Pixels a wheel step or a page key scrolls.
-const WHEEL_STEP: f32 = 40.0;
+/// Pixels a page key scrolls (a wheel step: `super::wheeled`).
 const PAGE_STEP: f32 = 300.0;
 
 /// The mouse wheel and Page Up / Page Down scroll the section open.
@@ -218,7 +217,7 @@ fn scroll(
     keys: Res<ButtonInput<KeyCode>>,
     mut pages: Query<&mut ScrollPosition, With<Page>>,
 ) {
-    let mut by: f32 = wheel.read().map(|w| -w.y * WHEEL_STEP).sum();
+    let mut by = super::wheeled(&mut wheel);
     if keys.just_pressed(KeyCode::PageDown) {
         by += PAGE_STEP;
     }

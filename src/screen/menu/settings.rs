@@ -33,17 +33,18 @@ enum Entry {
     Back,
 }
 
-const SPEEDS: [(Speed, &str); 4] = [(Speed::Slow, "Slow"), (Speed::Normal, "Normal"), (Speed::Fast, "Fast"), (Speed::Instant, "Instant")];
+const SPEEDS: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
 
 fn build(mut commands: Commands, settings: Res<Settings>) {
     frame(&mut commands, Screen::Settings, "Settings", |b| {
         row(b, |r| {
             words(r, "Creatures' turn", 18.0, super::DIM);
-            for (speed, name) in SPEEDS {
+            for speed in SPEEDS {
                 let tip = format!(
                     "Each step of the cave's turn stays {} s on screen (Tab changes it during play, Space skips the turn)",
                     speed.seconds()
                 );
+                let name = crate::screen::words::capitalised(speed.name());
                 button(r, name, Entry::Speed(speed), MenuButton { picked: settings.speed == speed, tip, ..default() });
             }
         });

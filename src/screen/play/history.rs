@@ -116,7 +116,7 @@ fn undo_redo(
 /// mineral at (4, 3)'), else by its name.
 fn command_words(cmd: &Command) -> String {
     match cmd {
-        Command::Choose(a) => crate::screen::words::answer(a),
+        Command::Choose(a) => crate::screen::words::answer(a, &[]),
         c => c.name().to_string(),
     }
 }

@@ -350,20 +350,21 @@ fn act(
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn),
             PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
-            PlayerInput::Hex(h) if flame_sets(legal).is_some() => {
-                let sets = flame_sets(legal).unwrap_or_default();
-                match flames.click(&sets, Qr::from(*h)) {
-                    Ok(Some(cmd)) => send(&mut queue, &mut notice, &mut selection, cmd),
-                    Ok(None) => notice.0 = flames_picked(&flames, &sets),
-                    Err(why) => notice.0 = why,
-                }
-            }
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
-                match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
-                    Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
-                    None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
-                    None => {}
+                // Flames are placed space by space; any other click is a lit offer's.
+                if let Some(sets) = flame_sets(legal) {
+                    match flames.click(&sets, q) {
+                        Ok(Some(cmd)) => send(&mut queue, &mut notice, &mut selection, cmd),
+                        Ok(None) => notice.0 = flames_picked(&flames, &sets),
+                        Err(why) => notice.0 = why,
+                    }
+                } else {
+                    match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
+                        Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
+                        None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
+                        None => {}
+                    }
                 }
             }
         }

@@ -14,7 +14,7 @@ use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
 use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
-use crate::rules::log::{GameEvent, GameLog, Who, counted};
+use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
@@ -212,11 +212,7 @@ fn rebuild(
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
     if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection, &flames) {
         for (n, o) in offers.iter().enumerate() {
-            let words = match &o.command {
-                _ if go_on => "let it stand".to_string(),
-                Command::Choose(a) => answer_with_dice(a, &tray.dice).unwrap_or_else(|| offer_words(&data, o)),
-                _ => offer_words(&data, o),
-            };
+            let words = if go_on { "let it stand".to_string() } else { offer_words(&data, o, &tray.dice) };
             let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), true, false))).id();
             commands.entity(choices_row).add_child(b);
         }
@@ -313,7 +309,7 @@ fn tooltips(
     };
     hover.0 = match entered {
         Tooltip::Says(words) => Some(words.to_string()),
-        Tooltip::Log(i) => log.0.get(i).map(|e| format!("Log: {} (F2: the rules on it)", words::describe(&data, e))),
+        Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| format!("Log: {} (F2: the rules on it)", words::describe(&data, e))),
         Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.0.class == class).map(|(d, health, s, ammo, loadout, hand)| {
             let full = &data.numbers.dwarf;
             format!(
@@ -399,6 +395,7 @@ fn show_hint(
     data: Res<GameData>,
     space: SpaceView,
     flames: Res<FlameDraft>,
+    tray: Res<super::dice::Tray>,
     watching: Option<Res<super::Watching>>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut pointed: ResMut<Pointed>,
@@ -413,12 +410,12 @@ fn show_hint(
             what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
         }
         match offer {
-            // Power Drilling shatters the mineral in a wall (rulebook): said before the click.
-            Some(o) if matches!(o.detail, Detail::Move { .. }) && space.wall_mineral(h).is_some() => {
-                let lost = space.wall_mineral(h).map(|m| format!("{m:?}")).unwrap_or_default();
-                format!("{what}  >>  {} - drilling into the wall loses its {lost}", offer_words(&data, &o))
+            Some(o) => {
+                // Power Drilling shatters the mineral in a wall (rulebook): said before the click.
+                let drilled = matches!(o.detail, Detail::Move { .. }).then(|| space.wall_mineral(h)).flatten();
+                let lost = drilled.map(|m| format!(" - drilling into the wall loses its {m:?}")).unwrap_or_default();
+                format!("{what}  >>  {}{lost}", offer_words(&data, &o, &tray.dice))
             }
-            Some(o) => format!("{what}  >>  {}", offer_words(&data, &o)),
             None => what,
         }
     } else if watching.is_some() {
@@ -435,19 +432,6 @@ fn show_hint(
     }
 }
 
-/// An answer about a die of the roll in the tray, the die named by its number there and by what it
-/// shows (a blank laid on a space still carries the damage chain on: the rulebook's Driller example).
-fn answer_with_dice(a: &Answer, dice: &[crate::rules::log::DieRoll]) -> Option<String> {
-    let die = |i: &usize| dice.get(*i).map(|d| format!("die {} ({})", i + 1, words::face(d)));
-    match a {
-        Answer::Place { die: i, at } => die(i).map(|d| format!("{d} on {}", words::space(at))),
-        Answer::Keep(i) => die(i).map(|d| format!("keep {d}")),
-        Answer::Reroll(i) => die(i).map(|d| format!("reroll {d}")),
-        Answer::Double(i) => die(i).map(|d| format!("{d} counts twice")),
-        _ => None,
-    }
-}
-
 /// The Event card drawn last: its name and words.
 fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
     log.0.iter().rev().find_map(|e| match e {
@@ -456,8 +440,9 @@ fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
     })
 }
 
-/// An offer in words: what it does and, for an attack, how its dice meet what stands there.
-pub fn offer_words(data: &GameData, o: &Offer) -> String {
+/// An offer in words: what it does and, for an attack, how its dice meet what stands there. `dice`:
+/// the roll in the tray, by which an answer about a die names it.
+pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
     match &o.detail {
         Detail::Move { to, cost, flame_damage, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
@@ -478,7 +463,7 @@ pub fn offer_words(data: &GameData, o: &Offer) -> String {
         },
         Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(words::chop).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
-            Command::Choose(a) => words::answer(a),
+            Command::Choose(a) => words::answer(a, dice),
             Command::GetSupplies { primary, secondary, health } => {
                 format!("take {primary} primary, {secondary} secondary, {health} Health")
             }
