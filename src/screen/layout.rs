@@ -1,7 +1,7 @@
 //! Where things go on screen: the one conversion between a cave hex and the tilemap, and the size
 //! of the hexes, chosen so the whole cave fits beside the HUD and above the key.
 
-use crate::rules::hex::hex_to_cell;
+use crate::rules::hex::{cell_to_hex, hex_to_cell};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use hexx::Hex;
@@ -114,12 +114,25 @@ impl MapGeometry {
     pub fn hex_width(&self) -> f32 {
         self.grid.x
     }
+
+    /// Where the board's edges are numbered, as the game's words name a space (column, row): each
+    /// column's number just above its top hex, each row's just left of its first hex, in the margin
+    /// kept around the cave.
+    pub fn edge_numbers(&self) -> Vec<(i32, Vec2)> {
+        let first_row = self.last_row - self.size.y as i32 + 1;
+        let last_col = self.first_col + self.size.x as i32 - 1;
+        let centre = |col: i32, row: i32| self.centre(cell_to_hex((col, row)));
+        let columns =
+            (self.first_col..=last_col).map(|col| (col, centre(col, first_row) + Vec2::new(0.0, self.grid.y / 2.0 + MARGIN / 2.0)));
+        let rows =
+            (first_row..=self.last_row).map(|row| (row, centre(self.first_col, row) - Vec2::new(self.grid.x / 2.0 + MARGIN / 2.0, 0.0)));
+        columns.chain(rows).collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hex::cell_to_hex;
 
     /// Our placement of hexes agrees with the tilemap's, whichever the parity of the last row.
     #[test]
@@ -146,6 +159,29 @@ mod tests {
         let panel_left = |panels: f32| WINDOW.x / 2.0 - HUD_WIDTH * panels;
         assert!(right(&normal) <= panel_left(1.0));
         assert!(right(&large) <= panel_left(1.6), "{} under a panel from {}", right(&large), panel_left(1.6));
+    }
+
+    /// Every column and row of the cave is numbered once, as the words name a space: the columns
+    /// above the top row, the rows left of the first column, all inside the window.
+    #[test]
+    fn the_edges_are_numbered_outside_the_cave_inside_the_window() {
+        let hexes: Vec<Hex> = (2..16).flat_map(|r| (3..25).map(move |c| cell_to_hex((c, r)))).collect();
+        let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+        let numbers = g.edge_numbers();
+        let (columns, rows) = numbers.split_at(22);
+        assert_eq!(columns.iter().map(|n| n.0).collect::<Vec<_>>(), (3..25).collect::<Vec<_>>());
+        assert_eq!(rows.iter().map(|n| n.0).collect::<Vec<_>>(), (2..16).collect::<Vec<_>>());
+        let top = hexes.iter().map(|h| g.centre(*h).y + g.grid.y / 2.0).fold(f32::MIN, f32::max);
+        assert!(columns.iter().all(|(_, at)| at.y > top && at.y < WINDOW.y / 2.0), "{columns:?} above {top}");
+        // Each row's number beside its own first hex (odd rows sit half a hex to the right).
+        for (row, at) in rows {
+            let first = g.centre(cell_to_hex((3, *row)));
+            assert!(at.x < first.x - g.hex_width() / 2.0 && at.x > -WINDOW.x / 2.0, "row {row} at {at} beside {first}");
+            assert!((at.y - first.y).abs() < 0.01);
+        }
+        // Each column's number over its own top hex.
+        let (col, at) = columns[4];
+        assert!((at.x - g.centre(cell_to_hex((col, 2))).x).abs() < 0.01);
     }
 
     /// Odd rows of the drawing sit half a hex to the right of the even rows above them.

@@ -13,7 +13,7 @@ use bevy_ecs_tilemap::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .insert_resource(ClearColor(BACKGROUND))
-        .add_systems(OnEnter(AtTable), (measure, lay_tiles).chain())
+        .add_systems(OnEnter(AtTable), (measure, (lay_tiles, number_edges)).chain())
         .add_systems(Update, (label_hidden_caves, repaint, drop_revealed_labels).in_set(Table));
 }
 
@@ -59,6 +59,21 @@ fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<A
         transform: Transform::from_translation(geo.origin.extend(0.0)),
         ..default()
     });
+}
+
+/// The columns' and rows' numbers along the top and left of the cave: the log, the tips and the
+/// rules name a space by them, '(13, 7)'.
+fn number_edges(mut commands: Commands, geo: Res<MapGeometry>) {
+    let size = (0.28 * geo.hex_width()).clamp(9.0, 14.0);
+    for (n, at) in geo.edge_numbers() {
+        commands.spawn((
+            DespawnOnExit(AtTable),
+            Text2d::new(n.to_string()),
+            TextFont::from_font_size(FontSize::Px(size)),
+            TextColor(Color::srgb_u8(120, 112, 100)),
+            Transform::from_translation(at.extend(Z_LABEL)),
+        ));
+    }
 }
 
 /// Each hidden cave laid out (at the start, and again when the game is replayed for an undo) gets
