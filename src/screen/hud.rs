@@ -6,13 +6,14 @@ use super::layout::HUD_WIDTH;
 use super::look::{PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
 use super::words::describe;
 use crate::data::GameData;
+use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, Objective};
 use crate::data::weapons::DwarfClass;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameLog, counted};
-use crate::rules::state::{MissionInfo, Mule, Turn};
+use crate::rules::state::{Kills, MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use crate::screen::front::{AtTable, Table};
 use bevy::prelude::*;
@@ -181,11 +182,19 @@ pub fn caves_turn(agenda: &Agenda, job: &CurrentJob) -> bool {
 fn show_mule(
     mule: Res<Mule>,
     info: Res<MissionInfo>,
+    kills: Res<Kills>,
     data: Res<GameData>,
     creatures: Query<&Creature>,
     mut texts: Query<&mut Text, With<MuleText>>,
 ) {
     let Ok(mut text) = texts.single_mut() else { return };
+    let on_cave = |kind: CreatureKind| creatures.iter().filter(|c| c.kind == kind).count();
+    set(&mut text, mule_lines(&info, &mule, &kills, &data, on_cave).join("\n"));
+}
+
+/// The M.U.L.E. panel's lines: each objective, ticked when met; then anything else aboard; then,
+/// once the primary objectives are met, what to do next.
+fn mule_lines(info: &MissionInfo, mule: &Mule, kills: &Kills, data: &GameData, on_cave: impl Fn(CreatureKind) -> usize) -> Vec<String> {
     let objectives = &info.objectives;
     let tagged = objectives.primary.iter().map(|o| (o, "")).chain(objectives.secondary.iter().map(|o| (o, " (bonus)")));
     let mut lines: Vec<String> = tagged
@@ -194,10 +203,9 @@ fn show_mule(
                 let have = mule.count(*item);
                 format!("[{}] {:<11} {have:>2}/{n}{tag}", tick(have >= *n), item_name(*item))
             }
-            Objective::Kill(kind) => {
-                let left = creatures.iter().filter(|c| c.kind == *kind).count();
-                format!("[{}] Kill {}: {left} left{tag}", tick(left == 0), data.creatures.get(*kind).name)
-            }
+            // Met by a kill of the kind, and met for good, whatever comes out later (ruling 29).
+            Objective::Kill(kind) if kills.kinds.contains(kind) => format!("[x] Kill {}: killed{tag}", data.creatures.get(*kind).name),
+            Objective::Kill(kind) => format!("[ ] Kill {}: {} on the cave{tag}", data.creatures.get(*kind).name, on_cave(*kind)),
         })
         .collect();
     let wanted: Vec<Item> = objectives.primary.iter().chain(&objectives.secondary).filter_map(collected_item).collect();
@@ -206,7 +214,11 @@ fn show_mule(
     if !extra.is_empty() {
         lines.push(format!("Also aboard: {}", extra.join(", ")));
     }
-    set(&mut text, lines.join("\n"));
+    // What a newcomer does next once the work is done (rulebook "Game end", ruling 26).
+    if info.objectives_met(mule, kills) {
+        lines.push("Objectives met: back to the Drop Pod! The mission is won when the last Dwarf steps aboard".to_string());
+    }
+    lines
 }
 
 /// The meter as a row of steps: reached `#`, swarm steps `S`, others `-`; then where the next
@@ -342,4 +354,27 @@ fn conditions(s: &DwarfStatus) -> Vec<&'static str> {
         .into_iter()
         .filter_map(|(on, word)| on.then_some(word))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::mission::Mission;
+
+    /// A Kill objective is ticked once one of its kind is killed, with another of the kind on the
+    /// cave (ruling 29); the primary objectives met, the panel says to go back to the Drop Pod.
+    #[test]
+    fn the_mule_panel_ticks_a_kill_for_good_and_sends_the_team_home() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/11-the-maw.ron");
+        let m: Mission = crate::data::load::read_ron(&file).expect("The Maw reads");
+        let info = MissionInfo { name: m.name, objectives: m.objectives, mission_event: m.mission_event, hazard: 1, seed: 1 };
+        let (mule, mut kills) = (Mule::default(), Kills::default());
+        let lines = |kills: &Kills| mule_lines(&info, &mule, kills, &data, |_| 1);
+        assert!(lines(&kills).iter().any(|l| l.starts_with("[ ] Kill Oppressor: 1 on the cave")), "{:?}", lines(&kills));
+        assert!(!lines(&kills).iter().any(|l| l.starts_with("Objectives met")));
+        kills.kinds.insert(CreatureKind::Oppressor);
+        assert!(lines(&kills).iter().any(|l| l == "[x] Kill Oppressor: killed"), "{:?}", lines(&kills));
+        assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
+    }
 }
