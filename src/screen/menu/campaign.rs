@@ -3,7 +3,7 @@
 //! opens the next, and any mission open can be played again.
 
 use super::team::{Book, TeamForm, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, says, words};
 use crate::data::GameData;
 use crate::rules::end::Outcome;
 use crate::save::Run;
@@ -31,17 +31,22 @@ struct Picked {
     record: Profile,
     mission: usize,
     said: String,
+    /// The campaign game under way saved last, with its mission's name: Start begins another and
+    /// keeps it, Continue takes it up.
+    under_way: Option<(std::path::PathBuf, String)>,
 }
 
 #[derive(Component, Clone, Copy, Debug)]
 enum Entry {
     Mission(usize),
     Start,
+    Continue,
     Back,
 }
 
 fn read_record(mut picked: ResMut<Picked>) {
     picked.said.clear();
+    picked.under_way = super::newest_under_way(|s| s.run == Run::Campaign).map(|(f, s)| (f, super::mission_name(&s)));
     match profile::campaign() {
         Ok(m) => picked.missions = m,
         Err(e) => picked.said = e.to_string(),
@@ -88,7 +93,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                             list,
                             format!("{}. {}  ({status})", i + 1, name_of(file)),
                             Entry::Mission(i),
-                            MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true },
+                            MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true, ..default() },
                         );
                     }
                 });
@@ -104,13 +109,26 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                 }
                 words(c, "Each mission is set up fresh; a success or minor success opens the next.", 15.0, super::DIM);
                 team_rows(c, &form, &data);
-                row(c, |r| {
-                    button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin"));
-                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
-                });
                 if !picked.said.is_empty() {
                     words(c, picked.said.clone(), 16.0, super::AMBER);
                 }
+                foot_row(c, |r| {
+                    let start = match &picked.under_way {
+                        Some((_, name)) => {
+                            let tip = format!("Begin this mission afresh: the game of {name} under way is kept (Continue takes it up)");
+                            button(
+                                r,
+                                format!("Continue: {name}"),
+                                Entry::Continue,
+                                says("Go back to the campaign game under way, where it was left"),
+                            );
+                            tip
+                        }
+                        None => "Lay out the cave and begin".to_string(),
+                    };
+                    button(r, "Start the mission", Entry::Start, says(start));
+                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+                });
             });
         });
     });
@@ -144,6 +162,11 @@ fn press(
         match *entry {
             Entry::Mission(i) => picked.mission = i,
             Entry::Back => next.set(Screen::Title),
+            Entry::Continue => match picked.under_way.as_ref().map(|(file, _)| super::resume(file, &data)) {
+                Some(Ok(begin)) => commands.insert_resource(begin),
+                Some(Err(e)) => picked.said = e,
+                None => {}
+            },
             Entry::Start => {
                 let Some(file) = picked.missions.get(picked.mission) else { continue };
                 let path = crate::data::missions_dir().join(file);

@@ -5,7 +5,7 @@
 //! end, the run's summary.
 
 use super::team::{Book, TeamForm, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, row, says, words};
 use crate::data::GameData;
 use crate::rules::dive::carry_over;
 use crate::rules::end::Outcome;
@@ -77,21 +77,30 @@ fn name(book: &Book, path: &std::path::Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
+/// A mission slot's width: the longest mission name of the book fits it, so a slot clicked on to
+/// the next mission keeps its size and the next slot stays where it was.
+const SLOT_WIDTH: f32 = 250.0;
+
 fn build(mut commands: Commands, book: Res<Book>, view: Res<View>, form: Res<TeamForm>, data: Res<GameData>) {
-    frame(&mut commands, Screen::DeepDive, "Deep Dive", |b| {
-        match &view.dive {
-            Some(d) if !d.over() => under_way(b, d, &book, &data),
-            over => {
-                if let Some(d) = over {
-                    summary(b, d, &book);
-                }
-                new_dive(b, &view, &book, &form, &data);
-            }
+    frame(&mut commands, Screen::DeepDive, "Deep Dive", |b| match &view.dive {
+        Some(d) if !d.over() => {
+            under_way(b, d, &book, &data);
+            said(b, &view);
         }
-        if !view.said.is_empty() {
-            words(b, view.said.clone(), 16.0, super::AMBER);
+        over => {
+            if let Some(d) = over {
+                summary(b, d, &book);
+            }
+            new_dive(b, &view, &book, &form, &data);
         }
     });
+}
+
+/// What the last press came to, when it needs a word (a dive that could not be saved or begun).
+fn said(b: &mut ChildSpawnerCommands, view: &View) {
+    if !view.said.is_empty() {
+        words(b, view.said.clone(), 16.0, super::AMBER);
+    }
 }
 
 /// What each mission of the dive came to.
@@ -194,17 +203,14 @@ fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamF
         words(r, "Missions", 18.0, super::DIM);
         for (n, i) in view.slots.iter().enumerate() {
             let label = book.0.get(*i).map(|e| name(book, &e.path)).unwrap_or_default();
-            button(
-                r,
-                format!("{}. {label}", n + 1),
-                Entry::Slot(n),
-                says("Click for the next mission of the book (a mission may come twice)"),
-            );
+            let tip = "Click for the next mission of the book (a mission may come twice)".to_string();
+            button(r, format!("{}. {label}", n + 1), Entry::Slot(n), MenuButton { tip, width: Some(SLOT_WIDTH), ..default() });
         }
         button(r, "Draw three", Entry::Draw, says("Three different missions drawn by the seed (ruling 39)"));
     });
     team_rows(b, form, data);
-    row(b, |r| {
+    said(b, view);
+    foot_row(b, |r| {
         button(r, "Begin the dive", Entry::Begin, says("Hazard, team and BOSCO hold for the whole dive (rulings 38, 44)"));
         button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
     });

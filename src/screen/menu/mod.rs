@@ -17,7 +17,7 @@ use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use bevy::ui::UiGlobalTransform;
+use bevy::ui::{RelativeCursorPosition, UiGlobalTransform};
 
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
@@ -61,6 +61,10 @@ pub struct MenuButton {
     pub tip: String,
     /// A line of a long list: smaller.
     pub small: bool,
+    /// A width of its own, for a button whose label changes as it is pressed (a mission slot that
+    /// cycles through the book): it keeps its size, and the buttons beside it stay where they
+    /// were under the pointer.
+    pub width: Option<f32>,
 }
 
 /// A menu button was pressed (its entity).
@@ -117,6 +121,7 @@ pub fn button(parent: &mut ChildSpawnerCommands, label: impl Into<String>, what:
     let (size, pad) = if state.small { (15.0, 3.0) } else { (18.0, 7.0) };
     let node = Node {
         padding: UiRect::axes(px(12.0), px(pad)),
+        width: state.width.map_or(Val::Auto, px),
         border: UiRect::all(px(2.0)),
         border_radius: BorderRadius::all(px(5.0)),
         justify_content: JustifyContent::Center,
@@ -144,7 +149,14 @@ pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawne
         .with_children(body);
 }
 
-/// A label in the body.
+/// The row of a screen's last buttons (Start, Back), kept at the foot of its column: what is above
+/// it grows and shrinks as the player picks (a briefing, a Dwarf brought or left out, a secondary
+/// weapon more), and the button he goes on to press stays where it was.
+pub fn foot_row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
+    parent.spawn(Node { flex_grow: 1.0, ..default() });
+    row(parent, body);
+}
+
 /// A column sharing the width left beside a list with its siblings: a screen's details side.
 pub fn side_column(row_gap: f32) -> Node {
     Node {
@@ -248,6 +260,20 @@ fn show_focus(
 }
 
 /// The name of the mission a save plays (the file's, when the mission no longer reads).
+/// The game under way saved last of those `such` picks (a campaign's, any but a dive's), with
+/// its file.
+pub fn newest_under_way(such: impl Fn(&crate::save::Save) -> bool) -> Option<(std::path::PathBuf, crate::save::Save)> {
+    let saves = crate::save::folder::saves_in(crate::save::folder::under_way()).into_iter();
+    saves.filter_map(|f| crate::save::read(&f).ok().map(|s| (f, s))).find(|(_, s)| such(s))
+}
+
+/// A saved game taken up again where it was (checked by replaying it first), or why it cannot be.
+pub fn resume(file: &std::path::Path, data: &crate::data::GameData) -> Result<super::front::Begin, String> {
+    let game = crate::screen::saved_game(file, data).map_err(|e| format!("{e}. The file is left where it is; begin another game."))?;
+    let welcome = format!("Welcome back: {}. Ctrl+Z undoes; F10 goes back to the menu.", game.mission.name);
+    Ok(super::front::Begin { game, watch: false, welcome })
+}
+
 pub fn mission_name(save: &crate::save::Save) -> String {
     crate::data::load::read_ron::<crate::data::mission::Mission>(&save.mission)
         .map(|m| m.name)
@@ -290,10 +316,21 @@ fn wheeled(wheel: &mut MessageReader<bevy::input::mouse::MouseWheel>) -> f32 {
     wheel.read().map(|w| -w.y * WHEEL_STEP).sum()
 }
 
-/// The mouse wheel scrolls a menu's body (the layout keeps it within what there is to show).
-fn wheel(mut wheel: MessageReader<bevy::input::mouse::MouseWheel>, mut bodies: Query<&mut ScrollPosition, With<MenuBody>>) {
+/// A part of a menu that scrolls on its own (the rules reference's page): the wheel over it scrolls
+/// it, not the whole body around it as well.
+#[derive(Component)]
+#[require(RelativeCursorPosition)]
+pub struct ScrollsItself;
+
+/// The mouse wheel scrolls a menu's body (the layout keeps it within what there is to show), unless
+/// it is over a part that scrolls on its own.
+fn wheel(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    inner: Query<&RelativeCursorPosition, With<ScrollsItself>>,
+    mut bodies: Query<&mut ScrollPosition, With<MenuBody>>,
+) {
     let by = wheeled(&mut wheel);
-    if by != 0.0 {
+    if by != 0.0 && !inner.iter().any(RelativeCursorPosition::cursor_over) {
         for mut p in &mut bodies {
             p.0.y = (p.0.y + by).max(0.0);
         }

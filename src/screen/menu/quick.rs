@@ -3,7 +3,7 @@
 //! then play it.
 
 use super::team::{Book, TeamForm, preview, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, says, words};
 use crate::data::GameData;
 use crate::save::Run;
 use crate::screen::front::{Begin, Screen};
@@ -56,7 +56,12 @@ fn build(
                                 true,
                             ),
                         };
-                        button(list, label, Entry::Mission(i), MenuButton { picked: i == picked.mission, off, tip, small: true });
+                        button(
+                            list,
+                            label,
+                            Entry::Mission(i),
+                            MenuButton { picked: i == picked.mission, off, tip, small: true, ..default() },
+                        );
                     }
                 });
             cols.spawn(super::side_column(10.0)).with_children(|c| {
@@ -68,13 +73,13 @@ fn build(
                     c.spawn((ImageNode::new(image), Node { max_width: px(460.0), max_height: px(190.0), ..default() }));
                 }
                 team_rows(c, &form, &data);
-                row(c, |r| {
-                    button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
-                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
-                });
                 if !picked.said.is_empty() {
                     words(c, picked.said.clone(), 16.0, super::AMBER);
                 }
+                foot_row(c, |r| {
+                    button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
+                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
+                });
             });
         });
     });

@@ -9,6 +9,7 @@ use crate::data::assets_dir;
 use crate::screen::front::Screen;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Reading>()
@@ -177,7 +178,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                     button(list, "Back", Entry::Back, says(back));
                 });
             let page = Node { overflow: Overflow::scroll_y(), ..super::side_column(8.0) };
-            cols.spawn((Page, page, ScrollPosition::default())).with_children(|page| {
+            cols.spawn((Page, super::ScrollsItself, page, ScrollPosition::default())).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
@@ -211,13 +212,15 @@ struct Page;
 /// Pixels a page key scrolls (a wheel step: `super::wheeled`).
 const PAGE_STEP: f32 = 300.0;
 
-/// The mouse wheel and Page Up / Page Down scroll the section open.
+/// The mouse wheel over the page, and Page Up / Page Down, scroll the section open.
 fn scroll(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut pages: Query<&mut ScrollPosition, With<Page>>,
+    mut pages: Query<(&mut ScrollPosition, &RelativeCursorPosition), With<Page>>,
 ) {
-    let mut by = super::wheeled(&mut wheel);
+    let wheeled = super::wheeled(&mut wheel);
+    let over = pages.iter().any(|(_, c)| c.cursor_over());
+    let mut by = if over { wheeled } else { 0.0 };
     if keys.just_pressed(KeyCode::PageDown) {
         by += PAGE_STEP;
     }
@@ -225,7 +228,7 @@ fn scroll(
         by -= PAGE_STEP;
     }
     if by != 0.0 {
-        for mut p in &mut pages {
+        for (mut p, _) in &mut pages {
             p.0.y = (p.0.y + by).max(0.0);
         }
     }

@@ -3,8 +3,7 @@
 
 use super::{Clicked, MenuInput, button, frame, says, words};
 use crate::data::GameData;
-use crate::save::folder;
-use crate::screen::front::{Begin, Screen};
+use crate::screen::front::Screen;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -91,8 +90,7 @@ fn build(mut commands: Commands, said: Res<Said>) {
 
 /// The game under way saved last that is not a Deep Dive's mission (the dive has its own Continue).
 fn newest_game() -> Option<(std::path::PathBuf, crate::save::Save)> {
-    let saves = folder::saves_in(folder::under_way()).into_iter();
-    saves.filter_map(|f| crate::save::read(&f).ok().map(|s| (f, s))).find(|(_, s)| s.run != crate::save::Run::DeepDive)
+    super::newest_under_way(|s| s.run != crate::save::Run::DeepDive)
 }
 
 fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, said: Res<Said>) {
@@ -116,12 +114,9 @@ fn press(
         match entry {
             Entry::Go(screen) => next.set(*screen),
             Entry::ContinueDive => next.set(Screen::DeepDive),
-            Entry::Continue(file) => match crate::screen::saved_game(file, &data) {
-                Ok(game) => {
-                    let welcome = format!("Welcome back: {}. Ctrl+Z undoes; F10 goes back to the menu.", game.mission.name);
-                    commands.insert_resource(Begin { game, watch: false, welcome });
-                }
-                Err(e) => said.0 = format!("{e}. The file is left where it is; begin another game."),
+            Entry::Continue(file) => match super::resume(file, &data) {
+                Ok(begin) => commands.insert_resource(begin),
+                Err(e) => said.0 = e,
             },
             Entry::Quit => {
                 exit.write(AppExit::Success);
