@@ -75,6 +75,10 @@ struct PromptText;
 struct HintText;
 #[derive(Component)]
 struct ActionsRow;
+/// End turn, Undo and Redo, in a column of their own at the bar's right end: in the same place
+/// every turn, whichever Dwarf acts and however many actions his row holds.
+#[derive(Component)]
+struct TurnColumn;
 #[derive(Component)]
 struct ChoicesRow;
 #[derive(Component)]
@@ -138,7 +142,11 @@ fn build(mut commands: Commands) {
         b.spawn((PromptText, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         b.spawn((ChoicesRow, row()));
-        b.spawn((ActionsRow, row()));
+        b.spawn(Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, ..default() }).with_children(|r| {
+            r.spawn((ActionsRow, Node { flex_grow: 1.0, flex_basis: px(0.0), ..row() }));
+            let column = Node { flex_direction: FlexDirection::Column, row_gap: px(3.0), flex_shrink: 0.0, ..default() };
+            r.spawn((TurnColumn, column));
+        });
     });
 }
 
@@ -173,15 +181,19 @@ fn rebuild(
     log: Res<CommandLog>,
     game_log: Res<GameLog>,
     actions_row: Query<Entity, With<ActionsRow>>,
+    turn_column: Query<Entity, With<TurnColumn>>,
     choices_row: Query<Entity, With<ChoicesRow>>,
     watching: Option<Res<super::Watching>>,
     draft: Res<ExchangeDraft>,
     flames: Res<FlameDraft>,
     tray: Res<super::dice::Tray>,
 ) {
-    let (Ok(actions_row), Ok(choices_row)) = (actions_row.single(), choices_row.single()) else { return };
-    commands.entity(actions_row).despawn_children();
-    commands.entity(choices_row).despawn_children();
+    let (Ok(actions_row), Ok(choices_row), Ok(turn_column)) = (actions_row.single(), choices_row.single(), turn_column.single()) else {
+        return;
+    };
+    for row in [actions_row, choices_row, turn_column] {
+        commands.entity(row).despawn_children();
+    }
     // A watcher is offered the watching keys, not the players' actions and choices (nothing a
     // player would do is taken while watching).
     if watching.is_some() {
@@ -197,12 +209,13 @@ fn rebuild(
         let key = key_of(actions, i).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
         let picked = selection.0.as_ref().is_some_and(|p| p.is(a));
         let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
-        commands.entity(actions_row).add_child(b);
+        let row = if a.kind == ActionKind::EndTurn { turn_column } else { actions_row };
+        commands.entity(row).add_child(b);
     }
     let undo = history.why_not_undo(log.0.len(), &game_log).is_none();
     for (back, words, on) in [(true, "[Ctrl+Z] Undo", undo), (false, "[Ctrl+Y] Redo", history.can_redo())] {
         let b = commands.spawn((TimeButton(back), button(words.into(), on, false))).id();
-        commands.entity(actions_row).add_child(b);
+        commands.entity(turn_column).add_child(b);
     }
     if let Some(cmd) = draft.command() {
         let b = commands.spawn((DraftButton, button(format!("[Enter] make the exchange: {}", exchange_words(&cmd)), true, true))).id();
@@ -339,6 +352,7 @@ fn show_prompt(
     log: Res<GameLog>,
     flames: Res<FlameDraft>,
     watching: Option<Res<super::Watching>>,
+    turn: Res<crate::rules::state::Turn>,
     mut texts: Query<&mut Text, With<PromptText>>,
 ) {
     let Ok(mut t) = texts.single_mut() else { return };
@@ -375,6 +389,12 @@ fn show_prompt(
         format!("The cave's turn: creatures at {} speed (Tab changes it, Space skips){cards}", pace.speed.name())
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action")
+    } else if turn.actions_left == 0 && !turn.bosco_turn && legal.actions.iter().any(|a| a.is_allowed()) {
+        // What is still lit besides End turn costs no action: a card, the Scout's attack right
+        // after his move.
+        let free = legal.actions.iter().any(|a| a.is_allowed() && a.kind != ActionKind::EndTurn);
+        let what = if free { "what is lit is free (a card, the Scout's attack after a move); " } else { "" };
+        format!("{who}: no actions left - {what}[E] ends the turn")
     } else if legal.actions.iter().any(|a| a.is_allowed()) {
         format!("{who}: pick an action")
     } else {
