@@ -3,19 +3,21 @@
 //! last things that happened.
 
 use super::layout::HUD_WIDTH;
-use super::look::{PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
+use super::look::{BOSCO_COLOUR, PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
 use super::words::describe;
 use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, Objective};
 use crate::data::weapons::DwarfClass;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
-use crate::rules::components::{Ammo, Creature, Dwarf, DwarfStatus, Health};
+use crate::rules::components::{Ammo, Bosco, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameLog, counted};
 use crate::rules::state::{Kills, MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
+use crate::save::Run;
 use crate::screen::front::{AtTable, Table};
+use crate::screen::play::Game;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -70,7 +72,34 @@ fn heading(s: &str) -> impl Bundle {
     (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
 }
 
-fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>) {
+/// The line under the mission's name: what the game is part of, and its hazard. A dive's mission
+/// is played on a seed drawn from the dive's, which would only puzzle: the dive's place is shown.
+fn run_words(info: &MissionInfo, game: Option<&Game>) -> String {
+    match game.map(|g| g.save.run) {
+        Some(Run::DeepDive) => {
+            let dive = crate::save::dive::read_current().ok().flatten();
+            // The dive's place only while this is its mission under way (not a replay watched),
+            // known by the save's name (the data folder may have moved).
+            let name = |f: &Option<std::path::PathBuf>| f.as_ref().and_then(|f| f.file_name().map(|n| n.to_os_string()));
+            let this = game.and_then(|g| name(&g.file));
+            match dive.filter(|d| this.is_some() && name(&d.save) == this) {
+                Some(d) => format!("Dive {}, hazard {}", d.progress(), info.hazard),
+                None => format!("Deep Dive, hazard {}", info.hazard),
+            }
+        }
+        Some(Run::Campaign) => format!("Solo campaign  -  hazard {}  -  seed {}", info.hazard, info.seed),
+        _ => format!("Hazard {}  -  seed {}", info.hazard, info.seed),
+    }
+}
+
+fn build(
+    mut commands: Commands,
+    info: Res<MissionInfo>,
+    data: Res<GameData>,
+    game: Option<Res<Game>>,
+    dwarves: Query<&Dwarf>,
+    bosco: Query<(), With<Bosco>>,
+) {
     let mut seated: Vec<&Dwarf> = dwarves.iter().collect();
     seated.sort_by_key(|d| d.seat);
     let panel = Node {
@@ -86,7 +115,7 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
     };
     commands.spawn((panel, BackgroundColor(PANEL), DespawnOnExit(AtTable))).with_children(|p| {
         p.spawn(text(info.name.clone(), 24.0, PAPER));
-        p.spawn(text(format!("Hazard {}  -  seed {}", info.hazard, info.seed), 13.0, DIM));
+        p.spawn(text(run_words(&info, game.as_deref()), 13.0, DIM));
         p.spawn(heading("TURN"));
         p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("M.U.L.E."));
@@ -96,6 +125,10 @@ fn build(mut commands: Commands, info: Res<MissionInfo>, dwarves: Query<&Dwarf>)
         p.spawn(heading("DWARVES"));
         for dwarf in seated {
             p.spawn(dwarf_row(dwarf));
+        }
+        if !bosco.is_empty() {
+            let words = format!("BOSCO, the drone: {} actions after the Dwarf's; it cannot be harmed", data.numbers.bosco.actions);
+            p.spawn(text(words, 13.0, BOSCO_COLOUR));
         }
         p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
         for n in 0..=LOG_LINES {
@@ -360,6 +393,30 @@ fn conditions(s: &DwarfStatus) -> Vec<&'static str> {
 mod tests {
     use super::*;
     use crate::data::mission::Mission;
+
+    /// The line under the mission's name says what the game is part of; a dive's mission shows no
+    /// seed (it is drawn from the dive's), nor a place in a dive it is not the mission of.
+    #[test]
+    fn the_panel_names_the_run_a_game_is_part_of() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron");
+        let text = std::fs::read_to_string(&file).expect("First Light reads");
+        let m: Mission = crate::data::load::read_ron(&file).expect("First Light parses");
+        let info = MissionInfo {
+            name: m.name.clone(),
+            objectives: m.objectives.clone(),
+            mission_event: m.mission_event.clone(),
+            hazard: 2,
+            seed: 9,
+        };
+        let game = |run: Run| {
+            let mut save = crate::save::Save::begin(&file, &text, crate::rules::setup::MissionSetup::new(vec![DwarfClass::Scout], 9, 2));
+            save.run = run;
+            Game { save, mission: m.clone(), file: None }
+        };
+        assert_eq!(run_words(&info, Some(&game(Run::Quick))), "Hazard 2  -  seed 9");
+        assert_eq!(run_words(&info, Some(&game(Run::Campaign))), "Solo campaign  -  hazard 2  -  seed 9");
+        assert_eq!(run_words(&info, Some(&game(Run::DeepDive))), "Deep Dive, hazard 2");
+    }
 
     /// A Kill objective is ticked once one of its kind is killed, with another of the kind on the
     /// cave (ruling 29); the primary objectives met, the panel says to go back to the Drop Pod.
