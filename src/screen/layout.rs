@@ -20,6 +20,19 @@ pub fn scale_for(window: &Window) -> f32 {
     (window.width() / WINDOW.x).min(window.height() / WINDOW.y).max(0.1)
 }
 
+/// The part of the bar that holds the prompt and the hint line; the rest holds the buttons.
+const PROMPT_HEIGHT: f32 = 40.0;
+
+/// Height of the bar under the cave, in the panels' own pixels, for the player's size of them (1
+/// at 100%): larger text leaves the bar fewer buttons a row (it is as wide as the window less the
+/// side panel, both in the panels' scale), so the buttons take more rows, and the cave is fitted
+/// above them rather than covered by them.
+pub fn bar_height(panels: f32) -> f32 {
+    let width = |p: f32| WINDOW.x / p - HUD_WIDTH;
+    let rows = (width(1.0) / width(panels).max(1.0)).max(1.0);
+    PROMPT_HEIGHT + (KEY_HEIGHT - PROMPT_HEIGHT) * rows
+}
+
 /// The player's size of the panels and text (1 at 100%).
 pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
     settings.map_or(1.0, |s| s.ui_scale)
@@ -77,7 +90,7 @@ impl MapGeometry {
         let first_row = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let last_row = cells.iter().map(|c| c.1).max().unwrap_or(0);
         let (cols, rows) = ((last_col - first_col + 1) as f32, (last_row - first_row + 1) as f32);
-        let area = WINDOW - Vec2::new(HUD_WIDTH, KEY_HEIGHT) * panels - 2.0 * MARGIN;
+        let area = WINDOW - Vec2::new(HUD_WIDTH, bar_height(panels)) * panels - 2.0 * MARGIN;
         // A pointy-top hex is sqrt(3)/2 as wide as it is tall; rows overlap by a quarter.
         let ratio = 3f32.sqrt() / 2.0;
         let width = (area.x / (cols + 0.5)).min(area.y / (0.75 * (rows - 1.0) + 1.0) * ratio);
@@ -89,7 +102,7 @@ impl MapGeometry {
             grid: TilemapGridSize { x: width, y: height },
             tile: TilemapTileSize { x: width, y: height },
             kind: TilemapType::Hexagon(coords),
-            origin: Vec2::new(-HUD_WIDTH, KEY_HEIGHT) * panels / 2.0,
+            origin: Vec2::new(-HUD_WIDTH, bar_height(panels)) * panels / 2.0,
             first_col,
             last_row,
         }
@@ -159,6 +172,13 @@ mod tests {
         let panel_left = |panels: f32| WINDOW.x / 2.0 - HUD_WIDTH * panels;
         assert!(right(&normal) <= panel_left(1.0));
         assert!(right(&large) <= panel_left(1.6), "{} under a panel from {}", right(&large), panel_left(1.6));
+        // Nor under the bar, which holds its buttons in more rows when the text is larger.
+        assert_eq!(bar_height(1.0), KEY_HEIGHT);
+        assert!(bar_height(1.6) > KEY_HEIGHT);
+        let bottom = |g: &MapGeometry| hexes.iter().map(|h| g.centre(*h).y - g.grid.y / 2.0).fold(f32::MAX, f32::min);
+        let bar_top = |panels: f32| -WINDOW.y / 2.0 + bar_height(panels) * panels;
+        assert!(bottom(&normal) >= bar_top(1.0));
+        assert!(bottom(&large) >= bar_top(1.6), "{} under a bar up to {}", bottom(&large), bar_top(1.6));
     }
 
     /// Every column and row of the cave is numbered once, as the words name a space: the columns
