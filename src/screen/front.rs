@@ -86,7 +86,28 @@ pub fn plugin(app: &mut App) {
         })
         .add_systems(PreUpdate, begin.run_if(resource_exists::<Begin>).before(super::play::history::rewind))
         .add_systems(Update, leave.run_if(resource_exists::<Leave>))
+        .init_resource::<Opened>()
+        .add_systems(PreUpdate, note_opened.run_if(state_changed::<Screen>))
         .add_systems(OnExit(AtTable), clear_table);
+}
+
+/// When the screen last changed (a menu opened, the table laid out). A press in the moments after
+/// is most likely the second half of the double click that opened it, not meant for whatever now
+/// lies under the pointer: the menus' buttons and the map let it go (`Opened::just`).
+#[derive(Resource, Default)]
+pub struct Opened(std::time::Duration);
+
+impl Opened {
+    const GRACE: std::time::Duration = std::time::Duration::from_millis(400);
+
+    /// Whether the screen opened too short a time ago to take a press.
+    pub fn just(&self, time: &Time<Real>) -> bool {
+        time.elapsed().saturating_sub(self.0) < Self::GRACE
+    }
+}
+
+fn note_opened(time: Res<Time<Real>>, mut opened: ResMut<Opened>) {
+    opened.0 = time.elapsed();
 }
 
 /// The game asked for is laid out (by the one replay mechanism: the save's commands, or none) and
@@ -133,5 +154,24 @@ fn clear_table(world: &mut World) {
     let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
     if let Ok(mut w) = windows.single_mut(world) {
         w.title = "hoxxes".into();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A press within the grace after a screen opens is let go; one after it is taken.
+    #[test]
+    fn a_press_just_after_a_screen_opens_is_let_go() {
+        let start = Instant::now();
+        let mut time = Time::<Real>::new(start);
+        time.update_with_instant(start + Duration::from_millis(1000));
+        let opened = Opened(time.elapsed());
+        time.update_with_instant(start + Duration::from_millis(1150));
+        assert!(opened.just(&time), "the second half of a double click");
+        time.update_with_instant(start + Duration::from_millis(1600));
+        assert!(!opened.just(&time), "a click of its own");
     }
 }

@@ -218,12 +218,15 @@ fn keys(
 fn clicks(
     changed: Query<(Entity, &Interaction, &MenuButton), Changed<Interaction>>,
     buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    opened: Res<super::front::Opened>,
+    time: Res<Time<Real>>,
     mut focus: ResMut<Focus>,
     mut clicked: MessageWriter<Clicked>,
 ) {
     for (e, interaction, button) in &changed {
         match interaction {
-            Interaction::Pressed if !button.off => {
+            // The second click of the double click that opened this screen is let go.
+            Interaction::Pressed if !button.off && !opened.just(&time) => {
                 clicked.write(Clicked(e));
             }
             Interaction::Hovered => {

@@ -45,7 +45,17 @@ fn hover(
     }
 }
 
-fn click(buttons: Res<ButtonInput<MouseButton>>, hovered: Res<Hovered>, mut out: MessageWriter<PlayerInput>) {
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hovered: Res<Hovered>,
+    opened: Res<crate::screen::front::Opened>,
+    time: Res<Time<Real>>,
+    mut out: MessageWriter<PlayerInput>,
+) {
+    // The second click of a double click on Continue or Start is not a move.
+    if opened.just(&time) {
+        return;
+    }
     if buttons.just_pressed(MouseButton::Right) {
         out.write(PlayerInput::Cancel);
     }
