@@ -182,6 +182,10 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
+                    // A reader sent here by F2 has not read the first section, which says what these are.
+                    if s.body.contains("(ruling") || s.body.contains("(rulings") {
+                        words(page, RULING_NOTE, 14.0, super::DIM);
+                    }
                 }
             });
         });
@@ -204,6 +208,9 @@ fn build_again(
     }
     build(commands, reference, reading, screen);
 }
+
+/// Under a section that cites a ruling: what one is.
+const RULING_NOTE: &str = "(ruling N): a point the printed rulebook leaves open or unclear, settled the way this game plays it.";
 
 /// The page of the section open: it scrolls.
 #[derive(Component)]
