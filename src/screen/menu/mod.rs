@@ -262,7 +262,6 @@ fn show_focus(
     }
 }
 
-/// The name of the mission a save plays (the file's, when the mission no longer reads).
 /// The game under way saved last of those `such` picks (a campaign's, any but a dive's), with
 /// its file.
 pub fn newest_under_way(such: impl Fn(&crate::save::Save) -> bool) -> Option<(std::path::PathBuf, crate::save::Save)> {
@@ -277,6 +276,7 @@ pub fn resume(file: &std::path::Path, data: &crate::data::GameData) -> Result<su
     Ok(super::front::Begin { game, watch: false, welcome })
 }
 
+/// The name of the mission a save plays (the file's, when the mission no longer reads).
 pub fn mission_name(save: &crate::save::Save) -> String {
     crate::data::load::read_ron::<crate::data::mission::Mission>(&save.mission)
         .map(|m| m.name)

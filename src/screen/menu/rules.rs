@@ -183,7 +183,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
                     // A reader sent here by F2 has not read the first section, which says what these are.
-                    if s.body.contains("(ruling") || s.body.contains("(rulings") {
+                    if s.body.contains("(ruling") {
                         words(page, RULING_NOTE, 14.0, super::DIM);
                     }
                 }

@@ -363,11 +363,12 @@ fn show_prompt(
         Some(w) => format!("{w:?}"),
         None => "Nobody".into(),
     };
+    let any_allowed = legal.actions.iter().any(|a| a.is_allowed());
     let line = if watching.is_some() {
         // A watcher is told what is being decided, not what to click.
         match &legal.pending {
             Some(p) => format!("Watching - {who}: {}", p.prompt),
-            None if legal.actions.iter().any(|a| a.is_allowed()) => format!("Watching - {who} to act"),
+            None if any_allowed => format!("Watching - {who} to act"),
             None => "Watching - the cave moves...".into(),
         }
     } else if let Some(p) = &legal.pending {
@@ -385,17 +386,17 @@ fn show_prompt(
         }
     } else if caves_turn(&agenda, &job) {
         // Only a card that cuts in may be played now.
-        let cards = if legal.actions.iter().any(|a| a.is_allowed()) { "; a Rock and Stone card may still be played" } else { "" };
+        let cards = if any_allowed { "; a Rock and Stone card may still be played" } else { "" };
         format!("The cave's turn: creatures at {} speed (Tab changes it, Space skips){cards}", pace.speed.name())
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action")
-    } else if turn.actions_left == 0 && !turn.bosco_turn && legal.actions.iter().any(|a| a.is_allowed()) {
+    } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
         // What is still lit besides End turn costs no action: a card, the Scout's attack right
         // after his move.
         let free = legal.actions.iter().any(|a| a.is_allowed() && a.kind != ActionKind::EndTurn);
         let what = if free { "what is lit is free (a card, the Scout's attack after a move); " } else { "" };
         format!("{who}: no actions left - {what}[E] ends the turn")
-    } else if legal.actions.iter().any(|a| a.is_allowed()) {
+    } else if any_allowed {
         format!("{who}: pick an action")
     } else {
         format!("The cave moves... (creatures at {} speed; Tab changes it, Space skips)", pace.speed.name())
