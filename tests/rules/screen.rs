@@ -211,10 +211,10 @@ fn a_supply_drop_lands_where_the_player_clicks() {
     set_up(&mut g);
     key(&mut g, KeyCode::KeyE);
     key(&mut g, KeyCode::KeyE);
-    let legal = g.app.world().resource::<LegalNow>().legal.clone();
-    let answers = legal.pending.as_ref().expect("the landing is asked").answers.len();
+    let now = g.app.world().resource::<LegalNow>();
+    let answers = now.legal.pending.as_ref().expect("the landing is asked").answers.len();
     assert!(answers > play::MOST_CHOICES, "{answers} spaces");
-    let Listing::Answers(listed) = play::listing(&legal, &Selection::default(), &play::FlameDraft::default()) else {
+    let Listing::Answers(listed) = play::listing(now, &Selection::default(), &play::FlameDraft::default()) else {
         panic!("the choice is listed")
     };
     assert_eq!(listed.len(), 1, "the bar lists the nearest space only");
@@ -233,9 +233,8 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     g.put(DwarfClass::Driller, 2, 2);
     set_up(&mut g);
     key(&mut g, KeyCode::KeyX);
-    let legal = g.app.world().resource::<LegalNow>().legal.clone();
     let selection = g.app.world().resource::<Selection>().clone();
-    let Listing::Offers(offers) = play::listing(&legal, &selection, &play::FlameDraft::default()) else {
+    let Listing::Offers(offers) = play::listing(g.app.world().resource::<LegalNow>(), &selection, &play::FlameDraft::default()) else {
         panic!("the exchanges are listed")
     };
     let nothing = hoxxes::rules::command::Supplies::default();
@@ -357,9 +356,8 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     assert!(placements > play::MOST_CHOICES, "{placements} placements: too many for a list");
     let listed = |g: &Game| {
         let w = g.app.world();
-        let legal = &w.resource::<LegalNow>().legal;
-        match play::listing(legal, w.resource::<Selection>(), w.resource::<play::FlameDraft>()) {
-            Listing::Answers(o) => o.into_iter().map(|o| o.command).collect::<Vec<_>>(),
+        match play::listing(w.resource::<LegalNow>(), w.resource::<Selection>(), w.resource::<play::FlameDraft>()) {
+            Listing::Answers(o) => o.into_iter().flatten().map(|o| o.command).collect::<Vec<_>>(),
             _ => vec![],
         }
     };
@@ -393,4 +391,44 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     });
     assert_eq!(sorted(sent.expect("the placement is sent")), sorted(vec![q(4, 2), q(3, 3), q(2, 3)]));
     assert_eq!(g.tokens_at(3, 3), vec![hoxxes::rules::components::Token::Flame]);
+}
+
+/// Each axe success is a question of its own, and its answers keep their numbers: the key that
+/// mined the mineral is not the wall's the next time, it is empty, and the wall's key is the one
+/// the first list showed.
+#[test]
+fn an_axe_success_keeps_the_numbers_of_the_answers_left() {
+    use hoxxes::data::dice::DieKind;
+    use hoxxes::data::mission::{Ground, Mineral};
+    use hoxxes::rules::command::{Answer, ChopTarget};
+    let mut g = table(&[DwarfClass::Driller]);
+    g.put(DwarfClass::Driller, 3, 2);
+    g.set_ground(4, 2, Ground::Wall(Some(Mineral::Gold)));
+    g.set_ground(3, 1, Ground::Wall(None));
+    g.set_ground(2, 2, Ground::Wall(None));
+    g.dice(&[(DieKind::Axe, 5)]);
+    set_up(&mut g);
+    let listed = |g: &Game| match play::listing(g.app.world().resource::<LegalNow>(), &Selection::default(), &play::FlameDraft::default()) {
+        Listing::Answers(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),
+        _ => vec![],
+    };
+    let number = |listed: &[Option<Command>], t: ChopTarget| {
+        let answer = Some(Command::Choose(Answer::Chop(t)));
+        listed.iter().position(|c| *c == answer).expect("listed")
+    };
+    let digit = |n: usize| [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5][n];
+    key(&mut g, KeyCode::KeyC);
+    let first = listed(&g);
+    let (mine, carve) = (number(&first, ChopTarget::Mine(q(4, 2))), number(&first, ChopTarget::Carve(q(3, 1))));
+    key(&mut g, digit(mine));
+    let second = listed(&g);
+    assert_eq!(second[mine], None, "the mineral's number is kept empty: {second:?}");
+    assert_eq!(number(&second, ChopTarget::Carve(q(3, 1))), carve, "the wall keeps its number");
+    key(&mut g, digit(mine));
+    assert_eq!(played(&mut g).len(), 2, "the key pressed again sends nothing: {:?}", played(&mut g));
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.contains("answered already"), "{notice}");
+    key(&mut g, digit(carve));
+    assert_eq!(g.terrain(3, 1), hoxxes::rules::components::Terrain::Open(Ground::Floor));
+    assert_eq!(g.terrain(2, 2), hoxxes::rules::components::Terrain::Open(Ground::Wall(None)), "the other wall stands");
 }

@@ -5,7 +5,7 @@ use super::keys::entry_for;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, Rejected};
 use crate::rules::hex::Qr;
-use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
+use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, PendingOffer, query};
 use crate::rules::log::{GameLog, counted};
 use crate::rules::state::Turn;
 use bevy::input::keyboard::KeyboardInput;
@@ -80,6 +80,32 @@ pub enum PlayerInput {
 pub struct LegalNow {
     pub legal: Legal,
     stamp: Option<Stamp>,
+    /// The pending answers by number: slot `n` holds the answer at that place of the pending
+    /// answers, or none for a number kept for an answer taken since (see [`renumber`]).
+    numbers: Vec<Option<usize>>,
+}
+
+/// A question asked again straight after it was answered (each axe success is a question of its
+/// own; a damage chain's dice one by one) keeps the numbers of its answers: an answer still
+/// offered keeps its number, one taken leaves its number empty, and a new one comes after. So a
+/// key pressed twice, or planned from the first list, never means another answer: [3] cannot mine
+/// a mineral and then carve a wall. A question with mostly new answers is numbered afresh.
+fn renumber(old: Option<&PendingOffer>, old_numbers: &[Option<usize>], new: Option<&PendingOffer>) -> Vec<Option<usize>> {
+    let Some(new) = new else { return vec![] };
+    let fresh = || (0..new.answers.len()).map(Some).collect();
+    let Some(old) = old.filter(|o| o.kind == new.kind && o.who == new.who) else { return fresh() };
+    let place = |i: usize| new.answers.iter().position(|a| a.command == old.answers[i].command);
+    let mut numbers: Vec<Option<usize>> = old_numbers.iter().map(|n| n.and_then(place)).collect();
+    let kept = numbers.iter().flatten().count();
+    let added: Vec<Option<usize>> = (0..new.answers.len()).filter(|i| !numbers.contains(&Some(*i))).map(Some).collect();
+    numbers.extend(added);
+    while numbers.last() == Some(&None) {
+        numbers.pop();
+    }
+    if kept * 2 < new.answers.len() || numbers.len() > MOST_CHOICES {
+        return fresh();
+    }
+    numbers
 }
 
 /// What marks the game as moved on: the command log's and game log's lengths, a pending choice,
@@ -193,6 +219,7 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
         commands.queue(move |world: &mut World| {
             let legal = world.run_system_cached(query).unwrap_or_default();
             let mut now = world.resource_mut::<LegalNow>();
+            now.numbers = renumber(now.legal.pending.as_ref(), &now.numbers, legal.pending.as_ref());
             now.legal = legal;
             now.stamp = Some(stamp);
             // A picked action that is no longer allowed is dropped.
@@ -228,7 +255,8 @@ impl Pick {
 /// picked when they are not spaces (a Dwarf, an amount, a card's target).
 #[derive(Debug, Clone)]
 pub enum Listing {
-    Answers(Vec<Offer>),
+    /// The pending answers by number; none where a number is kept for an answer taken since.
+    Answers(Vec<Option<Offer>>),
     Offers(Vec<Offer>),
     None,
 }
@@ -236,19 +264,23 @@ pub enum Listing {
 /// The most numbered choices the bar lists (the keys 1 to 9).
 pub const MOST_CHOICES: usize = 9;
 
-pub fn listing(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Listing {
+pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft) -> Listing {
+    let legal = &now.legal;
     if let Some(sets) = flame_sets(legal) {
         // The Flames are placed on the map; the bar makes the spaces picked so far the answer, or
         // places none.
         let picked = flames.exactly(&sets).filter(|_| !flames.0.is_empty());
         let none = FlameDraft::default().exactly(&sets);
-        return Listing::Answers(picked.into_iter().chain(none).cloned().collect());
+        return Listing::Answers(picked.into_iter().chain(none).cloned().map(Some).collect());
     }
     if let Some(p) = &legal.pending {
         // A choice among more spaces than there are keys (a Supply Drop's landing, Lights Up!'s
         // Flare) is made by clicking a lit space; the bar lists only the first, the rules' default.
         let on_the_map = p.answers.len() > MOST_CHOICES && p.answers.iter().all(|o| space_of(o).is_some());
-        return Listing::Answers(if on_the_map { p.answers[..1].to_vec() } else { p.answers.clone() });
+        if on_the_map {
+            return Listing::Answers(vec![Some(p.answers[0].clone())]);
+        }
+        return Listing::Answers(now.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
@@ -342,13 +374,13 @@ fn act(
             }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, n);
+                    choose(&now, &mut selection, &mut notice, &mut queue, &mut draft, &flames, n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
                     pick(legal, &mut selection, &mut notice, &mut queue, i, &turn);
                 }
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn),
-            PlayerInput::Choice(n) => choose(legal, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
+            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
@@ -440,7 +472,7 @@ fn flames_picked(flames: &FlameDraft, sets: &[(&Offer, &[Qr])]) -> String {
 }
 
 fn choose(
-    legal: &Legal,
+    now: &LegalNow,
     selection: &mut Selection,
     notice: &mut Notice,
     queue: &mut CommandQueue,
@@ -448,11 +480,12 @@ fn choose(
     flames: &FlameDraft,
     n: usize,
 ) {
-    let offers = match listing(legal, selection, flames) {
-        Listing::Answers(o) | Listing::Offers(o) => o,
+    let offers = match listing(now, selection, flames) {
+        Listing::Answers(o) => o,
+        Listing::Offers(o) => o.into_iter().map(Some).collect(),
         Listing::None => return,
     };
-    match offers.get(n) {
+    match offers.get(n).cloned().flatten() {
         // An exchange is put together item by item, then made as one action.
         Some(o) if matches!(o.command, Command::Exchange { .. }) => {
             draft.0.push(o.command.clone());
@@ -461,7 +494,8 @@ fn choose(
                 counted(draft.0.len() as u64, "item")
             );
         }
-        Some(o) => send(queue, notice, selection, o.command.clone()),
+        Some(o) => send(queue, notice, selection, o.command),
+        None if n < offers.len() => notice.0 = format!("[{}] was answered already: the other answers keep their numbers", n + 1),
         None => {}
     }
 }

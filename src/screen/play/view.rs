@@ -223,12 +223,20 @@ fn rebuild(
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-    if let Listing::Answers(offers) | Listing::Offers(offers) = listing(legal, &selection, &flames) {
-        for (n, o) in offers.iter().enumerate() {
-            let words = if go_on { "let it stand".to_string() } else { offer_words(&data, o, &tray.dice) };
-            let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), true, false))).id();
-            commands.entity(choices_row).add_child(b);
-        }
+    let numbered = match listing(&now, &selection, &flames) {
+        Listing::Answers(o) => o,
+        Listing::Offers(o) => o.into_iter().map(Some).collect(),
+        Listing::None => vec![],
+    };
+    for (n, o) in numbered.iter().enumerate() {
+        // A number kept for an answer taken since stays in its place, empty.
+        let (words, on) = match o {
+            Some(_) if go_on => ("let it stand".to_string(), true),
+            Some(o) => (offer_words(&data, o, &tray.dice), true),
+            None => ("answered".to_string(), false),
+        };
+        let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), on, false))).id();
+        commands.entity(choices_row).add_child(b);
     }
 }
 
