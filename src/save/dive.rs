@@ -147,8 +147,10 @@ impl Dive {
         }
     }
 
+    /// The players stop the dive: after a lost mission instead of replaying it (ruling 41), or
+    /// at any time before its end, as a table may put the box away. It ends lost.
     pub fn give_up(&mut self) {
-        if self.state == DiveState::MissionLost {
+        if !self.over() {
             self.state = DiveState::Lost;
         }
     }

@@ -35,6 +35,26 @@ struct View {
     dive: Option<Dive>,
     slots: Vec<usize>,
     said: String,
+    /// Giving up a dive under way was pressed once: the next press gives it up.
+    give_up_asked: bool,
+}
+
+impl View {
+    /// Give up the dive. One under way with a mission still to play is asked twice, as a slip of
+    /// the mouse must not end it; a lost mission's "Give up" is already the answer to a question.
+    /// Whether it was given up.
+    fn give_up(&mut self) -> bool {
+        let Some(d) = &mut self.dive else { return false };
+        if d.state == DiveState::UnderWay && !self.give_up_asked {
+            self.give_up_asked = true;
+            self.said = "Give up the dive? It ends lost, and its mission under way is left unplayed. Press Give up again to end it; anything else plays on.".into();
+            return false;
+        }
+        d.give_up();
+        self.give_up_asked = false;
+        self.said.clear();
+        true
+    }
 }
 
 /// The debrief of a dive's mission was left with Enter: note how it went, then show the dive.
@@ -188,6 +208,7 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
                 format!("Play mission {}: {next}", d.at + 1)
             };
             button(r, label, Entry::Play, says("To the cave"));
+            button(r, "Give up the dive", Entry::GiveUp, says("The dive ends lost (asked twice)"));
         }
         button(r, "Back", Entry::Back, says("Back to the main menu: the dive is kept (Escape)"));
     });
@@ -244,6 +265,11 @@ fn press(
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
         let playable = |i: usize| book.0.get(i).is_some_and(|e| e.mission.is_ok());
+        // Anything pressed after "Give up the dive" plays on.
+        if !matches!(entry, Entry::GiveUp) && view.give_up_asked {
+            view.give_up_asked = false;
+            view.said.clear();
+        }
         match *entry {
             Entry::Back => next.set(Screen::Title),
             Entry::Slot(n) => {
@@ -276,10 +302,9 @@ fn press(
                 play(&mut view, &data, &mut commands);
             }
             Entry::GiveUp => {
-                if let Some(d) = &mut view.dive {
-                    d.give_up();
+                if view.give_up() {
+                    keep(&mut view);
                 }
-                keep(&mut view);
             }
             Entry::Keep(n, k) => {
                 if let Some(c) = view.dive.as_mut().and_then(|d| d.carried.get_mut(n)) {
@@ -348,5 +373,44 @@ fn mission_over(world: &mut World) {
     d.mission_over(leg, carried);
     if let Err(e) = dive::write(&d) {
         error!("the dive could not be kept: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::weapons::DwarfClass;
+
+    fn under_way() -> View {
+        let dive = Dive::new(vec!["a".into(), "b".into(), "c".into()], vec![DwarfClass::Scout], vec![], 1, false, 9);
+        View { dive: Some(dive), ..default() }
+    }
+
+    #[test]
+    fn a_dive_under_way_is_given_up_on_the_second_press_only() {
+        let mut view = under_way();
+        assert!(!view.give_up(), "the first press asks");
+        assert!(view.said.contains("Give up the dive?"), "{}", view.said);
+        assert_eq!(view.dive.as_ref().map(|d| d.state), Some(DiveState::UnderWay));
+        assert!(view.give_up(), "the second press gives it up");
+        assert_eq!(view.dive.as_ref().map(|d| d.state), Some(DiveState::Lost));
+        assert!(view.said.is_empty());
+        // A lost mission's Give up answers the dive's own question: one press.
+        let mut view = under_way();
+        if let Some(d) = &mut view.dive {
+            d.mission_over(
+                crate::save::dive::Leg {
+                    mission: "a".into(),
+                    result: crate::rules::end::Result::Loss,
+                    turns: 3,
+                    kills: 0,
+                    mule: default(),
+                    back: vec![],
+                },
+                vec![],
+            );
+        }
+        assert!(view.give_up());
+        assert_eq!(view.dive.as_ref().map(|d| d.state), Some(DiveState::Lost));
     }
 }
