@@ -19,11 +19,12 @@ use crate::save::Run;
 use crate::screen::front::{AtTable, Table};
 use crate::screen::play::Game;
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>()
         .add_systems(OnEnter(AtTable), build)
-        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, scroll_log.before(show_log), show_log).in_set(Table));
+        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, wheel.before(show_log), show_log, more_below).in_set(Table));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -68,6 +69,19 @@ struct DwarfRow(DwarfClass);
 #[derive(Component)]
 struct DwarfText(DwarfClass);
 
+/// The side panel: it scrolls when its parts are taller than the window (large text).
+#[derive(Component)]
+struct Panel;
+
+/// The log's lines: the wheel over them scrolls the log.
+#[derive(Component)]
+#[require(RelativeCursorPosition)]
+struct LogBox;
+
+/// A line at the panel's foot while more of it is out of sight below.
+#[derive(Component)]
+struct MoreBelow;
+
 fn heading(s: &str) -> impl Bundle {
     (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
 }
@@ -111,9 +125,26 @@ fn build(
         flex_direction: FlexDirection::Column,
         padding: UiRect::all(px(14.0)),
         row_gap: px(4.0),
+        overflow: Overflow::scroll_y(),
         ..default()
     };
-    commands.spawn((panel, BackgroundColor(PANEL), DespawnOnExit(AtTable))).with_children(|p| {
+    let more = Node {
+        position_type: PositionType::Absolute,
+        right: px(0.0),
+        bottom: px(0.0),
+        width: px(HUD_WIDTH),
+        display: Display::None,
+        padding: UiRect::axes(px(14.0), px(3.0)),
+        ..default()
+    };
+    commands.spawn((
+        MoreBelow,
+        more,
+        BackgroundColor(ACTIVE),
+        DespawnOnExit(AtTable),
+        children![text("More below: the wheel scrolls the panel", 12.0, PAPER)],
+    ));
+    commands.spawn((Panel, panel, ScrollPosition::default(), BackgroundColor(PANEL), DespawnOnExit(AtTable))).with_children(|p| {
         p.spawn(text(info.name.clone(), 24.0, PAPER));
         p.spawn(text(run_words(&info, game.as_deref()), 13.0, DIM));
         p.spawn(heading("TURN"));
@@ -131,9 +162,11 @@ fn build(
             p.spawn(text(words, 13.0, BOSCO_COLOUR));
         }
         p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
-        for n in 0..=LOG_LINES {
-            p.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(None), Interaction::default(), BackgroundColor(Color::NONE)));
-        }
+        p.spawn((LogBox, Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), ..default() })).with_children(|l| {
+            for n in 0..=LOG_LINES {
+                l.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(None), Interaction::default(), BackgroundColor(Color::NONE)));
+            }
+        });
     });
 }
 
@@ -295,12 +328,15 @@ fn show_threat(
 #[derive(Resource, Default)]
 struct LogScroll(usize);
 
-/// The mouse wheel over the HUD scrolls the log back and forth.
-fn scroll_log(
+/// The mouse wheel over the HUD scrolls the log back and forth; when the panel is taller than the
+/// window (large text), the wheel over the rest of it scrolls the panel.
+fn wheel(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     settings: Option<Res<super::settings::Settings>>,
     log: Res<GameLog>,
+    log_box: Query<&RelativeCursorPosition, With<LogBox>>,
+    mut panel: Query<(&ComputedNode, &mut ScrollPosition), With<Panel>>,
     mut scroll: ResMut<LogScroll>,
 ) {
     let panels = super::layout::panel_size(settings.as_deref());
@@ -309,9 +345,38 @@ fn scroll_log(
         .ok()
         .and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w) * panels))
         .unwrap_or(false);
+    let over_log = log_box.iter().any(RelativeCursorPosition::cursor_over);
+    let mut panel = panel.single_mut().ok().filter(|(node, _)| overflows(node) && !over_log);
     for w in wheel.read().filter(|_| over_hud) {
-        let back = scroll.0 as f32 + w.y.signum();
-        scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));
+        match &mut panel {
+            // The layout keeps the panel's scroll within what there is to show.
+            Some((_, at)) => at.0.y = (at.0.y - w.y.signum() * PANEL_STEP).max(0.0),
+            None => {
+                let back = scroll.0 as f32 + w.y.signum();
+                scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));
+            }
+        }
+    }
+}
+
+/// Pixels a wheel step scrolls the side panel.
+const PANEL_STEP: f32 = 40.0;
+
+/// Whether a node's parts are taller than it (in the window's pixels).
+fn overflows(node: &ComputedNode) -> bool {
+    node.content_size().y > node.size().y + 1.0
+}
+
+/// The panel's foot says so while more of it is out of sight below. (The layout sets the scroll
+/// without marking the node changed, so this looks every update.)
+fn more_below(panel: Query<&ComputedNode, With<Panel>>, mut more: Query<&mut Node, With<MoreBelow>>) {
+    let Ok(node) = panel.single() else { return };
+    let hidden = node.content_size().y - node.size().y - node.scroll_position.y > 2.0;
+    let display = if hidden { Display::Flex } else { Display::None };
+    for mut m in &mut more {
+        if m.display != display {
+            m.display = display;
+        }
     }
 }
 

@@ -38,26 +38,57 @@ pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
     settings.map_or(1.0, |s| s.ui_scale)
 }
 
-/// Keep the picture fitted to the window as it is resized.
+/// The bar under the cave, measured: when it is taller than the height kept for it
+/// ([`bar_height`]: very large text, a Dwarf with many actions, a long hint), the camera draws the
+/// cave smaller, clear of it.
+#[derive(Component)]
+pub struct KeepClear;
+
+/// How much of the window's bottom the bar takes, in the window's pixels: the cave is drawn above
+/// it, and the pointer below it is on the bar. The tallest the bar has been for this window and
+/// text size, so the cave does not change size each time the bar does.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct BarTop {
+    pub height: f32,
+    /// The window's size and the panels' scale it was measured for.
+    measured_for: (Vec2, f32),
+}
+
+/// Keep the picture fitted to the window as it is resized, as the player's text size changes, and
+/// as the bar grows taller than was kept for it.
 pub fn fit_window(
-    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     settings: Option<Res<super::settings::Settings>>,
+    geo: Option<Res<MapGeometry>>,
+    bars: Query<&ComputedNode, With<KeepClear>>,
     mut ui: ResMut<UiScale>,
-    mut cameras: Query<&mut Projection, With<Camera2d>>,
+    mut bar_top: ResMut<BarTop>,
+    mut cameras: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Ok(w) = window.single() else { return };
-    if !w.is_changed() && !settings.as_ref().is_some_and(|s| s.is_changed()) {
-        return;
-    }
-    let s = scale_for(&w);
+    let s = scale_for(w);
     // The player's text size scales the panels, not the cave.
-    let panels = s * panel_size(settings.as_deref());
+    let size = panel_size(settings.as_deref());
+    let panels = s * size;
     if ui.0 != panels {
         ui.0 = panels;
     }
-    for mut p in &mut cameras {
-        if let Projection::Orthographic(o) = &mut *p {
-            o.scale = 1.0 / s;
+    let window = Vec2::new(w.width(), w.height());
+    let kept = if bar_top.measured_for == (window, panels) { bar_top.height } else { 0.0 };
+    let bar = bars.iter().map(|n| n.size().y).fold(kept.max(bar_height(size) * panels), f32::max);
+    bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
+    let (zoom, at) = match &geo {
+        Some(geo) => geo.camera(window, s, panels, bar),
+        None => (1.0 / s, Vec2::ZERO),
+    };
+    for (mut p, mut t) in &mut cameras {
+        if let Projection::Orthographic(o) = &mut *p
+            && o.scale != zoom
+        {
+            o.scale = zoom;
+        }
+        if t.translation.truncate() != at {
+            t.translation = at.extend(t.translation.z);
         }
     }
 }
@@ -123,6 +154,22 @@ impl MapGeometry {
         self.origin + corner + Vec2::new(across * self.grid.x, up * self.grid.y)
     }
 
+    /// The camera that shows the whole cave, its numbered edges included, in what the panels
+    /// leave of a window (its size in pixels, [`scale_for`] it, the panels' scale and the bar's
+    /// height in pixels): the world's units a window pixel and where the camera looks. As drawn for
+    /// the window it was fitted for, it is the window's own scale, looking at the world's origin;
+    /// it draws smaller, never larger, when the cave would not fit.
+    pub fn camera(&self, window: Vec2, s: f32, panels: f32, bar: f32) -> (f32, Vec2) {
+        let cave =
+            Vec2::new((self.size.x as f32 + 0.5) * self.grid.x, (0.75 * (self.size.y as f32 - 1.0) + 1.0) * self.grid.y) + 2.0 * MARGIN;
+        let free = (window - Vec2::new(HUD_WIDTH * panels, bar)).max(Vec2::ONE);
+        let fit = (cave.x / free.x).max(cave.y / free.y);
+        // Hexes are whole pixels, so a cave fitted for this window may be a pixel or two over.
+        let zoom = if fit <= 1.02 / s { 1.0 / s } else { fit };
+        // The cave's centre to the middle of what is free: right of it the side panel, below it the bar.
+        (zoom, self.origin + Vec2::new(HUD_WIDTH * panels, -bar) / 2.0 * zoom)
+    }
+
     /// Width of a hex in pixels.
     pub fn hex_width(&self) -> f32 {
         self.grid.x
@@ -179,6 +226,32 @@ mod tests {
         let bar_top = |panels: f32| -WINDOW.y / 2.0 + bar_height(panels) * panels;
         assert!(bottom(&normal) >= bar_top(1.0));
         assert!(bottom(&large) >= bar_top(1.6), "{} under a bar up to {}", bottom(&large), bar_top(1.6));
+    }
+
+    /// The camera shows the cave as it was fitted, at any window size, while the bar keeps to the
+    /// height kept for it; when the bar's buttons take more rows, it draws the cave smaller, its
+    /// bottom row and numbers above the bar and clear of the side panel.
+    #[test]
+    fn the_camera_keeps_the_cave_clear_of_a_taller_bar() {
+        let hexes: Vec<Hex> = (0..14).flat_map(|r| (0..22).map(move |c| cell_to_hex((c, r)))).collect();
+        for (size, window) in [(1.0, WINDOW), (1.0, Vec2::new(1920.0, 1080.0)), (1.6, WINDOW)] {
+            let g = MapGeometry::fit(hexes.iter().copied(), size);
+            let s = window.x / WINDOW.x;
+            let panels = s * size;
+            let kept = bar_height(size) * panels;
+            assert_eq!(g.camera(window, s, panels, kept), (1.0 / s, Vec2::ZERO), "as fitted, at {size} in {window}");
+            // A bar 100 pixels taller: every hex, and the margin with its numbers, above it.
+            let bar = kept + 100.0;
+            let (zoom, at) = g.camera(window, s, panels, bar);
+            assert!(zoom > 1.0 / s);
+            let to_window = |p: Vec2| Vec2::new(window.x / 2.0 + (p.x - at.x) / zoom, window.y / 2.0 - (p.y - at.y) / zoom);
+            for h in &hexes {
+                let lowest = to_window(g.centre(*h) - Vec2::new(0.0, g.grid.y / 2.0 + MARGIN));
+                assert!(lowest.y <= window.y - bar + 0.5, "{h:?} at {lowest} under a bar from {}", window.y - bar);
+                let right = to_window(g.centre(*h) + Vec2::new(g.hex_width() / 2.0, 0.0));
+                assert!(right.x <= window.x - HUD_WIDTH * panels + 0.5, "{h:?} at {right} under the side panel");
+            }
+        }
     }
 
     /// Every column and row of the cave is numbered once, as the words name a space: the columns

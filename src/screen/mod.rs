@@ -71,6 +71,7 @@ fn table(opts: &Options) -> Result<App, String> {
         .insert_resource(data)
         .add_plugins((front::plugin, sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
         .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin))
+        .init_resource::<layout::BarTop>()
         .add_systems(Update, layout::fit_window);
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));

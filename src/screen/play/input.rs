@@ -3,13 +3,13 @@
 
 use super::logic::PlayerInput;
 use crate::rules::state::Board;
-use crate::screen::layout::{HUD_WIDTH, MapGeometry, bar_height, panel_size, scale_for};
+use crate::screen::layout::{BarTop, HUD_WIDTH, MapGeometry, panel_size, scale_for};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(
+    app.init_resource::<Hovered>().init_resource::<BarTop>().add_systems(
         Update,
         (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play),
     );
@@ -31,14 +31,13 @@ fn hover(
     geo: Option<Res<MapGeometry>>,
     board: Res<Board>,
     settings: Option<Res<crate::screen::settings::Settings>>,
+    bar: Res<BarTop>,
     mut hovered: ResMut<Hovered>,
 ) {
     let (Ok(window), Ok((camera, at)), Some(geo)) = (window.single(), camera.single(), geo) else { return };
     // The panels' size on screen: the window's scale times the player's size of them.
-    let panels = panel_size(settings.as_deref());
-    let s = scale_for(window) * panels;
-    let over_map =
-        window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH * s && p.y < window.height() - bar_height(panels) * s);
+    let s = scale_for(window) * panel_size(settings.as_deref());
+    let over_map = window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH * s && p.y < window.height() - bar.height);
     let hex = over_map.and_then(|p| camera.viewport_to_world_2d(at, p).ok()).and_then(|w| hex_at(&geo, &board, w));
     if hovered.0 != hex {
         hovered.0 = hex;

@@ -17,7 +17,7 @@ use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
-use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
+use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, KeepClear};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::prelude::*;
@@ -138,7 +138,7 @@ fn build(mut commands: Commands) {
         ..default()
     };
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
-    commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
+    commands.spawn((BarNode, KeepClear, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         b.spawn((PromptText, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         b.spawn((ChoicesRow, row()));
