@@ -22,6 +22,9 @@ pub fn scale_for(window: &Window) -> f32 {
 
 /// The part of the bar that holds the prompt and the hint line; the rest holds the buttons.
 const PROMPT_HEIGHT: f32 = 40.0;
+/// The gap between the bar's rows and its padding above and below them, in the panels' pixels.
+pub const BAR_GAP: f32 = 3.0;
+pub const BAR_PADDING: f32 = 10.0;
 
 /// Height of the bar under the cave, in the panels' own pixels, for the player's size of them (1
 /// at 100%): larger text leaves the bar fewer buttons a row (it is as wide as the window less the
@@ -38,15 +41,17 @@ pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
     settings.map_or(1.0, |s| s.ui_scale)
 }
 
-/// The bar under the cave, measured: when it is taller than the height kept for it
-/// ([`bar_height`]: very large text, a Dwarf with many actions, a long hint), the camera draws the
-/// cave smaller, clear of it.
+/// The parts of the bar that are there all the time (the prompt, the keys line, the buttons),
+/// measured: when they take more room than was kept for the bar ([`bar_height`]: very large text,
+/// a Dwarf with many actions), the camera draws the cave smaller, clear of them. A passing hint or
+/// the choices of the moment grow the bar over the cave while they are there, and do not change
+/// the cave's size.
 #[derive(Component)]
 pub struct KeepClear;
 
-/// How much of the window's bottom the bar takes, in the window's pixels: the cave is drawn above
-/// it, and the pointer below it is on the bar. The tallest the bar has been for this window and
-/// text size, so the cave does not change size each time the bar does.
+/// How much of the window's bottom the bar keeps for its prompt and buttons, in the window's
+/// pixels: the cave is drawn above it, and the pointer below it is on the bar. The tallest it has
+/// been for this window and text size, so the cave does not change size with each Dwarf's actions.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct BarTop {
     pub height: f32,
@@ -55,7 +60,7 @@ pub struct BarTop {
 }
 
 /// Keep the picture fitted to the window as it is resized, as the player's text size changes, and
-/// as the bar grows taller than was kept for it.
+/// as the bar's buttons take more room than was kept for them.
 pub fn fit_window(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     settings: Option<Res<super::settings::Settings>>,
@@ -75,7 +80,10 @@ pub fn fit_window(
     }
     let window = Vec2::new(w.width(), w.height());
     let kept = if bar_top.measured_for == (window, panels) { bar_top.height } else { 0.0 };
-    let bar = bars.iter().map(|n| n.size().y).fold(kept.max(bar_height(size) * panels), f32::max);
+    // The parts one above the other, with the bar's gaps and padding.
+    let parts: Vec<f32> = bars.iter().map(|n| n.size().y).collect();
+    let measured = parts.iter().sum::<f32>() + (BAR_GAP * parts.len() as f32 + BAR_PADDING) * panels;
+    let bar = kept.max(bar_height(size) * panels).max(measured);
     bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
     let (zoom, at) = match &geo {
         Some(geo) => geo.camera(window, s, panels, bar),

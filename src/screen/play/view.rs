@@ -17,7 +17,7 @@ use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
-use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT, KeepClear};
+use crate::screen::layout::{BAR_GAP, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::prelude::*;
@@ -133,16 +133,16 @@ fn build(mut commands: Commands) {
         // The rows sit at the bottom: a hint of two lines grows the bar upward, and the buttons
         // never move from under the pointer.
         justify_content: JustifyContent::FlexEnd,
-        padding: UiRect::axes(px(10.0), px(5.0)),
-        row_gap: px(3.0),
+        padding: UiRect::axes(px(10.0), px(BAR_PADDING / 2.0)),
+        row_gap: px(BAR_GAP),
         ..default()
     };
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
-    commands.spawn((BarNode, KeepClear, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
-        b.spawn((PromptText, text("", 15.0, PAPER)));
+    commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
+        b.spawn((PromptText, KeepClear, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         b.spawn((ChoicesRow, row()));
-        b.spawn(Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, ..default() }).with_children(|r| {
+        b.spawn((KeepClear, Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, ..default() })).with_children(|r| {
             r.spawn((ActionsRow, Node { flex_grow: 1.0, flex_basis: px(0.0), ..row() }));
             let column = Node { flex_direction: FlexDirection::Column, row_gap: px(3.0), flex_shrink: 0.0, ..default() };
             r.spawn((TurnColumn, column));
@@ -426,10 +426,11 @@ fn show_hint(
     flames: Res<FlameDraft>,
     tray: Res<super::dice::Tray>,
     watching: Option<Res<super::Watching>>,
-    mut texts: Query<&mut Text, With<HintText>>,
+    mut texts: Query<(Entity, &mut Text), With<HintText>>,
     mut pointed: ResMut<Pointed>,
+    mut commands: Commands,
 ) {
-    let Ok(mut t) = texts.single_mut() else { return };
+    let Ok((hint, mut t)) = texts.single_mut() else { return };
     let offer = hovered.0.and_then(|h| lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into())));
     let under = if let Some(words) = &hover.0 {
         words.clone()
@@ -457,6 +458,14 @@ fn show_hint(
     }
     let line = if notice.0.is_empty() { under } else { format!("{}  |  {under}", notice.0) };
     if t.0 != line {
+        // The keys line is the bar's own, there whenever nothing else is said: the cave is kept
+        // clear of it (with very large text it takes two lines), not of a passing hint.
+        let steady = hovered.0.is_none() && hover.0.is_none() && notice.0.is_empty();
+        if steady {
+            commands.entity(hint).insert(KeepClear);
+        } else {
+            commands.entity(hint).remove::<KeepClear>();
+        }
         t.0 = line;
     }
 }
