@@ -179,6 +179,15 @@ fn power_drilling_ends_the_move_in_the_drilled_space_and_the_mineral_is_lost() {
     g.put(Driller, 3, 2);
     g.set_ground(5, 2, Ground::Wall(Some(Mineral::Gold)));
     g.set_ground(4, 3, Ground::Stalagmite);
+    // The offer says what the drilling loses, before the Driller sets off.
+    let drills_away = |g: &mut Game, to: Qr| {
+        hoxxes::rules::legal::legal(g.world()).actions.iter().flat_map(|a| a.offers()).find_map(|o| match &o.detail {
+            hoxxes::rules::legal::Detail::Move { to: t, drills_away, .. } if *t == to => Some(*drills_away),
+            _ => None,
+        })
+    };
+    assert_eq!(drills_away(&mut g, q(5, 2)), Some(Some(Mineral::Gold)));
+    assert_eq!(drills_away(&mut g, q(4, 3)), Some(None), "a stalagmite holds no mineral");
     assert!(g.walk(&[(4, 2), (5, 2), (6, 2)]).unwrap_err().contains("wall"), "the drilling ends the Move");
     g.walk(&[(4, 2), (5, 2)]).unwrap();
     assert_eq!(g.pos(Driller), q(5, 2));

@@ -132,12 +132,14 @@ pub struct Offer {
 pub enum Detail {
     None,
     /// A Move: where it ends, its cost in movement points, the path sent, the Health the Flames on
-    /// the way take.
+    /// the way take, and the mineral lost when it ends by drilling into a wall that holds one
+    /// (Power Drilling).
     Move {
         to: Qr,
         cost: u32,
         path: Vec<Qr>,
         flame_damage: u32,
+        drills_away: Option<crate::data::mission::Mineral>,
     },
     /// An attack at a space: the figures there and how the dice meet them, the ammo and actions it
     /// costs.

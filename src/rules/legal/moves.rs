@@ -4,10 +4,12 @@
 //! that reached it, so the offer is exactly what the Move action would take.
 
 use super::{Detail, Offer};
+use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
 use crate::rules::actions::movement::{check_path, enterable};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
+use crate::rules::components::Terrain;
 use crate::rules::hex::{Grid, NO_HEX, Qr, canonical, neighbours};
 use crate::rules::skills::{move_cost, step_over};
 use crate::rules::state::Mule;
@@ -47,9 +49,14 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
         .map(|(to, path)| {
             let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
             let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
+            // Power Drilling destroys the wall it ends in, mineral and all (rulebook "The Driller").
+            let drills_away = match cave.terrain(to) {
+                Some(Terrain::Open(Ground::Wall(mineral))) => mineral,
+                _ => None,
+            };
             Offer {
                 command: Command::Move(q.clone()),
-                detail: Detail::Move { to: to.into(), cost: move_cost(cave, &path), path: q, flame_damage },
+                detail: Detail::Move { to: to.into(), cost: move_cost(cave, &path), path: q, flame_damage, drills_away },
             }
         })
         .collect()

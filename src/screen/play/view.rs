@@ -440,12 +440,7 @@ fn show_hint(
             what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
         }
         match offer {
-            Some(o) => {
-                // Power Drilling shatters the mineral in a wall (rulebook): said before the click.
-                let drilled = matches!(o.detail, Detail::Move { .. }).then(|| space.wall_mineral(h)).flatten();
-                let lost = drilled.map(|m| format!(" - drilling into the wall loses its {m:?}")).unwrap_or_default();
-                format!("{what}  >>  {}{lost}", offer_words(&data, &o, &tray.dice))
-            }
+            Some(o) => format!("{what}  >>  {}", offer_words(&data, &o, &tray.dice)),
             None => what,
         }
     } else if watching.is_some() {
@@ -482,9 +477,11 @@ fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
 /// the roll in the tray, by which an answer about a die names it.
 pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
     match &o.detail {
-        Detail::Move { to, cost, flame_damage, .. } => {
+        Detail::Move { to, cost, flame_damage, drills_away, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
-            format!("move to {}: {}{burn}", words::space(to), counted(*cost, "point"))
+            // Said before the click: the drilling cannot be taken back once the mineral is gone.
+            let lost = drills_away.map(|m| format!(" - drilling into the wall loses its {m:?}")).unwrap_or_default();
+            format!("move to {}: {}{burn}{lost}", words::space(to), counted(*cost, "point"))
         }
         Detail::Target { at, figures, ammo, actions } => {
             let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
@@ -563,14 +560,6 @@ struct SpaceView<'w, 's> {
 }
 
 impl SpaceView<'_, '_> {
-    /// The mineral in the wall of a space, if it is one.
-    fn wall_mineral(&self, h: hexx::Hex) -> Option<crate::data::mission::Mineral> {
-        match self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok())?.0 {
-            Terrain::Open(crate::data::mission::Ground::Wall(Some(m))) => Some(*m),
-            _ => None,
-        }
-    }
-
     fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
         let q = Qr::from(h);
         let mut parts = vec![words::space(&q)];
