@@ -287,8 +287,6 @@ fn mule_lines(info: &MissionInfo, mule: &Mule, kills: &Kills, data: &GameData, o
     lines
 }
 
-/// The meter as a row of steps: reached `#`, swarm steps `S`, others `-`; then where the next
-/// swarm is.
 /// The Swarm Threat meter, then the deck sizes and the Mission Event's text.
 fn show_threat(
     threat: Res<SwarmThreat>,
@@ -298,20 +296,6 @@ fn show_threat(
     mut texts: Query<&mut Text, With<ThreatText>>,
 ) {
     let Ok(mut text) = texts.single_mut() else { return };
-    let meter = &data.numbers.swarm_meter;
-    let row: String = (1..=meter.steps)
-        .map(|s| {
-            if s <= threat.0 {
-                '#'
-            } else if meter.swarm_steps.contains(&s) {
-                'S'
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let next = meter.swarm_steps.iter().find(|s| **s > threat.0);
-    let next = next.map_or_else(|| "no swarm left".to_string(), |s| format!("next swarm at {s}"));
     let decks = format!(
         "Decks: Event {}, Swarm {}, Rock and Stone {}, Throwables {}",
         decks.events.draw.len(),
@@ -320,7 +304,23 @@ fn show_threat(
         decks.throwables.draw.len()
     );
     let event = if info.mission_event.text.is_empty() { String::new() } else { format!("\nMission Event: {}", info.mission_event.text) };
-    set(&mut text, format!("{row}\nstep {} of {}, {next}\n{decks}{event}", threat.0, meter.steps));
+    set(&mut text, format!("{}\n{decks}{event}", threat_lines(threat.0, &data.numbers.swarm_meter)));
+}
+
+/// The meter as a row of steps, five to a group (reached `#`, a swarm step `S`, others `-`), what
+/// the marks mean, and how far off the next swarm is.
+fn threat_lines(at: u32, meter: &crate::data::rules_numbers::SwarmMeter) -> String {
+    let mark = |s: u32| match (s <= at, meter.swarm_steps.contains(&s)) {
+        (true, _) => '#',
+        (false, true) => 'S',
+        (false, false) => '-',
+    };
+    let groups: Vec<String> = (1..=meter.steps).collect::<Vec<_>>().chunks(5).map(|g| g.iter().map(|s| mark(*s)).collect()).collect();
+    let next = match meter.swarm_steps.iter().find(|s| **s > at) {
+        Some(s) => format!("the next swarm comes at step {s}, {} on", counted((s - at) as u64, "step")),
+        None => "no swarm is left".to_string(),
+    };
+    format!("{}   (# reached, S a swarm)\nStep {at} of {}: {next}", groups.join(" "), meter.steps)
 }
 
 /// The last events, newest at the bottom.
@@ -498,5 +498,17 @@ mod tests {
         kills.kinds.insert(CreatureKind::Oppressor);
         assert!(lines(&kills).iter().any(|l| l == "[x] Kill Oppressor: killed"), "{:?}", lines(&kills));
         assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
+    }
+
+    /// The meter reads in groups of five, says what its marks mean and how far the next swarm is.
+    #[test]
+    fn the_swarm_threat_meter_says_how_far_the_next_swarm_is() {
+        let meter = crate::data::rules_numbers::SwarmMeter { steps: 12, start: 1, swarm_steps: vec![5, 9, 12] };
+        assert_eq!(
+            threat_lines(2, &meter),
+            "##--S ---S- -S   (# reached, S a swarm)\nStep 2 of 12: the next swarm comes at step 5, 3 steps on"
+        );
+        assert_eq!(threat_lines(8, &meter).lines().nth(1), Some("Step 8 of 12: the next swarm comes at step 9, 1 step on"));
+        assert_eq!(threat_lines(12, &meter).lines().nth(1), Some("Step 12 of 12: no swarm is left"));
     }
 }

@@ -61,13 +61,13 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     };
     let tiles = TILES.map(|(kind, label)| tile_entry(sheet.clone(), kind, label));
     let badge = Node { padding: UiRect::horizontal(px(4.0)), border_radius: BorderRadius::MAX, ..default() };
-    let order = entry((badge, BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its turn to activate".into());
+    let health = entry((badge, BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its Health left".into());
     commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(
         |s| {
             for e in tiles {
                 s.spawn(e);
             }
-            s.spawn(order);
+            s.spawn(health);
         },
     );
 }

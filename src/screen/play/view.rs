@@ -437,7 +437,10 @@ fn show_hint(
     } else if let Some(h) = hovered.0 {
         let mut what = space.describe(&data, h);
         if let Some((n, c)) = now.legal.creatures.iter().enumerate().find(|(_, c)| c.at == h.into()) {
-            what = format!("{what} - activates {} of {}: {}", n + 1, now.legal.creatures.len(), intent_words(&c.intent));
+            // Creatures act only when an Event card or a swarm activates them: a newcomer would
+            // otherwise wait for them to move.
+            let (place, of) = (n + 1, now.legal.creatures.len());
+            what = format!("{what} - acts {place} of {of} when an Event card next activates the creatures: {}", intent_words(&c.intent));
         }
         match offer {
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &o, &tray.dice)),
