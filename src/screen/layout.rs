@@ -59,6 +59,11 @@ pub struct BarTop {
     measured_for: (Vec2, f32),
 }
 
+/// A new table's bar is measured afresh: another team has other buttons.
+pub fn new_bar(mut bar: ResMut<BarTop>) {
+    *bar = BarTop::default();
+}
+
 /// Keep the picture fitted to the window as it is resized, as the player's text size changes, and
 /// as the bar's buttons take more room than was kept for them.
 pub fn fit_window(

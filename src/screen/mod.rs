@@ -72,6 +72,7 @@ fn table(opts: &Options) -> Result<App, String> {
         .add_plugins((front::plugin, sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
         .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin))
         .init_resource::<layout::BarTop>()
+        .add_systems(OnEnter(front::AtTable), layout::new_bar)
         .add_systems(Update, layout::fit_window);
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
