@@ -78,7 +78,7 @@ click 250 143; shot 7-quick 3                          # Quick mission
 click 765 470; sleep 2                          # bring the Gunner...
 click 615 470; sleep 2                          # ...leave the Driller out
 shot 7-quick-team 1
-click 430 623; shot 8-quick-mission 6              # Start the mission (at the foot of its column)
+click 145 623; shot 8-quick-mission 6              # Start the mission (at the foot of the screen)
 press e; press e; until_played 1 "the end of the first turn of the quick mission"
 press F10; shot 9-title-continue 3
 click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)

@@ -2,7 +2,7 @@
 //! against the objectives, the Swarm Threat meter, each Dwarf's health, ammo and conditions, and the
 //! last things that happened.
 
-use super::layout::HUD_WIDTH;
+use super::layout::{HUD_WIDTH, MoreBelow};
 use super::look::{BOSCO_COLOUR, PAPER, class_colour, class_letter, ink_on, item_name, ui_text as text};
 use super::words::describe;
 use crate::data::GameData;
@@ -24,7 +24,7 @@ use bevy::ui::RelativeCursorPosition;
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>()
         .add_systems(OnEnter(AtTable), build)
-        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, wheel.before(show_log), show_log, more_below).in_set(Table));
+        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, wheel.before(show_log), show_log).in_set(Table));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -77,10 +77,6 @@ struct Panel;
 #[derive(Component)]
 #[require(RelativeCursorPosition)]
 struct LogBox;
-
-/// A line at the panel's foot while more of it is out of sight below.
-#[derive(Component)]
-struct MoreBelow;
 
 fn heading(s: &str) -> impl Bundle {
     (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
@@ -137,14 +133,17 @@ fn build(
         padding: UiRect::axes(px(14.0), px(3.0)),
         ..default()
     };
+    let panel = commands.spawn((Panel, panel, ScrollPosition::default(), BackgroundColor(PANEL), DespawnOnExit(AtTable))).id();
+    // Over the panel's foot (drawn above it).
     commands.spawn((
-        MoreBelow,
+        MoreBelow(panel),
         more,
+        GlobalZIndex(1),
         BackgroundColor(ACTIVE),
         DespawnOnExit(AtTable),
-        children![text("More below: the wheel scrolls the panel", 12.0, PAPER)],
+        children![text("More below: the wheel scrolls", 12.0, PAPER)],
     ));
-    commands.spawn((Panel, panel, ScrollPosition::default(), BackgroundColor(PANEL), DespawnOnExit(AtTable))).with_children(|p| {
+    commands.entity(panel).with_children(|p| {
         p.spawn(text(info.name.clone(), 24.0, PAPER));
         p.spawn(text(run_words(&info, game.as_deref()), 13.0, DIM));
         p.spawn(heading("TURN"));
@@ -303,7 +302,11 @@ fn show_threat(
         decks.rock_and_stone.draw.len(),
         decks.throwables.draw.len()
     );
-    let event = if info.mission_event.text.is_empty() { String::new() } else { format!("\nMission Event: {}", info.mission_event.text) };
+    let event = if info.mission_event.text.is_empty() {
+        String::new()
+    } else {
+        format!("\nMission Event (each time a Mission Event card is drawn): {}", info.mission_event.text)
+    };
     set(&mut text, format!("{}\n{decks}{event}", threat_lines(threat.0, &data.numbers.swarm_meter)));
 }
 
@@ -365,19 +368,6 @@ const PANEL_STEP: f32 = 40.0;
 /// Whether a node's parts are taller than it (in the window's pixels).
 fn overflows(node: &ComputedNode) -> bool {
     node.content_size().y > node.size().y + 1.0
-}
-
-/// The panel's foot says so while more of it is out of sight below. (The layout sets the scroll
-/// without marking the node changed, so this looks every update.)
-fn more_below(panel: Query<&ComputedNode, With<Panel>>, mut more: Query<&mut Node, With<MoreBelow>>) {
-    let Ok(node) = panel.single() else { return };
-    let hidden = node.content_size().y - node.size().y - node.scroll_position.y > 2.0;
-    let display = if hidden { Display::Flex } else { Display::None };
-    for mut m in &mut more {
-        if m.display != display {
-            m.display = display;
-        }
-    }
 }
 
 /// The log's last lines (or those the wheel scrolled back to), one entity each, each pointing at the

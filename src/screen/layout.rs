@@ -106,6 +106,23 @@ pub fn fit_window(
     }
 }
 
+/// A line shown while the node it names (one that scrolls) has more of its parts out of sight
+/// below: the side panel with large text, a menu's long body.
+#[derive(Component)]
+pub struct MoreBelow(pub Entity);
+
+/// Show each [`MoreBelow`] line while its node hides parts below. The layout sets the scroll without
+/// marking the node changed, so this looks every update.
+pub fn more_below(nodes: Query<&ComputedNode>, mut lines: Query<(&MoreBelow, &mut Node)>) {
+    for (MoreBelow(scrolled), mut line) in &mut lines {
+        let hidden = nodes.get(*scrolled).is_ok_and(|n| n.content_size().y - n.size().y - n.scroll_position.y > 2.0);
+        let display = if hidden { Display::Flex } else { Display::None };
+        if line.display != display {
+            line.display = display;
+        }
+    }
+}
+
 /// Space kept free around the cave.
 const MARGIN: f32 = 16.0;
 

@@ -3,7 +3,7 @@
 //! opens the next, and any mission open can be played again.
 
 use super::team::{Book, TeamForm, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, framed, says, words};
 use crate::data::GameData;
 use crate::rules::end::Outcome;
 use crate::save::Run;
@@ -73,7 +73,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
             .map(|m| m.name.clone())
             .unwrap_or_else(|| file.to_string())
     };
-    frame(&mut commands, Screen::Campaign, "Solo campaign", |b| {
+    let body = |b: &mut ChildSpawnerCommands| {
         b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(420.0), flex_shrink: 0.0, ..default() })
                 .with_children(|list| {
@@ -112,25 +112,20 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                 if !picked.said.is_empty() {
                     words(c, picked.said.clone(), 16.0, super::AMBER);
                 }
-                foot_row(c, |r| {
-                    let start = match &picked.under_way {
-                        Some((_, name)) => {
-                            let tip = format!("Begin this mission afresh: the game of {name} under way is kept (Continue takes it up)");
-                            button(
-                                r,
-                                format!("Continue: {name}"),
-                                Entry::Continue,
-                                says("Go back to the campaign game under way, where it was left"),
-                            );
-                            tip
-                        }
-                        None => "Lay out the cave and begin".to_string(),
-                    };
-                    button(r, "Start the mission", Entry::Start, says(start));
-                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
-                });
             });
         });
+    };
+    framed(&mut commands, Screen::Campaign, "Solo campaign", body, |r| {
+        let start = match &picked.under_way {
+            Some((_, name)) => {
+                let tip = format!("Begin this mission afresh: the game of {name} under way is kept (Continue takes it up)");
+                button(r, format!("Continue: {name}"), Entry::Continue, says("Go back to the campaign game under way, where it was left"));
+                tip
+            }
+            None => "Lay out the cave and begin".to_string(),
+        };
+        button(r, "Start the mission", Entry::Start, says(start));
+        button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
     });
 }
 

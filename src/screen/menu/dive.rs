@@ -5,7 +5,7 @@
 //! end, the run's summary.
 
 use super::team::{Book, TeamForm, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, row, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, framed, row, says, words};
 use crate::data::GameData;
 use crate::rules::dive::carry_over;
 use crate::rules::end::Outcome;
@@ -102,16 +102,24 @@ fn name(book: &Book, path: &std::path::Path) -> String {
 const SLOT_WIDTH: f32 = 250.0;
 
 fn build(mut commands: Commands, book: Res<Book>, view: Res<View>, form: Res<TeamForm>, data: Res<GameData>) {
-    frame(&mut commands, Screen::DeepDive, "Deep Dive", |b| match &view.dive {
-        Some(d) if !d.over() => {
+    let going_on = view.dive.as_ref().filter(|d| !d.over());
+    let body = |b: &mut ChildSpawnerCommands| match going_on {
+        Some(d) => {
             under_way(b, d, &book, &data);
             said(b, &view);
         }
-        over => {
-            if let Some(d) = over {
+        None => {
+            if let Some(d) = &view.dive {
                 summary(b, d, &book);
             }
             new_dive(b, &view, &book, &form, &data);
+        }
+    };
+    framed(&mut commands, Screen::DeepDive, "Deep Dive", body, |r| match going_on {
+        Some(d) => under_way_buttons(r, d, &book),
+        None => {
+            button(r, "Begin the dive", Entry::Begin, says("Hazard, team and BOSCO hold for the whole dive (rulings 38, 44)"));
+            button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
         }
     });
 }
@@ -191,27 +199,29 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
             }
         });
     }
-    row(b, |r| {
-        let next = d.missions.get(d.at).map(|m| name(book, m)).unwrap_or_default();
-        if d.state == DiveState::MissionLost {
-            button(
-                r,
-                format!("Replay {next} with fresh Dwarves"),
-                Entry::Replay,
-                says("Every Dwarf the dive began with comes back fresh, as at set-up (ruling 41)"),
-            );
-            button(r, "Give up the dive", Entry::GiveUp, says("The dive is lost"));
+}
+
+/// What a dive under way may do next, at the screen's foot.
+fn under_way_buttons(r: &mut ChildSpawnerCommands, d: &Dive, book: &Book) {
+    let next = d.missions.get(d.at).map(|m| name(book, m)).unwrap_or_default();
+    if d.state == DiveState::MissionLost {
+        button(
+            r,
+            format!("Replay {next} with fresh Dwarves"),
+            Entry::Replay,
+            says("Every Dwarf the dive began with comes back fresh, as at set-up (ruling 41)"),
+        );
+        button(r, "Give up the dive", Entry::GiveUp, says("The dive is lost"));
+    } else {
+        let label = if d.save.is_some() {
+            format!("Go on with mission {}: {next}", d.at + 1)
         } else {
-            let label = if d.save.is_some() {
-                format!("Go on with mission {}: {next}", d.at + 1)
-            } else {
-                format!("Play mission {}: {next}", d.at + 1)
-            };
-            button(r, label, Entry::Play, says("To the cave"));
-            button(r, "Give up the dive", Entry::GiveUp, says("The dive ends lost (asked twice)"));
-        }
-        button(r, "Back", Entry::Back, says("Back to the main menu: the dive is kept (Escape)"));
-    });
+            format!("Play mission {}: {next}", d.at + 1)
+        };
+        button(r, label, Entry::Play, says("To the cave"));
+        button(r, "Give up the dive", Entry::GiveUp, says("The dive ends lost (asked twice)"));
+    }
+    button(r, "Back", Entry::Back, says("Back to the main menu: the dive is kept (Escape)"));
 }
 
 fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamForm, data: &GameData) {
@@ -232,10 +242,6 @@ fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamF
     });
     team_rows(b, form, data);
     said(b, view);
-    foot_row(b, |r| {
-        button(r, "Begin the dive", Entry::Begin, says("Hazard, team and BOSCO hold for the whole dive (rulings 38, 44)"));
-        button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
-    });
 }
 
 fn build_again(

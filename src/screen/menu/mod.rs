@@ -15,6 +15,7 @@ mod title;
 
 use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
+use crate::screen::layout::MoreBelow;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::ui::{RelativeCursorPosition, UiGlobalTransform};
@@ -89,6 +90,18 @@ struct TipText;
 
 /// A screen's frame: its title, a body laid out by `body`, and the tip line. Returns the root.
 pub fn frame(commands: &mut Commands, screen: Screen, title: &str, body: impl FnOnce(&mut ChildSpawnerCommands)) -> Entity {
+    framed(commands, screen, title, body, |_| {})
+}
+
+/// A menu screen with a row of buttons at its foot (Start, Begin, Back): they stay in one place
+/// under the body, in view however long the body is, whatever the text size (the body scrolls).
+pub fn framed(
+    commands: &mut Commands,
+    screen: Screen,
+    title: &str,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+    foot: impl FnOnce(&mut ChildSpawnerCommands),
+) -> Entity {
     let root = Node {
         width: percent(100.0),
         height: percent(100.0),
@@ -104,13 +117,22 @@ pub fn frame(commands: &mut Commands, screen: Screen, title: &str, body: impl Fn
             // The body scrolls when it is taller than the window leaves it (large text).
             let node = Node {
                 flex_grow: 1.0,
+                min_height: px(0.0),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::FlexStart,
                 row_gap: px(8.0),
                 overflow: Overflow::scroll_y(),
                 ..default()
             };
-            r.spawn((MenuBody, node, ScrollPosition::default())).with_children(body);
+            let body = r.spawn((MenuBody, node, ScrollPosition::default())).with_children(body).id();
+            r.spawn(Node { column_gap: px(12.0), align_items: AlignItems::Center, flex_wrap: FlexWrap::Wrap, ..default() }).with_children(
+                |f| {
+                    foot(f);
+                    // Said beside the foot's buttons while the body has more below.
+                    let more = Node { display: Display::None, margin: UiRect::left(Val::Auto), ..default() };
+                    f.spawn((MoreBelow(body), more, children![ui_text("More below: the wheel scrolls", 16.0, DIM)]));
+                },
+            );
             r.spawn((TipText, ui_text("", 16.0, DIM), Node { min_height: px(40.0), ..default() }));
         })
         .id()
@@ -152,11 +174,6 @@ pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawne
 /// The row of a screen's last buttons (Start, Back), kept at the foot of its column: what is above
 /// it grows and shrinks as the player picks (a briefing, a Dwarf brought or left out, a secondary
 /// weapon more), and the button he goes on to press stays where it was.
-pub fn foot_row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
-    parent.spawn(Node { flex_grow: 1.0, ..default() });
-    row(parent, body);
-}
-
 /// A column sharing the width left beside a list with its siblings: a screen's details side.
 pub fn side_column(row_gap: f32) -> Node {
     Node {

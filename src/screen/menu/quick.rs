@@ -3,7 +3,7 @@
 //! then play it.
 
 use super::team::{Book, TeamForm, preview, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, foot_row, frame, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, framed, says, words};
 use crate::data::GameData;
 use crate::save::Run;
 use crate::screen::front::{Begin, Screen};
@@ -43,7 +43,7 @@ fn build(
 ) {
     let chosen = book.0.get(picked.mission);
     let picture = chosen.and_then(|e| e.mission.as_ref().ok()).map(|m| preview(m, &mut images));
-    frame(&mut commands, Screen::QuickMission, "Quick mission", |b| {
+    let body = |b: &mut ChildSpawnerCommands| {
         b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
             cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), width: px(260.0), flex_shrink: 0.0, ..default() })
                 .with_children(|list| {
@@ -76,12 +76,12 @@ fn build(
                 if !picked.said.is_empty() {
                     words(c, picked.said.clone(), 16.0, super::AMBER);
                 }
-                foot_row(c, |r| {
-                    button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
-                    button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
-                });
             });
         });
+    };
+    framed(&mut commands, Screen::QuickMission, "Quick mission", body, |r| {
+        button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
+        button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
     });
 }
 

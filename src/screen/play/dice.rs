@@ -12,7 +12,7 @@ use crate::screen::words::{describe, face, who, who_in};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), build).add_systems(
+    app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), (forget, build)).add_systems(
         Update,
         (
             forget.run_if(resource_exists::<Rewinding>),
@@ -26,7 +26,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// A game taken back (undo, a step back while watching) has a log of its own: the tray reads it
-/// again from the start once the rewind is done, and shows the last roll that is still in it.
+/// again from the start once the rewind is done, and shows the last roll that is still in it. So
+/// does a new game: the last game's roll is not its own.
 fn forget(mut tray: ResMut<Tray>) {
     if *tray != Tray::default() {
         *tray = Tray::default();

@@ -397,7 +397,7 @@ fn show_prompt(
         let cards = if any_allowed { "; a Rock and Stone card may still be played" } else { "" };
         format!("The cave's turn: creatures at {} speed (Tab changes it, Space skips){cards}", pace.speed.name())
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
-        format!("{who}: click a lit space to move, or pick an action")
+        format!("{who}: click a lit space to move, or pick an action{}", free_attack(legal))
     } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
         // What is still lit besides End turn costs no action: a card, the Scout's attack right
         // after his move.
@@ -405,13 +405,20 @@ fn show_prompt(
         let what = if free { "what is lit is free (a card, the Scout's attack after a move); " } else { "" };
         format!("{who}: no actions left - {what}[E] ends the turn")
     } else if any_allowed {
-        format!("{who}: pick an action")
+        format!("{who}: pick an action{}", free_attack(legal))
     } else {
         format!("The cave moves... (creatures at {} speed; Tab changes it, Space skips)", pace.speed.name())
     };
     if t.0 != line {
         t.0 = line;
     }
+}
+
+/// Said when the rules offer an attack that costs no action (the Scout's, right after his move):
+/// a player would not find it out otherwise.
+fn free_attack(legal: &crate::rules::legal::Legal) -> &'static str {
+    let free = legal.actions.iter().flat_map(|a| a.offers()).any(|o| matches!(o.detail, Detail::Target { actions: 0, .. }));
+    if free { " - an attack now costs no action" } else { "" }
 }
 
 /// The second line: a refusal, the button under the pointer, or the space under it.
