@@ -5,7 +5,7 @@
 //! debrief's "play again", a campaign or a Deep Dive, all the same way.
 
 use super::play::history::{Game, History, Rewind};
-use super::play::{Notice, Selection, Watching};
+use super::play::{Notice, Selection, Watching, Welcome};
 use crate::rules::command::Command;
 use bevy::prelude::*;
 
@@ -122,7 +122,8 @@ fn begin(world: &mut World) {
     let Some(Begin { game, watch, welcome }) = world.remove_resource::<Begin>() else { return };
     world.insert_resource(History::default());
     world.resource_mut::<Selection>().0 = None;
-    world.resource_mut::<Notice>().0 = welcome;
+    world.resource_mut::<Notice>().0.clear();
+    world.insert_resource(Welcome { words: welcome, commands: if watch { 0 } else { game.save.commands.len() } });
     world.remove_resource::<Watching>();
     let commands: Vec<Command> = if watch {
         world.insert_resource(Watching::new(game.save.commands.clone()));

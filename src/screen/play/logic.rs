@@ -16,6 +16,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<LegalNow>()
         .init_resource::<Selection>()
         .init_resource::<Notice>()
+        .init_resource::<Welcome>()
         .init_resource::<ExchangeDraft>()
         .init_resource::<FlameDraft>()
         .add_message::<PlayerInput>()
@@ -199,6 +200,16 @@ impl FlameDraft {
 /// A line for the player: why a command was refused, or what to do next.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Notice(pub String);
+
+/// A word on the game just begun (which mission, welcome back, F10 for the menu): said in the hint
+/// line while nothing else is, until the first command. A space or button pointed at is said
+/// instead, not after it.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Welcome {
+    pub words: String,
+    /// The commands the game had when it began: the welcome is said while it has no more.
+    pub commands: usize,
+}
 
 /// The query is taken again whenever the game has moved on: a command, an event, a choice, a turn.
 fn refresh(world: &World) -> Option<Stamp> {

@@ -21,7 +21,7 @@ mod watch;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
 pub use keys::{key_of, label};
-pub use logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, listing};
+pub use logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, Welcome, listing};
 pub use record::Record;
 pub use view::{Pointed, pickup_words};
 pub use watch::Watching;

@@ -414,6 +414,10 @@ fn show_prompt(
     }
 }
 
+/// The keys line, said when nothing else is.
+const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back";
+const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu";
+
 /// Said when the rules offer an attack that costs no action (the Scout's, right after his move):
 /// a player would not find it out otherwise.
 fn free_attack(legal: &crate::rules::legal::Legal) -> &'static str {
@@ -435,6 +439,7 @@ fn show_hint(
     watching: Option<Res<super::Watching>>,
     mut texts: Query<(Entity, &mut Text), With<HintText>>,
     mut pointed: ResMut<Pointed>,
+    (welcome, played): (Res<super::Welcome>, Res<CommandLog>),
     mut commands: Commands,
 ) {
     let Ok((hint, mut t)) = texts.single_mut() else { return };
@@ -453,10 +458,12 @@ fn show_hint(
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &o, &tray.dice)),
             None => what,
         }
+    } else if !welcome.words.is_empty() && played.0.len() == welcome.commands {
+        welcome.words.clone()
     } else if watching.is_some() {
-        "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu".into()
+        KEYS_WATCHING.into()
     } else {
-        "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back".into()
+        KEYS.into()
     };
     if hovered.0.is_some() || hover.0.is_some() {
         pointed.0.clone_from(&under);
@@ -465,7 +472,7 @@ fn show_hint(
     if t.0 != line {
         // The keys line is the bar's own, there whenever nothing else is said: the cave is kept
         // clear of it (with very large text it takes two lines), not of a passing hint.
-        let steady = hovered.0.is_none() && hover.0.is_none() && notice.0.is_empty();
+        let steady = line == KEYS || line == KEYS_WATCHING;
         if steady {
             commands.entity(hint).insert(KeepClear);
         } else {
