@@ -121,6 +121,25 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
     }
 }
 
+/// What sets a creature apart, in a few words each: its resistances, then its traits.
+pub fn creature_traits(stats: &crate::data::creatures::CreatureStats) -> Vec<String> {
+    use crate::data::creatures::Trait;
+    let resists: Vec<String> = stats.resistance.iter().filter(|(_, n)| **n > 0).map(|(die, n)| format!("{die:?} {n}")).collect();
+    let mut words: Vec<String> = if resists.is_empty() { vec![] } else { vec![format!("resists {}", resists.join(", "))] };
+    words.extend(stats.traits.iter().map(|t| match t {
+        Trait::Small => "small: shots pass over it".to_string(),
+        Trait::Flying => "flies over pits, figures and stalagmites".to_string(),
+        Trait::Immobile => "never moves".to_string(),
+        Trait::WeakRear => "an attack from behind ignores its resistance".to_string(),
+        Trait::TwoSpaces => "fills two spaces".to_string(),
+        Trait::CrashesThroughRock => "crashes through bare rock and stalagmites".to_string(),
+        Trait::RockAndStoneOnKill => "its killer draws a Rock and Stone card".to_string(),
+        Trait::GruntsOnDeath(n) => format!("{} come out when it dies", counted(u64::from(*n), "Grunt")),
+        Trait::ExplodesOnDeath => "explodes when killed".to_string(),
+    }));
+    words
+}
+
 /// A space in words, as the mission files name it: (column, row), counted from the top left from 0.
 pub fn space(q: &Qr) -> String {
     let (col, row) = crate::rules::hex::hex_to_cell((*q).into());
@@ -285,6 +304,16 @@ pub fn chop(t: &ChopTarget) -> String {
 mod tests {
     use super::*;
     use crate::data::weapons::DwarfClass;
+
+    /// The Oppressor's hover line says what The Maw turns on: its armour and its weak back.
+    #[test]
+    fn a_creatures_resistances_and_traits_are_said() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let words = creature_traits(data.creatures.get(crate::data::creatures::CreatureKind::Oppressor));
+        assert!(words[0].starts_with("resists ") && words[0].contains("Bullet 2"), "{words:?}");
+        assert!(words.iter().any(|w| w == "an attack from behind ignores its resistance"), "{words:?}");
+        assert!(creature_traits(data.creatures.get(crate::data::creatures::CreatureKind::Grunt)).iter().any(|w| w.starts_with("small")));
+    }
 
     /// A Dwarf is "The Scout" at the start of a line and "the Scout" within one; BOSCO is BOSCO.
     #[test]

@@ -614,8 +614,9 @@ impl SpaceView<'_, '_> {
             } else {
                 ""
             };
+            let traits: String = words::creature_traits(stats).iter().map(|t| format!(", {t}")).collect();
             parts.push(format!(
-                "{} {}/{} Health, moves {}, range {}{frozen}",
+                "{} {}/{} Health, moves {}, range {}{traits}{frozen}",
                 stats.name, health.0, stats.health, stats.movement, stats.range
             ));
         }
