@@ -43,7 +43,7 @@ struct KeyStrip;
 #[derive(Component)]
 struct FigureKey;
 
-fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<Shapes>) {
     let sheet = images.add(atlas(ICON));
     let strip = Node {
         position_type: PositionType::Absolute,
@@ -67,6 +67,11 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             for e in tiles {
                 s.spawn(e);
             }
+            for (shape, colour, words) in crate::screen::play::MARKS {
+                s.spawn(entry((ImageNode { image: shapes.image(shape), color: colour, ..default() }, icon_node()), words.into()));
+            }
+            let pointer = ImageNode { image: shapes.image(Shape::Pointer), color: PAPER, ..default() };
+            s.spawn(entry((pointer, icon_node()), "beside a creature: the way it faces; behind an Oppressor, its back space".into()));
             s.spawn(health);
         },
     );

@@ -33,6 +33,13 @@ const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);
 const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
 const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
 const TARGET: Color = Color::srgba(1.0, 0.3, 0.2, 0.95);
+/// What the marks on the cave mean, for the key (F1): each shape in its colour, in words.
+pub const MARKS: [(Shape, Color, &str); 4] = [
+    (Shape::Hexagon, MOVE, "lit: where a move may go"),
+    (Shape::Hexagon, AIM, "lit: what an attack may aim at"),
+    (Shape::HexRing, TARGET, "ringed: a figure the attack would hit"),
+    (Shape::Hexagon, ANSWER, "lit: an answer to pick"),
+];
 const PICKED_FLAME: Color = Color::srgba(1.0, 0.45, 0.05, 0.8);
 const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);
 
