@@ -249,17 +249,25 @@ fn show_mule(
     info: Res<MissionInfo>,
     kills: Res<Kills>,
     data: Res<GameData>,
+    outcome: Res<Outcome>,
     creatures: Query<&Creature>,
     mut texts: Query<&mut Text, With<MuleText>>,
 ) {
     let Ok(mut text) = texts.single_mut() else { return };
     let on_cave = |kind: CreatureKind| creatures.iter().filter(|c| c.kind == kind).count();
-    set(&mut text, mule_lines(&info, &mule, &kills, &data, on_cave).join("\n"));
+    set(&mut text, mule_lines(&info, &mule, &kills, &data, outcome.0.is_none(), on_cave).join("\n"));
 }
 
 /// The M.U.L.E. panel's lines: each objective, ticked when met; then anything else aboard; then,
-/// once the primary objectives are met, what to do next.
-fn mule_lines(info: &MissionInfo, mule: &Mule, kills: &Kills, data: &GameData, on_cave: impl Fn(CreatureKind) -> usize) -> Vec<String> {
+/// once the primary objectives are met and while the mission goes on, what to do next.
+fn mule_lines(
+    info: &MissionInfo,
+    mule: &Mule,
+    kills: &Kills,
+    data: &GameData,
+    going_on: bool,
+    on_cave: impl Fn(CreatureKind) -> usize,
+) -> Vec<String> {
     let objectives = &info.objectives;
     let tagged = objectives.primary.iter().map(|o| (o, "")).chain(objectives.secondary.iter().map(|o| (o, " (bonus)")));
     let mut lines: Vec<String> = tagged
@@ -280,7 +288,7 @@ fn mule_lines(info: &MissionInfo, mule: &Mule, kills: &Kills, data: &GameData, o
         lines.push(format!("Also aboard: {}", extra.join(", ")));
     }
     // What a newcomer does next once the work is done (rulebook "Game end", ruling 26).
-    if info.objectives_met(mule, kills) {
+    if going_on && info.objectives_met(mule, kills) {
         lines.push("Objectives met: back to the Drop Pod! The mission is won when the last Dwarf steps aboard".to_string());
     }
     lines
@@ -482,12 +490,14 @@ mod tests {
         let m: Mission = crate::data::load::read_ron(&file).expect("The Maw reads");
         let info = MissionInfo { name: m.name, objectives: m.objectives, mission_event: m.mission_event, hazard: 1, seed: 1 };
         let (mule, mut kills) = (Mule::default(), Kills::default());
-        let lines = |kills: &Kills| mule_lines(&info, &mule, kills, &data, |_| 1);
+        let lines = |kills: &Kills| mule_lines(&info, &mule, kills, &data, true, |_| 1);
         assert!(lines(&kills).iter().any(|l| l.starts_with("[ ] Kill Oppressor: 1 on the cave")), "{:?}", lines(&kills));
         assert!(!lines(&kills).iter().any(|l| l.starts_with("Objectives met")));
         kills.kinds.insert(CreatureKind::Oppressor);
         assert!(lines(&kills).iter().any(|l| l == "[x] Kill Oppressor: killed"), "{:?}", lines(&kills));
         assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
+        let ended = mule_lines(&info, &mule, &kills, &data, false, |_| 1);
+        assert!(!ended.iter().any(|l| l.starts_with("Objectives met")), "the mission over, nobody is sent home: {ended:?}");
     }
 
     /// The meter reads in groups of five, says what its marks mean and how far the next swarm is.

@@ -419,18 +419,23 @@ fn to_menu(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 /// the dive), Escape goes to the main menu.
 pub fn after_the_mission(
     keys: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(&Interaction, &super::play::DebriefChoice), Changed<Interaction>>,
+    (opened, time): (Res<super::front::Opened>, Res<Time<Real>>),
     game: Res<super::play::Game>,
     watching: Option<Res<super::play::Watching>>,
     mut commands: Commands,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
+    // A key, or a click on its button (not the second half of the click that ended the mission).
+    let clicked = |k: KeyCode| !opened.just(&time) && buttons.iter().any(|(i, b)| *i == Interaction::Pressed && b.0 == k);
+    let pressed = |k: KeyCode| keys.just_pressed(k) || clicked(k);
+    if pressed(KeyCode::Escape) {
         commands.insert_resource(super::front::Leave(Screen::Title));
     }
     // A game watched to its end goes back to the replays: it is not played on, nor noted again in
     // its campaign or dive.
-    if keys.just_pressed(KeyCode::Enter) && watching.is_some() {
+    if pressed(KeyCode::Enter) && watching.is_some() {
         commands.insert_resource(super::front::Leave(Screen::Replays));
-    } else if keys.just_pressed(KeyCode::Enter) {
+    } else if pressed(KeyCode::Enter) {
         match game.save.run {
             crate::save::Run::Quick => commands.insert_resource(quick::again(&game)),
             crate::save::Run::Campaign => commands.insert_resource(super::front::Leave(Screen::Campaign)),

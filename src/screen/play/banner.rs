@@ -150,13 +150,13 @@ fn debrief(
     let left_behind: Vec<String> = end.left_behind.iter().map(|c| format!("the {c:?}")).collect();
     let left = if left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {}", left_behind.join(", ")) };
     let next = match game.map(|g| g.save.run) {
-        _ if watching.is_some() => "Enter: back to the replays    Escape: main menu",
-        Some(crate::save::Run::Campaign) => "Enter: the campaign    Escape: main menu",
-        Some(crate::save::Run::DeepDive) => "Enter: on with the Deep Dive    Escape: main menu",
-        _ => "Enter: play again (a new seed)    Escape: main menu",
+        _ if watching.is_some() => "Back to the replays",
+        Some(crate::save::Run::Campaign) => "The campaign",
+        Some(crate::save::Run::DeepDive) => "On with the Deep Dive",
+        _ => "Play again (a new seed)",
     };
     let words = format!(
-        "{result}\n{}{left}\n\nTurns: {}   Kills: {}\nDamage taken: {}   Swarms survived: {}\nM.U.L.E.: {}\n\n{next}",
+        "{result}\n{}{left}\n\nTurns: {}   Kills: {}\nDamage taken: {}   Swarms survived: {}\nM.U.L.E.: {}",
         end.reason, turn.number, t.kills, t.damage, t.swarms, t.minerals
     );
     let node = Node {
@@ -166,6 +166,7 @@ fn debrief(
         right: px(HUD_WIDTH + 120.0),
         bottom: px(KEY_HEIGHT + 100.0),
         padding: UiRect::all(px(20.0)),
+        flex_direction: FlexDirection::Column,
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
         border: UiRect::all(px(3.0)),
@@ -176,5 +177,17 @@ fn debrief(
         .spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10)))
         .with_children(|d| {
             d.spawn((ui_text(words, 20.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
+            d.spawn(Node { column_gap: px(16.0), margin: UiRect::top(px(18.0)), ..default() }).with_children(|row| {
+                for (key, label) in [(KeyCode::Enter, format!("[Enter] {next}")), (KeyCode::Escape, "[Esc] Main menu".to_string())] {
+                    let node = Node { padding: UiRect::axes(px(14.0), px(6.0)), border_radius: BorderRadius::all(px(5.0)), ..default() };
+                    row.spawn((Button, DebriefChoice(key), node, BackgroundColor(BUTTON))).with_child(ui_text(label, 18.0, PAPER));
+                }
+            });
         });
 }
+
+/// A button of the debrief, standing for its key: Enter goes on, Escape goes to the main menu.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct DebriefChoice(pub KeyCode);
+
+const BUTTON: Color = Color::srgb_u8(70, 60, 48);

@@ -18,6 +18,7 @@ mod record;
 mod view;
 mod watch;
 
+pub use banner::DebriefChoice;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
 pub use keys::{key_of, label};
