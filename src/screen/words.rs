@@ -121,6 +121,53 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
     }
 }
 
+/// The section of the rules reference about what a log entry tells, by its title: F2 on the line
+/// opens it (a line names figures and cards too, which are not what it is about).
+pub fn topic(e: &GameEvent) -> Option<&'static str> {
+    use GameEvent::*;
+    Some(match e {
+        MissionStarted { .. } => "Goal of a mission",
+        MissionEnded { .. } => "The Drop Pod and the end of a mission",
+        TurnStarted { .. } | TurnEnded { .. } | Skipped { .. } | FreeAction { .. } => "A Dwarf's turn",
+        Moved { .. } | WalkedIntoFlames { .. } => "Moving",
+        Rolled { .. } | Rerolled { .. } | Doubled { .. } => "Dice and what faces mean",
+        AmmoSpent { .. } | AmmoGained { .. } | AmmoRestocked { .. } | SuppliesTaken { .. } => "Ammo and supplies",
+        Chop { .. } | Mined { .. } | Carved { .. } | Harvested { .. } | MineralDropped { .. } | Paid { .. } => "Mining and minerals",
+        StalagmiteDestroyed { .. } => "Stalagmites",
+        CaveRevealed { .. } => "Hidden caves",
+        PickupRevealed { .. } | Collected { .. } | PickupPlaced { .. } => "Unknown pickups",
+        Healed { .. } | Unconscious { .. } | Revived { .. } | StoodUp { .. } => "Health, unconscious and reviving",
+        Damaged { .. } | Killed { .. } => "Damage chain and resistance",
+        Spawned { .. } | NothingSpawned { .. } => "Spawning creatures and figure limits",
+        Scared { .. } => "Scaring creatures",
+        EventCard { .. } | MissionEventCard { .. } => "The Event deck",
+        SwarmThreat { .. } | SwarmCard { .. } | SwarmSetAside => "The Swarm Threat meter and swarms",
+        CreaturesActivate { .. } | Activated { .. } | SkipsActivation { .. } | Attacks { .. } => "Activating creatures",
+        Afflicted { .. } | StatusCleared { .. } | GrabBroken { .. } | Grabbed { .. } => "Dwarf states",
+        CreatureStunned { .. } | CreatureAfflicted { .. } => "Creature states",
+        Exploded { .. } => "Grunt, Web Spitter and Exploder",
+        Crashed { .. } => "Praetorian and Oppressor",
+        NoReaction { .. } => "Reaction shots",
+        CardsDrawn { .. } | CardPlayed { .. } => "Rock and Stone cards",
+        ResupplyLanded { .. } | ResupplyEmptied { .. } => "Resupply pod",
+        Overclocked { .. } => "Secondary weapons",
+        Exchanged { .. } => "Exchange",
+        UpgradeFitted { .. } | UpgradeLeft { .. } => "Weapon Upgrades",
+        GearPlaced { .. }
+        | GearReturned { .. }
+        | ShieldHeld { .. }
+        | SentryFires { .. }
+        | SentryDestroyed { .. }
+        | SentryAttacked { .. } => "The Engineer",
+        PlatformDestroyed { .. } => "The Engineer",
+        Drilled { .. } | FlameSmothered { .. } => "The Driller",
+        BoscoActs { .. } | BoscoLost { .. } | GrabBrokenByBosco => "BOSCO",
+        Threw { .. } | ThrowableLeft { .. } | MineTriggered { .. } | Detonated { .. } | LureAttacked { .. } => "Throwables",
+        Blast { .. } => "Area weapons and blasts",
+        LastingEnded { .. } => return None,
+    })
+}
+
 /// What sets a creature apart, in a few words each: its resistances, then its traits.
 pub fn creature_traits(stats: &crate::data::creatures::CreatureStats) -> Vec<String> {
     use crate::data::creatures::Trait;

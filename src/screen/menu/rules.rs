@@ -52,6 +52,11 @@ fn look_up(pointed: Res<crate::screen::play::Pointed>, reference: Res<Reference>
 /// title holds, or else the first that a section's text holds.
 pub fn search_for(described: &str, all: &[Section]) -> String {
     let text = described.to_lowercase();
+    // A line that says which section F2 opens ("F2: \"Moving\"", a log line's) is taken at its word.
+    let said = text.split_once("f2: \"").and_then(|(_, rest)| rest.split_once('"')).map(|(title, _)| title);
+    if let Some(title) = said.filter(|t| all.iter().any(|s| s.title.to_lowercase() == *t)) {
+        return title.to_string();
+    }
     let named = all.iter().map(|s| s.title.to_lowercase()).filter(|t| t.len() >= 4 && text.contains(t.as_str())).max_by_key(|t| t.len());
     if let Some(title) = named {
         return title;
@@ -313,6 +318,36 @@ mod tests {
         let found: Vec<&str> = matching(&all, "moving").iter().map(|(_, s)| s.title.as_str()).collect();
         assert_eq!(found, ["Moving", "Line of sight"]);
         assert!(matching(&all, "zipline").is_empty());
+    }
+
+    /// Every topic a log line sends F2 to is a section of the shipped reference.
+    #[test]
+    fn a_log_lines_topic_is_a_section_of_the_reference() {
+        let text = std::fs::read_to_string(crate::data::assets_dir().join("reference.md")).expect("the reference reads");
+        let titles: Vec<String> = sections(&text).into_iter().map(|s| s.title).collect();
+        let events = [
+            crate::rules::log::GameEvent::EventCard {
+                name: "They Are Awake".into(),
+                text: String::new(),
+                dwarf: crate::data::weapons::DwarfClass::Scout,
+            },
+            crate::rules::log::GameEvent::Chop { dwarf: crate::data::weapons::DwarfClass::Scout, successes: 1 },
+            crate::rules::log::GameEvent::Drilled { at: crate::rules::hex::Qr { q: 1, r: 1 } },
+        ];
+        for e in &events {
+            let t = crate::screen::words::topic(e).expect("a topic");
+            assert!(titles.iter().any(|x| x == t), "{t} is not a section: {titles:?}");
+        }
+    }
+
+    #[test]
+    fn a_log_line_is_looked_up_by_the_section_it_names() {
+        let all = vec![
+            Section { title: "The Scout".into(), body: "He flies.".into() },
+            Section { title: "The Event deck".into(), body: "Cards.".into() },
+        ];
+        assert_eq!(search_for("Log: The Scout draws They Are Awake (F2: \"The Event deck\")", &all), "the event deck");
+        assert_eq!(search_for("Log: The Scout draws a card (F2: \"No such section\")", &all), "the scout");
     }
 
     #[test]

@@ -330,7 +330,10 @@ fn tooltips(
     };
     hover.0 = match entered {
         Tooltip::Says(words) => Some(words.to_string()),
-        Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| format!("Log: {} (F2: the rules on it)", words::describe(&data, e))),
+        Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| {
+            let topic = words::topic(e).map_or_else(|| "the rules on it".to_string(), |t| format!("\"{t}\""));
+            format!("Log: {} (F2: {topic})", words::describe(&data, e))
+        }),
         Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.0.class == class).map(|(d, health, s, ammo, loadout, hand)| {
             let full = &data.numbers.dwarf;
             format!(
