@@ -57,7 +57,7 @@ pub enum DiveState {
     /// The last mission was lost: replay it or give the dive up (ruling 41).
     MissionLost,
     Won,
-    /// Given up after a lost mission.
+    /// Given up, after a lost mission or between missions.
     Lost,
 }
 

@@ -68,8 +68,11 @@ pub struct Begin {
     pub game: Game,
     /// Watch the save's commands instead of playing on from them.
     pub watch: bool,
-    /// A word for the player about it (welcome back, a save that could not be read...).
+    /// A word for the player about it (which mission, welcome back), until the first command.
     pub welcome: String,
+    /// What went wrong on the way (a save that could not be read, a game that cannot be saved):
+    /// said as a notice, beside whatever is pointed at. Empty when nothing did.
+    pub warning: String,
 }
 
 /// The screen to show at the next update once the table has been cleared (a menu, a campaign or
@@ -119,10 +122,10 @@ fn begin(world: &mut World) {
         world.resource_mut::<NextState<Screen>>().set(Screen::Opening);
         return;
     }
-    let Some(Begin { game, watch, welcome }) = world.remove_resource::<Begin>() else { return };
+    let Some(Begin { game, watch, welcome, warning }) = world.remove_resource::<Begin>() else { return };
     world.insert_resource(History::default());
     world.resource_mut::<Selection>().0 = None;
-    world.resource_mut::<Notice>().0.clear();
+    world.resource_mut::<Notice>().0 = warning;
     world.insert_resource(Welcome { words: welcome, commands: if watch { 0 } else { game.save.commands.len() } });
     world.remove_resource::<Watching>();
     let commands: Vec<Command> = if watch {

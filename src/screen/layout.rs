@@ -85,8 +85,11 @@ pub fn fit_window(
     }
     let window = Vec2::new(w.width(), w.height());
     let kept = if bar_top.measured_for == (window, panels) { bar_top.height } else { 0.0 };
-    // The parts one above the other, with the bar's gaps and padding.
-    let parts: Vec<f32> = bars.iter().map(|n| n.size().y).collect();
+    // The parts one above the other, with the bar's gaps and padding, in the window's logical
+    // pixels (a node's size is in physical ones); a part still laid out for another scale (the
+    // window or the text size just changed) is measured at the next update.
+    let laid_out_now = |n: &&ComputedNode| (n.inverse_scale_factor() * panels * w.scale_factor() - 1.0).abs() < 0.01;
+    let parts: Vec<f32> = bars.iter().filter(laid_out_now).map(|n| n.size().y / w.scale_factor()).collect();
     let measured = parts.iter().sum::<f32>() + (BAR_GAP * parts.len() as f32 + BAR_PADDING) * panels;
     let bar = kept.max(bar_height(size) * panels).max(measured);
     bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
@@ -95,8 +98,9 @@ pub fn fit_window(
         None => (1.0 / s, Vec2::ZERO),
     };
     for (mut p, mut t) in &mut cameras {
-        if let Projection::Orthographic(o) = &mut *p
-            && o.scale != zoom
+        // Read first: a projection written every update would be worked out again every update.
+        if matches!(&*p, Projection::Orthographic(o) if o.scale != zoom)
+            && let Projection::Orthographic(o) = &mut *p
         {
             o.scale = zoom;
         }

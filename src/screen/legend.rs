@@ -71,7 +71,7 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
                 s.spawn(entry((ImageNode { image: shapes.image(shape), color: colour, ..default() }, icon_node()), words.into()));
             }
             let pointer = ImageNode { image: shapes.image(Shape::Pointer), color: PAPER, ..default() };
-            s.spawn(entry((pointer, icon_node()), "beside a creature: the way it faces; behind an Oppressor, its back space".into()));
+            s.spawn(entry((pointer, icon_node()), "beside a Praetorian or Oppressor: the way it faces (it is weak from behind)".into()));
             s.spawn(health);
         },
     );

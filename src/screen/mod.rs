@@ -78,8 +78,8 @@ fn table(opts: &Options) -> Result<App, String> {
         app.insert_resource(play::Record::to(path.clone()));
     }
     match begin {
-        Some((game, welcome)) => {
-            app.insert_resource(front::Begin { game, watch: matches!(opts.resume, Resume::Watch(_)), welcome });
+        Some((game, welcome, warning)) => {
+            app.insert_resource(front::Begin { game, watch: matches!(opts.resume, Resume::Watch(_)), welcome, warning });
         }
         None => app.world_mut().resource_mut::<NextState<front::Screen>>().set(front::Screen::Title),
     }
@@ -88,7 +88,8 @@ fn table(opts: &Options) -> Result<App, String> {
 
 /// The game to play, and a word for the player about it: the save asked for, or else a new game. A save that cannot be played is named with what is wrong, and a new game
 /// begins instead; the broken file is left where it is.
-fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String), String> {
+/// Its third value is what went wrong on the way.
+fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String, String), String> {
     let file = match &opts.resume {
         Resume::New | Resume::Menu => None,
         Resume::File(f) | Resume::Watch(f) => Some(f.clone()),
@@ -100,7 +101,7 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
                 if matches!(opts.resume, Resume::Watch(_)) {
                     // Watched from the start, and never written over.
                     game.file = None;
-                    return Ok((game, "Watching: Right and Left step, Page Up and Down a turn, P plays on".into()));
+                    return Ok((game, "Watching: Right and Left step, Page Up and Down a turn, P plays on".into(), String::new()));
                 }
                 let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
                 let words = format!(
@@ -108,7 +109,7 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
                     game.mission.name,
                     crate::rules::log::counted(turns as u64, "turn")
                 );
-                return Ok((game, words));
+                return Ok((game, words, String::new()));
             }
             // A game to watch that cannot be played again is nothing to watch.
             Err(e) if matches!(opts.resume, Resume::Watch(_)) => return Err(e),
@@ -122,7 +123,8 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String),
     setup.bosco = opts.bosco;
     // A screenshot plays nothing and keeps nothing.
     let (game, unsaved) = new_game(&opts.mission, setup, crate::save::Run::Quick, data, opts.screenshot.is_none())?;
-    Ok((game, unsaved.map(|e| format!("{said} {e}")).unwrap_or(said)))
+    let warning = unsaved.map(|e| format!("{said} {e}")).unwrap_or(said);
+    Ok((game, String::new(), warning.trim().to_string()))
 }
 
 /// A new game of a mission file, with its save file (`keep`); the second value says why the game

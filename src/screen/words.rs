@@ -132,10 +132,10 @@ pub fn topic(e: &GameEvent) -> Option<&'static str> {
         Moved { .. } | WalkedIntoFlames { .. } => "Moving",
         Rolled { .. } | Rerolled { .. } | Doubled { .. } => "Dice and what faces mean",
         AmmoSpent { .. } | AmmoGained { .. } | AmmoRestocked { .. } | SuppliesTaken { .. } => "Ammo and supplies",
-        Chop { .. } | Mined { .. } | Carved { .. } | Harvested { .. } | MineralDropped { .. } | Paid { .. } => "Mining and minerals",
+        Chop { .. } | Mined { .. } | Carved { .. } | Collected { .. } | MineralDropped { .. } | Paid { .. } => "Mining and minerals",
         StalagmiteDestroyed { .. } => "Stalagmites",
         CaveRevealed { .. } => "Hidden caves",
-        PickupRevealed { .. } | Collected { .. } | PickupPlaced { .. } => "Unknown pickups",
+        PickupRevealed { .. } | Harvested { .. } | PickupPlaced { .. } => "Unknown pickups",
         Healed { .. } | Unconscious { .. } | Revived { .. } | StoodUp { .. } => "Health, unconscious and reviving",
         Damaged { .. } | Killed { .. } => "Damage chain and resistance",
         Spawned { .. } | NothingSpawned { .. } => "Spawning creatures and figure limits",
@@ -153,19 +153,31 @@ pub fn topic(e: &GameEvent) -> Option<&'static str> {
         Overclocked { .. } => "Secondary weapons",
         Exchanged { .. } => "Exchange",
         UpgradeFitted { .. } | UpgradeLeft { .. } => "Weapon Upgrades",
-        GearPlaced { .. }
-        | GearReturned { .. }
-        | ShieldHeld { .. }
-        | SentryFires { .. }
-        | SentryDestroyed { .. }
-        | SentryAttacked { .. } => "The Engineer",
-        PlatformDestroyed { .. } => "The Engineer",
+        GearPlaced { dwarf, .. } | ShieldHeld { dwarf } => class_section(*dwarf),
+        GearReturned { token, .. } => match token {
+            crate::rules::components::Token::Flame => "The Driller",
+            crate::rules::components::Token::Zipline | crate::rules::components::Token::Shield => "The Gunner",
+            crate::rules::components::Token::Flare => "The Scout",
+            _ => "The Engineer",
+        },
+        SentryFires { .. } | SentryDestroyed { .. } | SentryAttacked { .. } | PlatformDestroyed { .. } => "The Engineer",
         Drilled { .. } | FlameSmothered { .. } => "The Driller",
         BoscoActs { .. } | BoscoLost { .. } | GrabBrokenByBosco => "BOSCO",
         Threw { .. } | ThrowableLeft { .. } | MineTriggered { .. } | Detonated { .. } | LureAttacked { .. } => "Throwables",
         Blast { .. } => "Area weapons and blasts",
         LastingEnded { .. } => return None,
     })
+}
+
+/// A class's section of the rules reference.
+fn class_section(class: crate::data::weapons::DwarfClass) -> &'static str {
+    use crate::data::weapons::DwarfClass::*;
+    match class {
+        Scout => "The Scout",
+        Driller => "The Driller",
+        Gunner => "The Gunner",
+        Engineer => "The Engineer",
+    }
 }
 
 /// What sets a creature apart, in a few words each: its resistances, then its traits.

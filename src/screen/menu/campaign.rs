@@ -167,10 +167,9 @@ fn press(
                 let path = crate::data::missions_dir().join(file);
                 match crate::screen::new_game(&path, form.setup(&data), Run::Campaign, &data, true) {
                     Ok((game, unsaved)) => {
-                        let welcome = unsaved.unwrap_or_else(|| {
-                            format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name)
-                        });
-                        commands.insert_resource(Begin { game, watch: false, welcome });
+                        let welcome =
+                            format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name);
+                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved.unwrap_or_default() });
                     }
                     Err(e) => picked.said = e,
                 }

@@ -77,6 +77,8 @@ enum Entry {
 
 fn read_dive(mut view: ResMut<View>, book: Res<Book>) {
     view.said.clear();
+    // Leaving the screen (Escape) plays on: a give-up asked before is asked again.
+    view.give_up_asked = false;
     match dive::read_current() {
         Ok(d) => view.dive = d,
         Err(e) => {
@@ -335,12 +337,16 @@ fn keep(view: &mut View) {
 fn play(view: &mut View, data: &GameData, commands: &mut Commands) {
     let Some(d) = view.dive.as_mut() else { return };
     let begun = d.save.as_ref().and_then(|f| find_save(f)).and_then(|f| crate::screen::saved_game(&f, data).ok());
+    let mut warning = String::new();
     let game = match begun {
         Some(g) => g,
         None => {
             let Some(path) = d.missions.get(d.at).cloned() else { return };
             match crate::screen::new_game(&path, d.setup(), Run::DeepDive, data, true) {
-                Ok((g, _)) => g,
+                Ok((g, unsaved)) => {
+                    warning = unsaved.unwrap_or_default();
+                    g
+                }
                 Err(e) => {
                     view.said = e;
                     return;
@@ -356,7 +362,7 @@ fn play(view: &mut View, data: &GameData, commands: &mut Commands) {
         dive::MISSIONS,
         game.mission.name
     );
-    commands.insert_resource(Begin { game, watch: false, welcome });
+    commands.insert_resource(Begin { game, watch: false, welcome, warning });
 }
 
 /// A dive mission's save, by name: under way, or finished.

@@ -171,9 +171,6 @@ pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawne
         .with_children(body);
 }
 
-/// The row of a screen's last buttons (Start, Back), kept at the foot of its column: what is above
-/// it grows and shrinks as the player picks (a briefing, a Dwarf brought or left out, a secondary
-/// weapon more), and the button he goes on to press stays where it was.
 /// A column sharing the width left beside a list with its siblings: a screen's details side.
 pub fn side_column(row_gap: f32) -> Node {
     Node {
@@ -290,7 +287,7 @@ pub fn newest_under_way(such: impl Fn(&crate::save::Save) -> bool) -> Option<(st
 pub fn resume(file: &std::path::Path, data: &crate::data::GameData) -> Result<super::front::Begin, String> {
     let game = crate::screen::saved_game(file, data).map_err(|e| format!("{e}. The file is left where it is; begin another game."))?;
     let welcome = format!("Welcome back: {}. Ctrl+Z undoes; F10 goes back to the menu.", game.mission.name);
-    Ok(super::front::Begin { game, watch: false, welcome })
+    Ok(super::front::Begin { game, watch: false, welcome, warning: String::new() })
 }
 
 /// The name of the mission a save plays (the file's, when the mission no longer reads).
@@ -357,13 +354,15 @@ fn wheel(
     }
 }
 
-/// The focused button is scrolled into view when the keys move the focus out of it.
+/// The focused button is scrolled into view when the keys move the focus out of it (a button of
+/// the body: the foot's are always in view).
 fn focus_in_view(
     focus: Res<Focus>,
     mut last: Local<Option<usize>>,
     buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
     sizes: Query<&ComputedNode>,
-    mut bodies: Query<(&mut ScrollPosition, &UiGlobalTransform, &ComputedNode), With<MenuBody>>,
+    parents: Query<&ChildOf>,
+    mut bodies: Query<(Entity, &mut ScrollPosition, &UiGlobalTransform, &ComputedNode), With<MenuBody>>,
 ) {
     // Only when the focus moves: the wheel may scroll it out of view meanwhile.
     if *last == Some(focus.at) {
@@ -373,7 +372,10 @@ fn focus_in_view(
     let order = in_order(&buttons);
     let Some(e) = order.get(focus.at.min(order.len().saturating_sub(1))) else { return };
     let (Ok((_, _, at)), Ok(size)) = (buttons.get(*e), sizes.get(*e)) else { return };
-    for (mut scroll, body_at, body) in &mut bodies {
+    for (body_entity, mut scroll, body_at, body) in &mut bodies {
+        if !parents.iter_ancestors(*e).any(|a| a == body_entity) {
+            continue;
+        }
         // Centres and sizes are in physical pixels; the scroll is in logical ones.
         let half = (body.size().y - size.size().y) / 2.0;
         let off = at.translation.y - body_at.translation.y;

@@ -119,13 +119,11 @@ fn press(
                 let Some(path) = book.0.get(picked.mission).map(|e| e.path.clone()) else { continue };
                 match crate::screen::new_game(&path, form.setup(&data), Run::Quick, &data, true) {
                     Ok((game, unsaved)) => {
-                        let welcome = unsaved.unwrap_or_else(|| {
-                            format!(
-                                "{}: seed {}. F10 goes back to the menu; the game is saved after every command.",
-                                game.mission.name, game.save.setup.seed
-                            )
-                        });
-                        commands.insert_resource(Begin { game, watch: false, welcome });
+                        let welcome = format!(
+                            "{}: seed {}. F10 goes back to the menu; the game is saved after every command.",
+                            game.mission.name, game.save.setup.seed
+                        );
+                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved.unwrap_or_default() });
                     }
                     Err(e) => picked.said = e,
                 }
@@ -141,5 +139,5 @@ pub fn again(game: &Game) -> Begin {
     save.setup.seed = super::team::new_seed();
     let file = crate::save::folder::new_save(&save.mission).ok();
     let welcome = format!("{} again: seed {}.", game.mission.name, save.setup.seed);
-    Begin { game: Game { save, mission: game.mission.clone(), file }, watch: false, welcome }
+    Begin { game: Game { save, mission: game.mission.clone(), file }, watch: false, welcome, warning: String::new() }
 }

@@ -118,7 +118,7 @@ fn press(
                 } else {
                     format!("Welcome back: {}", game.mission.name)
                 };
-                commands.insert_resource(Begin { game, watch, welcome });
+                commands.insert_resource(Begin { game, watch, welcome, warning: String::new() });
             }
             Err(e) => said.0 = e,
         }

@@ -90,19 +90,17 @@ pub struct LegalNow {
 /// own; a damage chain's dice one by one) keeps the numbers of its answers: an answer still
 /// offered keeps its number, one taken leaves its number empty, and a new one comes after. So a
 /// key pressed twice, or planned from the first list, never means another answer: [3] cannot mine
-/// a mineral and then carve a wall. A question with mostly new answers is numbered afresh.
-fn renumber(old: Option<&PendingOffer>, old_numbers: &[Option<usize>], new: Option<&PendingOffer>) -> Vec<Option<usize>> {
+/// a mineral and then carve a wall. A question with mostly new answers is numbered afresh, and so
+/// is one asked again after an undo (`rewound`: the command log is shorter than it was).
+fn renumber(old: Option<&PendingOffer>, old_numbers: &[Option<usize>], new: Option<&PendingOffer>, rewound: bool) -> Vec<Option<usize>> {
     let Some(new) = new else { return vec![] };
     let fresh = || (0..new.answers.len()).map(Some).collect();
-    let Some(old) = old.filter(|o| o.kind == new.kind && o.who == new.who) else { return fresh() };
+    let Some(old) = old.filter(|o| !rewound && o.kind == new.kind && o.who == new.who) else { return fresh() };
     let place = |i: usize| new.answers.iter().position(|a| a.command == old.answers[i].command);
     let mut numbers: Vec<Option<usize>> = old_numbers.iter().map(|n| n.and_then(place)).collect();
     let kept = numbers.iter().flatten().count();
     let added: Vec<Option<usize>> = (0..new.answers.len()).filter(|i| !numbers.contains(&Some(*i))).map(Some).collect();
     numbers.extend(added);
-    while numbers.last() == Some(&None) {
-        numbers.pop();
-    }
     if kept * 2 < new.answers.len() || numbers.len() > MOST_CHOICES {
         return fresh();
     }
@@ -230,7 +228,8 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
         commands.queue(move |world: &mut World| {
             let legal = world.run_system_cached(query).unwrap_or_default();
             let mut now = world.resource_mut::<LegalNow>();
-            now.numbers = renumber(now.legal.pending.as_ref(), &now.numbers, legal.pending.as_ref());
+            let rewound = now.stamp.is_some_and(|old| stamp.0 < old.0);
+            now.numbers = renumber(now.legal.pending.as_ref(), &now.numbers, legal.pending.as_ref(), rewound);
             now.legal = legal;
             now.stamp = Some(stamp);
             // A picked action that is no longer allowed is dropped.

@@ -455,7 +455,10 @@ fn show_hint(
             // Creatures act only when an Event card or a swarm activates them: a newcomer would
             // otherwise wait for them to move.
             let (place, of) = (n + 1, now.legal.creatures.len());
-            what = format!("{what} - acts {place} of {of} when an Event card next activates the creatures: {}", intent_words(&c.intent));
+            what = format!(
+                "{what} - acts {place} of {of} when an Event card or a swarm next activates the creatures: {}",
+                intent_words(&c.intent)
+            );
         }
         match offer {
             Some(o) => format!("{what}  >>  {}", offer_words(&data, &o, &tray.dice)),
