@@ -12,17 +12,20 @@ use crate::screen::words::{describe, face, who, who_in};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Tray>().add_systems(OnEnter(Screen::Mission), (forget, build)).add_systems(
-        Update,
-        (
-            forget.run_if(resource_exists::<Rewinding>),
-            (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar, out_of_the_way)
+    app.init_resource::<Tray>()
+        .add_systems(OnEnter(Screen::Mission), (forget, build))
+        .add_systems(
+            Update,
+            (
+                forget.run_if(resource_exists::<Rewinding>),
+                (read_log, draw.run_if(resource_changed::<Tray>), above_the_bar, out_of_the_way)
+                    .chain()
+                    .run_if(not(resource_exists::<Rewinding>)),
+            )
                 .chain()
-                .run_if(not(resource_exists::<Rewinding>)),
+                .in_set(crate::screen::front::Table),
         )
-            .chain()
-            .in_set(crate::screen::front::Table),
-    );
+        .add_systems(Update, put_away.before(super::logic::Acts).in_set(crate::screen::front::Table));
 }
 
 /// A game taken back (undo, a step back while watching) has a log of its own: the tray reads it
@@ -31,6 +34,20 @@ pub fn plugin(app: &mut App) {
 fn forget(mut tray: ResMut<Tray>) {
     if *tray != Tray::default() {
         *tray = Tray::default();
+    }
+}
+
+/// Escape with nothing picked and nothing asked puts the tray away until the next roll (with an
+/// action picked, Escape backs out of it, and the tray stays).
+fn put_away(
+    mut inputs: MessageReader<super::PlayerInput>,
+    selection: Res<super::Selection>,
+    now: Res<super::LegalNow>,
+    mut tray: ResMut<Tray>,
+) {
+    let escape = inputs.read().any(|i| matches!(i, super::PlayerInput::Cancel | super::PlayerInput::Key(KeyCode::Escape)));
+    if escape && selection.0.is_none() && now.legal.pending.is_none() && !tray.dice.is_empty() && !tray.put_away {
+        tray.put_away = true;
     }
 }
 
@@ -53,6 +70,9 @@ pub struct Tray {
     read: usize,
     /// What happens now is the last roll's doing (from the roll to the next card, activation or move).
     open: bool,
+    /// Put away by the player (Escape with nothing picked) until the next roll: it covers the
+    /// cave's lower left.
+    pub put_away: bool,
 }
 
 #[derive(Component)]
@@ -102,6 +122,7 @@ impl Tray {
                 self.dice = dice.clone();
                 self.lines.clear();
                 self.open = true;
+                self.put_away = false;
                 if dice.iter().all(|d| d.symbols.is_empty()) {
                     self.say(if dice.len() == 1 { "blank: nothing comes of it" } else { "all blank: nothing comes of it" }.into());
                 }
@@ -159,7 +180,7 @@ fn out_of_the_way(
         let half = size.size() / 2.0;
         (p - at.translation).abs().cmple(half).all()
     });
-    let show = if tray.dice.is_empty() || over { Visibility::Hidden } else { Visibility::Visible };
+    let show = if tray.dice.is_empty() || tray.put_away || over { Visibility::Hidden } else { Visibility::Visible };
     visible.set_if_neq(show);
 }
 
@@ -191,4 +212,41 @@ fn draw(mut commands: Commands, tray: Res<Tray>, node: Query<Entity, With<TrayNo
             t.spawn(words(line.clone(), 12.0, PAPER));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::dice::DieKind;
+    use crate::rules::log::Who;
+
+    /// Escape with nothing picked puts the tray away; the next roll brings it back. With an action
+    /// picked, Escape backs out of the action and leaves the tray.
+    #[test]
+    fn escape_puts_the_tray_away_until_the_next_roll() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let roll = GameEvent::Rolled {
+            who: Who::Dwarf(crate::data::weapons::DwarfClass::Scout),
+            dice: vec![DieRoll { die: DieKind::Axe, face: 0, symbols: vec![] }],
+        };
+        let mut app = App::new();
+        app.add_message::<super::super::PlayerInput>()
+            .init_resource::<super::super::Selection>()
+            .init_resource::<super::super::LegalNow>()
+            .init_resource::<Tray>()
+            .add_systems(Update, put_away);
+        app.world_mut().resource_mut::<Tray>().take(&data, &roll);
+        let escape = |app: &mut App| {
+            app.world_mut().write_message(super::super::PlayerInput::Key(KeyCode::Escape));
+            app.update();
+            app.world().resource::<Tray>().put_away
+        };
+        app.world_mut().resource_mut::<super::super::Selection>().0 =
+            Some(super::super::Pick { kind: crate::rules::legal::ActionKind::Shoot, what: "Regular".into(), by: None });
+        assert!(!escape(&mut app), "Escape backs out of the action picked first");
+        app.world_mut().resource_mut::<super::super::Selection>().0 = None;
+        assert!(escape(&mut app), "then it puts the tray away");
+        app.world_mut().resource_mut::<Tray>().take(&data, &roll);
+        assert!(!app.world().resource::<Tray>().put_away, "the next roll is shown");
+    }
 }
