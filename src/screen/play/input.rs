@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().init_resource::<BarTop>().add_systems(
+    app.init_resource::<Hovered>().add_systems(
         Update,
         (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play),
     );

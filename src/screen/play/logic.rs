@@ -271,6 +271,18 @@ pub enum Listing {
     None,
 }
 
+impl Listing {
+    /// The choices by number, the keys 1 to 9 and the buttons alike; none where a number is kept
+    /// for an answer taken since.
+    pub fn numbered(self) -> Vec<Option<Offer>> {
+        match self {
+            Listing::Answers(o) => o,
+            Listing::Offers(o) => o.into_iter().map(Some).collect(),
+            Listing::None => vec![],
+        }
+    }
+}
+
 /// The most numbered choices the bar lists (the keys 1 to 9).
 pub const MOST_CHOICES: usize = 9;
 
@@ -490,11 +502,7 @@ fn choose(
     flames: &FlameDraft,
     n: usize,
 ) {
-    let offers = match listing(now, selection, flames) {
-        Listing::Answers(o) => o,
-        Listing::Offers(o) => o.into_iter().map(Some).collect(),
-        Listing::None => return,
-    };
+    let offers = listing(now, selection, flames).numbered();
     match offers.get(n).cloned().flatten() {
         // An exchange is put together item by item, then made as one action.
         Some(o) if matches!(o.command, Command::Exchange { .. }) => {

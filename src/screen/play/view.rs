@@ -5,7 +5,7 @@
 use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
+use super::logic::{ExchangeDraft, FlameDraft, LegalNow, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::agenda::{Agenda, CurrentJob};
@@ -223,12 +223,7 @@ fn rebuild(
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-    let numbered = match listing(&now, &selection, &flames) {
-        Listing::Answers(o) => o,
-        Listing::Offers(o) => o.into_iter().map(Some).collect(),
-        Listing::None => vec![],
-    };
-    for (n, o) in numbered.iter().enumerate() {
+    for (n, o) in listing(&now, &selection, &flames).numbered().iter().enumerate() {
         // A number kept for an answer taken since stays in its place, empty.
         let (words, on) = match o {
             Some(_) if go_on => ("let it stand".to_string(), true),
