@@ -12,7 +12,7 @@ use crate::rules::command::{Command, CommandQueue, Pending, Rejected};
 use crate::rules::log::GameEvent;
 use crate::rules::setup::{MissionSetup, begin_first_turn, clear, start_mission};
 use crate::rules::sight::SightMemory;
-use crate::rules::{RulesPlugin, RulesStep};
+use crate::rules::{ActivationsTogether, RulesPlugin, RulesStep};
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -63,6 +63,8 @@ pub fn put_back(app: App) {
 pub fn rules_app(data: GameData) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin)).insert_resource(data);
+    // No one watches or cuts in: quiet activations are carried out together.
+    app.insert_resource(ActivationsTogether(true));
     // The games a thread plays one after another share what they learn of lines of sight.
     thread_local!(static SIGHT: SightMemory = SightMemory::default());
     app.insert_resource(SIGHT.with(SightMemory::clone));

@@ -1,6 +1,8 @@
-//! The agenda: what the rules must still do after a command, one job per update, in order. An Event
+//! The agenda: what the rules must still do after a command, one job at a time, in order. An Event
 //! card, a swarm or "activate all creatures" becomes jobs here, so each creature's move is on the
-//! table before the next creature acts, and the screen can show them one at a time.
+//! table before the next creature acts, and the screen can show them one at a time. A job is taken
+//! at an update; the simulator's quiet activations may follow one another within it
+//! (`rules::ActivationsTogether`).
 
 use crate::data::cards::EventEffect;
 use crate::data::creatures::CreatureKind;
@@ -139,8 +141,9 @@ impl Agenda {
     }
 }
 
-/// The job being done this update. Only one is taken per update, so what a job changes is on the
-/// table before the next job looks; a job that asks a choice stays here until it is answered.
+/// The job being done now. Jobs are taken one at a time, each after the last one's changes are on
+/// the table, so what a job changes is there before the next job looks; a job that asks a choice
+/// stays here until it is answered.
 #[derive(Resource, Default, Debug)]
 pub struct CurrentJob(pub Option<Job>);
 

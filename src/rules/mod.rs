@@ -112,6 +112,7 @@ impl Plugin for RulesPlugin {
             // Not a part of the game's state: what it keeps is true in every game, so it is never
             // put back (`Fresh`), and games on one thread may share it (`headless::rules_app`).
             .init_resource::<sight::SightMemory>()
+            .init_resource::<ActivationsTogether>()
             .configure_sets(
                 Update,
                 (
@@ -226,12 +227,56 @@ fn run_action(world: &mut World) {
 }
 
 /// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an
-/// exhaustive match), not a condition asked of every job rule.
+/// exhaustive match), not a condition asked of every job rule. Where the rules may take
+/// activations together ([`ActivationsTogether`]), a quiet activation is followed by the next
+/// creature's in the same update.
 fn run_job(world: &mut World) {
-    let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
-    // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the log
-    // says so (`drop_unhandled`), not a crash.
-    let _ = world.try_run_schedule(RulesStep::Job(kind));
+    loop {
+        let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
+        // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the
+        // log says so (`drop_unhandled`), not a crash.
+        let _ = world.try_run_schedule(RulesStep::Job(kind));
+        if !next_activation_now(world, kind) {
+            return;
+        }
+    }
+}
+
+/// Whether the rules may carry out the creatures' activations one after another in one update.
+/// The simulator and the tests let them (`headless::rules_app`): a round of thirty creatures is
+/// then a few updates, not thirty. The window does not: it shows each job for a while before the
+/// rules take the next (`screen::play::pace`), and a player may cut in between two (a Satchel
+/// Charge). Either way the same rules run in the same order on the same table: activations are
+/// taken together only while they are quiet (see [`next_activation_now`]).
+#[derive(Resource, Default)]
+pub struct ActivationsTogether(pub bool);
+
+/// After an activation (or the round's start), whether the next creature activates in this update
+/// too; if so its job is taken in hand here. Only when nothing logged since the mission's end was
+/// last judged (`end::note_kills` keeps the place) concerns what runs between two updates' jobs:
+/// creatures moved, stayed or skipped (`creatures::quiet`), so no figure was hurt or killed,
+/// nothing was revealed, rolled or asked, and the mission's end and the pickups' reveal would find
+/// what they found before. A roll let stand at this update's start can have felled the last Dwarf:
+/// the mission then ends before the next creature acts, as it would a job an update. And no
+/// command waits to cut in between two jobs.
+fn next_activation_now(world: &mut World, kind: agenda::JobKind) -> bool {
+    use agenda::{Agenda, CurrentJob, Job, JobKind};
+    let log = &world.resource::<log::GameLog>().0;
+    let judged = world.resource::<state::Kills>().noted.min(log.len());
+    let quiet = world.resource::<ActivationsTogether>().0
+        && matches!(kind, JobKind::ActivateAll | JobKind::Activate)
+        && world.resource::<CurrentJob>().0.is_none()
+        && world.resource::<Pending>().0.is_none()
+        && matches!(world.resource::<actions::InProgress>(), actions::InProgress::Idle)
+        && world.resource::<CommandQueue>().0.is_empty()
+        && world.resource::<end::Outcome>().0.is_none()
+        && log[judged..].iter().all(creatures::quiet)
+        && matches!(world.resource::<Agenda>().0.front(), Some(Job::Activate(_)));
+    if quiet {
+        let next = world.resource_mut::<Agenda>().0.pop_front();
+        world.resource_mut::<CurrentJob>().0 = next;
+    }
+    quiet
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to

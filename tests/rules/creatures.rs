@@ -579,3 +579,46 @@ fn an_area_weapon_over_both_its_spaces_hits_the_oppressor_twice() {
         assert_eq!(g.creature_health(id), Some(health), "blast on (5, 2), {triangle:?}");
     }
 }
+
+/// The simulator and the tests carry out quiet activations together in one update
+/// (`ActivationsTogether`); the window takes one job an update, to show each. Both play the same
+/// round: Grunts walking in one after another (each ends where the last left room), one Stunned
+/// and skipping, then a Slasher felling the only Dwarf, after which the mission ends and the
+/// Praetorian never acts. The same events, the same places; taken together, in fewer updates.
+#[test]
+fn a_round_taken_together_is_the_round_taken_a_job_an_update() {
+    let round = |together: bool| {
+        let mut g = Game::room(&[Scout]);
+        g.world().insert_resource(hoxxes::rules::ActivationsTogether(together));
+        g.put(Scout, 2, 3);
+        g.set_health(Scout, 1);
+        let grunts = [(9, 1), (9, 5), (8, 3), (9, 3)].map(|(c, r)| g.creature(Grunt, c, r));
+        let stunned = g.creature(Grunt, 7, 4);
+        g.set_creature_status(stunned, CreatureStatus { stunned: true, ..Default::default() });
+        let slasher = g.creature(Slasher, 3, 3);
+        let praetorian = g.creature(Praetorian, 6, 1);
+        g.dice(&[(CreatureDie, 2), (CreatureDie, 2), (CreatureDie, 2)]);
+        g.world().resource_mut::<hoxxes::rules::agenda::Agenda>().0.push_back(Job::ActivateAll);
+        let mut updates = 0;
+        hoxxes::headless::settle_in(g.world(), &mut |w| {
+            updates += 1;
+            hoxxes::headless::update(w);
+        })
+        .expect("the round ends");
+        let places: Vec<Option<hoxxes::rules::hex::Qr>> =
+            grunts.iter().chain([&stunned, &slasher, &praetorian]).map(|id| g.creature_pos(*id)).collect();
+        let ended = g.app.world().resource::<hoxxes::rules::end::Outcome>().0.as_ref().map(|e| e.reason.clone());
+        (g.events(), places, ended, updates, praetorian)
+    };
+    let (apart, together) = (round(false), round(true));
+    let (events, places, ended, updates, praetorian) = &together;
+    assert_eq!(ended.as_deref(), Some("every Dwarf is unconscious"));
+    let acted = |id: u32| {
+        events.iter().any(|e| matches!(e, GameEvent::Activated { who: hoxxes::rules::log::Who::Creature { id: i, .. } } if *i == id))
+    };
+    assert!(!acted(*praetorian), "the mission ended before the Praetorian's turn");
+    let moved = events.iter().filter(|e| matches!(e, GameEvent::Moved { .. })).count();
+    assert_eq!(moved, 4, "every Grunt but the Stunned one walked");
+    assert_eq!((events, places, ended), (&apart.0, &apart.1, &apart.2));
+    assert!(*updates < apart.3, "together {updates} updates, apart {}", apart.3);
+}

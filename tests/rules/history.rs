@@ -202,11 +202,13 @@ fn clearing_the_table_puts_back_every_resource_the_rules_keep() {
     let events = app.world().components().component_id::<Messages<hoxxes::rules::log::GameEvent>>().expect("events");
     // What lines of sight the game has worked out holds in any game: nothing to put back.
     let sight = app.world().components().component_id::<hoxxes::rules::sight::SightMemory>().expect("sight");
+    // How the app takes the creatures' activations is the app's own, not the game's.
+    let together = app.world().components().component_id::<hoxxes::rules::ActivationsTogether>().expect("together");
     let rules: Vec<_> = app
         .world()
         .iter_resources()
         .map(|(info, _)| info.id())
-        .filter(|id| !bevy_own.contains(id) && ![fresh, events, sight].contains(id))
+        .filter(|id| !bevy_own.contains(id) && ![fresh, events, sight, together].contains(id))
         .collect();
     assert!(rules.len() > 15, "the rules keep their resources: {}", rules.len());
     for id in &rules {

@@ -97,6 +97,18 @@ fn activate(
     }
 }
 
+/// Whether what an activation said is all it did to the table: the round began, a creature
+/// activated and moved, stayed or skipped its activation. Nothing the rules do between two jobs
+/// (the mission's end, the kills noted, the pickups revealed) turns on a creature's place, so two
+/// such activations may be carried out in one update (`rules::ActivationsTogether`).
+pub fn quiet(said: &GameEvent) -> bool {
+    match said {
+        GameEvent::CreaturesActivate { .. } | GameEvent::Activated { .. } | GameEvent::SkipsActivation { .. } => true,
+        GameEvent::Moved { who, .. } => matches!(who, Who::Creature { .. }),
+        _ => false,
+    }
+}
+
 /// Every space a creature that moves can get to now, by its own way of moving; none for a creature
 /// that does not move. One search serves the choice of its goal and its path there.
 pub fn reach_of<'a>(cave: &'a Cave, c: &CreatureItem) -> Option<Reach<'a>> {
