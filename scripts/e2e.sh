@@ -83,11 +83,17 @@ press e; press e; until_played 1 "the end of the first turn of the quick mission
 press F10; shot 9-title-continue 3
 click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)
 click 130 623; shot 11-dive-mission 6               # Begin the dive (at the foot of the screen)
+press e; press e; sleep 6                            # a command in the dive's mission: it is saved
 press F10; sleep 3
-click 250 383; shot 12-replays 3; press Escape; sleep 2   # Replays
-click 250 431; shot 13-rules 3; press Escape; sleep 2     # Rules reference
-click 250 479; shot 14-settings 3; press Escape; sleep 2  # Settings
-click 250 287; shot 15-campaign 3; press Escape; sleep 2  # Solo campaign
+click 250 335; shot 11b-dive-again 3                   # the dive under way (Deep Dive, under two games to go on with)
+click 537 623; shot 11c-give-up-asked 2               # Give up the dive: asked first...
+click 537 623; shot 11d-given-up 2                    # ...given up on the second press
+press Escape; sleep 2
+# The dive given up, the main menu has one game to go on with again: each entry one row higher.
+click 250 335; shot 12-replays 3; press Escape; sleep 2   # Replays
+click 250 383; shot 13-rules 3; press Escape; sleep 2     # Rules reference
+click 250 431; shot 14-settings 3; press Escape; sleep 2  # Settings
+click 250 239; shot 15-campaign 3; press Escape; sleep 2  # Solo campaign
 kill $game; wait $game 2>/dev/null || true
 EOF
 
@@ -116,16 +122,20 @@ if names(again) != names(first) + ["EndTurn"] or names(save) != names(again):
 print("e2e: started again with no arguments, the game went on where it was, in the same save")
 EOF
 
-# The quick mission was set up as clicked, and the dive begun and kept.
-python3 - "$out"/data-menus/saves/*.ron "$out/data-menus/dive.ron" <<'EOF'
-import re, sys
-*saves, dive = sys.argv[1:]
-texts = [open(f).read() for f in saves]
+# The quick mission was set up as clicked; the dive was begun, kept, and given up, its mission's
+# save moved from the games under way to the finished ones.
+python3 - "$out/data-menus" <<'EOF'
+import glob, re, sys
+data = sys.argv[1]
+texts = [open(f).read() for f in glob.glob(f"{data}/saves/*.ron")]
 quick = [t for t in texts if "run: DeepDive" not in t]
-if len(quick) != 1 or not re.search(r"classes: \[\s*Scout,\s*Gunner,?\s*\]", quick[0]):
-    sys.exit(f"e2e: the quick mission is not the Scout and Gunner clicked: {texts}")
-d = open(dive).read()
-if "state: UnderWay" not in d or "at: 0" not in d:
-    sys.exit(f"e2e: the Deep Dive begun is not kept under way:\n{d}")
-print("e2e: from the main menu, a quick mission with the Dwarves clicked and a Deep Dive begun")
+if len(texts) != 1 or len(quick) != 1 or not re.search(r"classes: \[\s*Scout,\s*Gunner,?\s*\]", quick[0]):
+    sys.exit(f"e2e: under way should be the quick mission alone, of the Scout and Gunner clicked: {texts}")
+d = open(f"{data}/dive.ron").read()
+if "state: Lost" not in d or "at: 0" not in d:
+    sys.exit(f"e2e: the Deep Dive begun is not kept as given up:\n{d}")
+filed = [open(f).read() for f in glob.glob(f"{data}/finished/*.ron")]
+if len(filed) != 1 or "run: DeepDive" not in filed[0]:
+    sys.exit(f"e2e: the given-up dive's mission is not among the finished games: {filed}")
+print("e2e: from the main menu, a quick mission with the Dwarves clicked; a Deep Dive begun, a command played, given up and its save filed away")
 EOF

@@ -47,7 +47,7 @@ impl View {
         let Some(d) = &mut self.dive else { return false };
         if d.state == DiveState::UnderWay && !self.give_up_asked {
             self.give_up_asked = true;
-            self.said = "Give up the dive? It ends lost, and its mission under way is left unplayed. Press Give up again to end it; anything else plays on.".into();
+            self.said = "Give up the dive? It ends lost, and its mission under way is left unplayed (kept among the finished games, to watch). Press Give up again to end it; anything else plays on.".into();
             return false;
         }
         d.give_up();
@@ -311,6 +311,7 @@ fn press(
             }
             Entry::GiveUp => {
                 if view.give_up() {
+                    file_away_mission(&mut view);
                     keep(&mut view);
                 }
             }
@@ -321,6 +322,16 @@ fn press(
                 keep(&mut view);
             }
         }
+    }
+}
+
+/// A dive given up with its mission begun: that game's save goes to the finished games, so the
+/// replays list it to be watched and offer no going on with a mission of a dive that is over. A
+/// failure is said on screen.
+fn file_away_mission(view: &mut View) {
+    let Some(save) = view.dive.as_ref().and_then(|d| d.save.clone()) else { return };
+    if let Err(e) = folder::file_away(&save) {
+        view.said = format!("the given-up mission's save stays among the games under way: {e}");
     }
 }
 
