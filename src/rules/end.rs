@@ -37,6 +37,8 @@ pub struct Outcome(pub Option<Ending>);
 
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Outcome>()
+        // Asked before the update's job is taken and again after it.
+        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::Judge))
         .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End))
         .add_systems(RulesStep::Action(CommandKind::Launch), launch);
 }

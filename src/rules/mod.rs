@@ -78,6 +78,10 @@ pub enum RulesSet {
     Ask,
     Refuse,
     Reveal,
+    /// Has the mission ended before a job is taken? A roll let stand at the start of the update
+    /// (For Karl! held and not played) can fell the last Dwarf: the mission ends then, and no
+    /// creature acts after it (rulebook "Game end").
+    Judge,
     /// One job of the agenda: an Event card's step, a creature's activation, the next turn...
     Jobs,
     /// Has the mission ended?
@@ -122,6 +126,7 @@ impl Plugin for RulesPlugin {
                     RulesSet::Ask,
                     RulesSet::Refuse,
                     RulesSet::Reveal,
+                    RulesSet::Judge,
                     RulesSet::Jobs,
                     RulesSet::End,
                 )

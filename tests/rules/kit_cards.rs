@@ -889,3 +889,23 @@ fn for_karl_held_only_by_an_unconscious_dwarf_holds_up_no_roll() {
     assert!(g.options().is_empty(), "no question the Driller could answer");
     assert_eq!(g.health(Scout), 3);
 }
+
+/// A creature's bite let stand (For Karl! held and not played) that fells the last Dwarf ends the
+/// mission there (rulebook "Game end"): the creatures after it in the round do not act. The roll
+/// lands at the start of an update, before the rules take their next job; the end is judged first.
+#[test]
+fn a_bite_let_stand_that_fells_the_last_dwarf_ends_the_round_there() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 2, 2);
+    g.set_health(Scout, 1);
+    give(&mut g, Scout, &[], &["For Karl!"]);
+    g.creature(Grunt, 3, 2);
+    let later = g.creature(Praetorian, 8, 4);
+    g.dice(&[(CreatureDie, 2)]);
+    g.job(Job::ActivateAll);
+    assert_eq!(g.options(), vec![Answer::Pass], "the bite waits for For Karl!");
+    g.ok(Command::Choose(Answer::Pass));
+    assert_eq!(g.outcome().map(|e| e.reason), Some("every Dwarf is unconscious".to_string()));
+    let acted = g.events().iter().any(|e| matches!(e, GameEvent::Activated { who: Who::Creature { id, .. } } if *id == later));
+    assert!(!acted, "the Praetorian acted after the mission ended: {:?}", g.events());
+}

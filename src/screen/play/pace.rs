@@ -9,7 +9,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
         .add_systems(Update, keys.before(RulesSet::Take).run_if(crate::screen::front::playing))
-        .add_systems(Update, tick.after(RulesSet::Reveal).before(RulesSet::Jobs))
+        .add_systems(Update, tick.after(RulesSet::Judge).before(RulesSet::Jobs))
         .configure_sets(Update, RulesSet::Jobs.run_if(|pace: Res<Pace>| pace.due));
 }
 
