@@ -83,7 +83,11 @@ press e; press e; until_played 1 "the end of the first turn of the quick mission
 press F10; shot 9-title-continue 3
 click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)
 click 130 623; shot 11-dive-mission 6               # Begin the dive (at the foot of the screen)
-press e; press e; sleep 6                            # a command in the dive's mission: it is saved
+press e; press e                                     # a command in the dive's mission: it is saved
+for _ in $(seq 40); do
+    grep -ls "run: DeepDive" "$HOXXES_DATA"/saves/*.ron | xargs -r grep -l "EndTurn" >/dev/null && break
+    sleep 0.5
+done
 press F10; sleep 3
 click 250 335; shot 11b-dive-again 3                   # the dive under way (Deep Dive, under two games to go on with)
 click 537 623; shot 11c-give-up-asked 2               # Give up the dive: asked first...

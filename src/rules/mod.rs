@@ -65,7 +65,8 @@ use state::RulesResource;
 /// as an error.
 ///
 /// The order the rules run in each update: one command is taken, resolved by the action system
-/// of its kind, what it uncovered is revealed, then the end of a turn and the next turn.
+/// of its kind, what it uncovered is revealed, the mission's end judged, then one job (the end of a
+/// turn, the next turn...), and the end judged again.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RulesSet {
     Take,
@@ -248,22 +249,22 @@ fn run_job(world: &mut World) {
 }
 
 /// Whether the rules may carry out the creatures' activations one after another in one update.
-/// The simulator and the tests let them (`headless::rules_app`): a round of thirty creatures is
-/// then a few updates, not thirty. The window does not: it shows each job for a while before the
-/// rules take the next (`screen::play::pace`), and a player may cut in between two (a Satchel
-/// Charge). Either way the same rules run in the same order on the same table: activations are
+/// The simulator and the rules' tests let them (`headless::rules_app`): a round of thirty
+/// creatures is then a few updates, not thirty. The screen's play layer does not, in the window or
+/// a test (`screen::play::pace` sets it off): it shows each job for a while before the rules take
+/// the next, and a player may cut in between two (a Satchel Charge). Either way the same rules run in the same order on the same table: activations are
 /// taken together only while they are quiet (see [`next_activation_now`]).
 #[derive(Resource, Default)]
 pub struct ActivationsTogether(pub bool);
 
 /// After an activation (or the round's start), whether the next creature activates in this update
-/// too; if so its job is taken in hand here. Only when nothing logged since the mission's end was
-/// last judged (`end::note_kills` keeps the place) concerns what runs between two updates' jobs:
-/// creatures moved, stayed or skipped (`creatures::quiet`), so no figure was hurt or killed,
-/// nothing was revealed, rolled or asked, and the mission's end and the pickups' reveal would find
-/// what they found before. A roll let stand at this update's start can have felled the last Dwarf:
-/// the mission then ends before the next creature acts, as it would a job an update. And no
-/// command waits to cut in between two jobs.
+/// too; if so its job is taken in hand here, with what this update placed emptied as a new update
+/// would. Only when nothing logged since the mission's end was last judged (`end::note_kills`
+/// keeps the place: before this update's first job, `RulesSet::Judge`) concerns what runs between
+/// two updates' jobs: creatures moved, stayed or skipped (`creatures::quiet`), so no figure was
+/// hurt or killed, nothing was revealed, rolled, placed or asked, and the mission's end and the
+/// pickups' reveal would find what they found before. And no command waits to cut in between two
+/// jobs.
 fn next_activation_now(world: &mut World, kind: agenda::JobKind) -> bool {
     use agenda::{Agenda, CurrentJob, Job, JobKind};
     let log = &world.resource::<log::GameLog>().0;
@@ -278,6 +279,8 @@ fn next_activation_now(world: &mut World, kind: agenda::JobKind) -> bool {
         && log[judged..].iter().all(creatures::quiet)
         && matches!(world.resource::<Agenda>().0.front(), Some(Job::Activate(_)));
     if quiet {
+        // As at the start of an update: what was placed before is on the table now.
+        state::Placed::empty_world(world);
         let next = world.resource_mut::<Agenda>().0.pop_front();
         world.resource_mut::<CurrentJob>().0 = next;
     }

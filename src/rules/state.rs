@@ -161,6 +161,11 @@ impl Placed {
     pub fn empty(mut placed: ResMut<Placed>) {
         *placed = Placed::default();
     }
+
+    /// [`Placed::empty`] on a world, between two jobs taken in one update.
+    pub fn empty_world(world: &mut World) {
+        *world.resource_mut::<Placed>() = Placed::default();
+    }
 }
 
 /// Hands out stable ids in spawn order.

@@ -365,12 +365,14 @@ fn a_satchel_charge_waits_for_its_thrower_and_blows_the_rock_away() {
 #[test]
 fn a_satchel_charge_goes_off_between_two_creatures_activations() {
     let mut g = Game::room(&[Gunner]);
+    // One job an update, as in the window: a player cuts in between two activations there.
+    g.world().insert_resource(hoxxes::rules::ActivationsTogether(false));
     g.put(Gunner, 4, 2);
     give(&mut g, Gunner, &["Satchel Charge"], &[]);
     g.ok(throw("Satchel Charge", 5, 2));
     g.choose(Answer::Triangle(q(6, 2), q(5, 3)));
     let grunt = g.creature(Grunt, 8, 2);
-    g.creature(Grunt, 8, 5);
+    let other = g.creature(Grunt, 8, 5);
     g.next_event("They Are Awake");
     g.world().resource_mut::<CommandQueue>().0.push_back(Command::EndTurn);
     let moved =
@@ -391,6 +393,8 @@ fn a_satchel_charge_goes_off_between_two_creatures_activations() {
     let boom = ev.iter().position(|e| matches!(e, GameEvent::Detonated { .. })).unwrap();
     let next_turn = ev.iter().rposition(|e| matches!(e, GameEvent::TurnStarted { .. })).unwrap();
     assert!(boom < next_turn, "the charge went off during the activations");
+    let acts = ev.iter().position(|e| matches!(e, GameEvent::Activated { who: Who::Creature { id, .. } } if *id == other)).unwrap();
+    assert!(boom < acts, "the charge went off before the second Grunt's activation");
 }
 
 #[test]

@@ -310,9 +310,10 @@ fn press(
                 play(&mut view, &data, &mut commands);
             }
             Entry::GiveUp => {
-                if view.give_up() {
+                // The dive is kept as given up first: a save moved away from a dive still kept
+                // under way would be gone on with.
+                if view.give_up() && keep(&mut view) {
                     file_away_mission(&mut view);
-                    keep(&mut view);
                 }
             }
             Entry::Keep(n, k) => {
@@ -335,13 +336,15 @@ fn file_away_mission(view: &mut View) {
     }
 }
 
-/// Write the dive; a failure is said on screen.
-fn keep(view: &mut View) {
+/// Write the dive; a failure is said on screen. Whether it was written.
+fn keep(view: &mut View) -> bool {
     if let Some(d) = &view.dive
         && let Err(e) = dive::write(d)
     {
         view.said = format!("the dive could not be kept: {e}");
+        return false;
     }
+    true
 }
 
 /// The dive's mission now: the one begun (its save), or a new game of it.

@@ -7,6 +7,9 @@ use crate::rules::agenda::{Agenda, CurrentJob, busy};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
+    // Each activation is a job of its own update, to be shown, and a player may cut in between
+    // two: never taken together here, whatever app the rules run in (a headless test's too).
+    app.insert_resource(crate::rules::ActivationsTogether(false));
     app.init_resource::<Pace>()
         .add_systems(Update, keys.before(RulesSet::Take).run_if(crate::screen::front::playing))
         .add_systems(Update, tick.after(RulesSet::Judge).before(RulesSet::Jobs))
