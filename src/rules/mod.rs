@@ -252,8 +252,9 @@ fn run_job(world: &mut World) {
 /// The simulator and the rules' tests let them (`headless::rules_app`): a round of thirty
 /// creatures is then a few updates, not thirty. The screen's play layer does not, in the window or
 /// a test (`screen::play::pace` sets it off): it shows each job for a while before the rules take
-/// the next, and a player may cut in between two (a Satchel Charge). Either way the same rules run in the same order on the same table: activations are
-/// taken together only while they are quiet (see [`next_activation_now`]).
+/// the next, and a player may cut in between two (a Satchel Charge). Either way the same rules
+/// run in the same order on the same table: activations are taken together only while they are
+/// quiet (see [`next_activation_now`]).
 #[derive(Resource, Default)]
 pub struct ActivationsTogether(pub bool);
 
@@ -280,7 +281,7 @@ fn next_activation_now(world: &mut World, kind: agenda::JobKind) -> bool {
         && matches!(world.resource::<Agenda>().0.front(), Some(Job::Activate(_)));
     if quiet {
         // As at the start of an update: what was placed before is on the table now.
-        state::Placed::empty_world(world);
+        world.resource_mut::<state::Placed>().clear();
         let next = world.resource_mut::<Agenda>().0.pop_front();
         world.resource_mut::<CurrentJob>().0 = next;
     }

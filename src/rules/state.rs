@@ -159,12 +159,13 @@ pub struct Placed {
 impl Placed {
     /// Nothing placed yet: the start of every update.
     pub fn empty(mut placed: ResMut<Placed>) {
-        *placed = Placed::default();
+        placed.clear();
     }
 
-    /// [`Placed::empty`] on a world, between two jobs taken in one update.
-    pub fn empty_world(world: &mut World) {
-        *world.resource_mut::<Placed>() = Placed::default();
+    /// Forget what was placed: it is on the table now (a new update; between two jobs taken in
+    /// one update).
+    pub fn clear(&mut self) {
+        *self = Placed::default();
     }
 }
 

@@ -46,13 +46,13 @@ pub fn saves_in(dir: Result<PathBuf, String>) -> Vec<PathBuf> {
 
 /// Move a game's save, named by its file name, out of the games under way into the finished ones,
 /// if it is among the games under way: a Deep Dive given up leaves its mission unplayed, and the
-/// save is kept to be watched, not to be gone on with. Where it went, if it moved.
-pub fn file_away(name: &Path) -> Result<Option<PathBuf>, String> {
+/// save is kept to be watched, not to be gone on with.
+pub fn file_away(name: &Path) -> Result<(), String> {
     let save = under_way()?.join(name.file_name().unwrap_or_default());
-    match save.is_file() {
-        true => file_finished(&save).map(Some),
-        false => Ok(None),
+    if save.is_file() {
+        file_finished(&save)?;
     }
+    Ok(())
 }
 
 /// Move a finished game's save out of the games under way.
