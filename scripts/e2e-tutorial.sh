@@ -22,14 +22,14 @@
 # it, with the camera at the world origin (pixel = 640 + x, 360 - y). The game's hint line and log
 # name spaces by the same (column, row).
 #
-# HOXXES_BIN=PATH plays that binary instead of target/debug/hoxxes and skips `cargo build`
+# HOXXES_BIN=PATH plays that binary instead of target/release/hoxxes and skips `cargo build`
 # (e.g. HOXXES_BIN=/tmp/e2e-bin/hoxxes scripts/e2e-tutorial.sh, to try the script while cargo is
 # busy elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-BIN="${HOXXES_BIN:-target/debug/hoxxes}"
-[ -n "${HOXXES_BIN:-}" ] || cargo build --locked --quiet
+BIN="${HOXXES_BIN:-target/release/hoxxes}"
+[ -n "${HOXXES_BIN:-}" ] || cargo build --release --locked --quiet
 MISSION=missions/00-tutorial.ron
 GOLDEN=tests/replays/00-tutorial-window-whole
 

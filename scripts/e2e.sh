@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-cargo build --locked --quiet
+cargo build --release --locked --quiet
 
 out=target/e2e
 rm -rf "$out"
@@ -25,7 +25,7 @@ export HOXXES_DATA="$out/data"
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" \
     xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
 set -euo pipefail
-BIN=target/debug/hoxxes E2E=e2e
+BIN=target/release/hoxxes E2E=e2e
 source scripts/e2e-lib.sh
 record="$OUT/record.ron"
 trap '[ -z "${game:-}" ] || kill "$game" 2>/dev/null || true' EXIT

@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-exec cargo run --locked -- "$@"
+exec cargo run --release --locked -- "$@"

@@ -10,7 +10,7 @@ out="${2:-target/screenshot.png}"
 shift $(( $# < 2 ? $# : 2 ))
 
 scripts/deps.sh
-cargo build --locked --quiet
+cargo build --release --locked --quiet
 runtime="$(mktemp -d)"
 chmod 700 "$runtime"
 trap 'rm -rf "$runtime"' EXIT
@@ -19,7 +19,7 @@ mkdir -p "$(dirname "$out")"
 
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" \
     xvfb-run -a -s "-screen 0 1280x720x24" \
-    target/debug/hoxxes screenshot --mission "$mission" --out "$out" "$@"
+    target/release/hoxxes screenshot --mission "$mission" --out "$out" "$@"
 
 python3 - "$out" <<'EOF'
 import sys

@@ -12,10 +12,14 @@ scripts/deps.sh
 if command -v rustup >/dev/null; then rustup component add rustfmt clippy >/dev/null 2>&1 || true; fi
 cargo fmt --check
 cargo clippy --all-targets --locked --quiet -- -D warnings
-cargo test --locked
-cargo run --locked --quiet -- validate assets/*.ron missions/*.ron tests/maps/*.ron
-# A game that breaks anything fails the run; its save is left in target/simulate-failures/.
+# Everything below builds in the release profile only: one build of Bevy and the other
+# dependencies serves the tests, the simulator and the window (a debug build besides would be a
+# second one, some ten minutes on two cores). Numbers are still checked for overflow there
+# (Cargo.toml's [profile.release]).
 cargo build --release --locked --quiet
+cargo test --release --locked
+target/release/hoxxes validate assets/*.ron missions/*.ron tests/maps/*.ron
+# A game that breaks anything fails the run; its save is left in target/simulate-failures/.
 for bot in greedy random; do
     target/release/hoxxes simulate --all --hazard all --games 4 --bot "$bot" --check --failures target/simulate-failures
 done
