@@ -188,9 +188,46 @@ struct Facts {
     from: Standing,
     /// Whether this run found the table's standing to be `from` still.
     checked: bool,
-    /// Each kind of fact (`StandingFact::slot`): the links between spaces into which it holds
-    /// (`Grid::links_into`), once worked out.
-    known: [Option<Arc<[[u32; 6]]>>; StandingFact::KINDS],
+    /// Each kind of fact (`StandingFact::slot`), once worked out.
+    known: [Option<Known>; StandingFact::KINDS],
+}
+
+/// One kind of fact, as known.
+struct Known {
+    /// Whether it holds, by space number.
+    holds: Vec<bool>,
+    /// The links between spaces into which it holds (`Grid::links_into`).
+    links: Arc<[[u32; 6]]>,
+    /// The spaces whose Dwarf or tokens changed since: asked again when the fact is next asked.
+    stale: Vec<u32>,
+}
+
+impl Facts {
+    /// Takes this run's standing. A change of terrain forgets every fact; a Dwarf who moved or a
+    /// token put down, taken or changed leaves the facts standing but for the spaces concerned,
+    /// which are asked again when a fact is next asked (most of the board did not change).
+    fn check(&mut self, now: &Standing) {
+        self.checked = true;
+        if self.from == *now {
+            return;
+        }
+        if self.from.terrain != now.terrain {
+            self.known = Default::default();
+        } else {
+            let (was, is) = (&self.from, now);
+            let changed: Vec<u32> =
+                was.dwarves.iter().chain(&is.dwarves).copied().chain(was.tokens.iter().chain(&is.tokens).map(|t| t.0)).collect();
+            for slot in &mut self.known {
+                let Some(known) = slot else { continue };
+                known.stale.extend(&changed);
+                // A fact long unasked is worked out afresh sooner than space by space.
+                if known.stale.len() > known.holds.len() {
+                    *slot = None;
+                }
+            }
+        }
+        self.from.clone_from(now);
+    }
 }
 
 /// Why a space is not empty floor (`Cave::empty_floor`).
@@ -354,25 +391,35 @@ impl Cave<'_, '_> {
     }
 
     /// The board's links (`Grid::links_into`) into the spaces of which a fact holds, the fact
-    /// drawn from the table's standing alone by `work` (a space's number): worked out for every
-    /// space when first asked, then kept across this system's runs until the terrain, a Dwarf's
-    /// space or a token changes.
-    pub fn standing(&self, fact: StandingFact, work: impl Fn(usize) -> bool) -> Arc<[[u32; 6]]> {
-        let known = self.this_run(|s| {
+    /// drawn from the table's standing alone by `holds` (as [`Cave::look`] shows a space): worked
+    /// out for every space when first asked, then kept across this system's runs while the
+    /// terrain lasts, and asked again only of the spaces whose Dwarf or tokens changed. `holds` is
+    /// asked while this run's record of who stands where is open: it must not ask the cave for it.
+    pub fn standing(&self, fact: StandingFact, holds: impl Fn(Terrain, bool, &[(Entity, Id, Token)]) -> bool) -> Arc<[[u32; 6]]> {
+        let grid = self.board.grid();
+        self.this_run(|s| {
             if !s.facts.checked {
-                s.facts.checked = true;
-                if s.facts.from != s.standing {
-                    s.facts.from.clone_from(&s.standing);
-                    s.facts.known = Default::default();
+                s.facts.check(&s.standing);
+            }
+            let holds_at = |i: usize| {
+                let (first, end) = s.spots[i].tokens;
+                self.terrains
+                    .of(self.board.numbered(i))
+                    .is_some_and(|t| holds(t, s.spots[i].dwarf.is_some(), &s.tokens[first as usize..end as usize]))
+            };
+            let known = s.facts.known[fact.slot()].get_or_insert_with(|| {
+                let holds: Vec<bool> = (0..grid.len()).map(holds_at).collect();
+                Known { links: grid.links_into(|i| holds[i]).into(), holds, stale: vec![] }
+            });
+            for i in std::mem::take(&mut known.stale) {
+                let i = i as usize;
+                let now = holds_at(i);
+                if now != known.holds[i] {
+                    known.holds[i] = now;
+                    grid.relink(Arc::make_mut(&mut known.links), &known.holds, i);
                 }
             }
-            s.facts.known[fact.slot()].clone()
-        });
-        known.unwrap_or_else(|| {
-            // Worked out outside the borrow: `work` reads the cave.
-            let all: Arc<[[u32; 6]]> = self.board.grid().links_into(work).into();
-            self.this_run(|s| s.facts.known[fact.slot()] = Some(all.clone()));
-            all
+            known.links.clone()
         })
     }
 

@@ -206,7 +206,21 @@ impl Grid {
     /// others left out: what [`breadth_first_on`] walks along.
     pub fn links_into(&self, such: impl Fn(usize) -> bool) -> Vec<[u32; 6]> {
         let keep: Vec<bool> = (0..self.len()).map(such).collect();
-        self.links.iter().map(|all| packed(linked(all).filter(|j| keep[*j]))).collect()
+        (0..self.len()).map(|i| self.links_of(i, &keep)).collect()
+    }
+
+    /// Brings links such as [`Grid::links_into`] gives up to date once whether the hex numbered
+    /// `i` is such has changed (`such`, by number, as it is now): only the links into it change,
+    /// its neighbours' own.
+    pub fn relink(&self, links: &mut [[u32; 6]], such: &[bool], i: usize) {
+        for n in linked(&self.links[i]) {
+            links[n] = self.links_of(n, such);
+        }
+    }
+
+    /// The links of the hex numbered `i` to its neighbours that are `such` (by number).
+    fn links_of(&self, i: usize, such: &[bool]) -> [u32; 6] {
+        packed(linked(&self.links[i]).filter(|j| such[*j]))
     }
 
     /// The hexes from a search's start to the hex numbered `end`, the start excluded, going back
@@ -382,6 +396,21 @@ mod tests {
         let stopped = breadth_first(&grid, Hex::ZERO, |_, n, _| inside(n), |h| h != Hex::new(1, 0));
         assert_eq!(stopped.dist(Hex::new(1, 0)), Some(1));
         assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
+    }
+
+    /// Links brought up to date hex by hex as hexes stop or start being such are the links worked
+    /// out afresh.
+    #[test]
+    fn links_brought_up_to_date_are_the_links_worked_out_afresh() {
+        let grid = Grid::new(Hex::ZERO.range(3));
+        let mut such: Vec<bool> = (0..grid.len()).map(|i| i % 3 != 0).collect();
+        let mut links = grid.links_into(|i| such[i]);
+        for i in [0, 5, 6, 17, 5, grid.len() - 1] {
+            such[i] = !such[i];
+            grid.relink(&mut links, &such, i);
+            assert_eq!(links, grid.links_into(|j| such[j]), "after hex {i} changed");
+        }
+        assert_ne!(links, grid.links_into(|j| j % 3 != 0), "the hexes changed do change the links");
     }
 
     /// A walk along links kept for the hexes that are such finds what a walk asking the same of

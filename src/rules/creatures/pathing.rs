@@ -59,7 +59,8 @@ impl<'g> Reach<'g> {
         // other): the searches of a round share it.
         let grid = cave.board.grid();
         let fact = StandingFact::CreaturePasses { flying: m.flying, crashes: m.crashes };
-        let steps = cave.standing(fact, |i| skills::creature_passes(cave, m.flying, m.crashes, grid.hex(i)));
+        let steps =
+            cave.standing(fact, |terrain, dwarf, tokens| skills::creature_passes_over(cave, m.flying, m.crashes, terrain, dwarf, tokens));
         let inhibited = Inhibited::now(cave);
         Reach { walk: breadth_first_on(grid, &steps, start, |h, n, _| inhibited.lets_leave(h, n), |_| true) }
     }

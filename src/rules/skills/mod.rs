@@ -101,28 +101,36 @@ fn vacant(cave: &Cave, h: Hex) -> bool {
     !cave.dwarf_on(h) && !cave.creature_on(h) && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
 }
 
-/// Whether a creature may pass through a space (rulings 11, 12, 13): asked of every space of the
-/// board once for a standing (`Cave::standing`), and the creatures' walks go by that. Over floor
-/// and pit sides; flyers over stalagmites and figures too; a creature that crashes through rock
-/// (the Oppressor) through stalagmites and bare rock, but never a Resupply pod; walkers never
-/// through a Dwarf or a L.U.R.E.; nobody through gear that bars it ([`bars_creature`]).
+/// Whether a creature may pass through a space (rulings 11, 12, 13): over floor and pit sides;
+/// flyers over stalagmites and figures too; a creature that crashes through rock (the Oppressor)
+/// through stalagmites and bare rock, but never a Resupply pod; walkers never through a Dwarf or a
+/// L.U.R.E.; nobody through gear that bars it ([`bars_creature`]).
 pub fn creature_passes(cave: &Cave, flying: bool, crashes: bool, h: Hex) -> bool {
-    let ground = match cave.terrain(h) {
-        None | Some(Terrain::Hidden(_)) => false,
-        Some(Terrain::Open(Ground::Floor | Ground::Pit)) => true,
-        Some(Terrain::Open(Ground::Stalagmite)) => flying || crashes,
-        Some(Terrain::Open(Ground::Wall(None))) => crashes,
-        Some(Terrain::Open(Ground::Wall(Some(_)))) => false,
+    cave.look(h, |terrain, dwarf, tokens| creature_passes_over(cave, flying, crashes, terrain, dwarf, tokens)).unwrap_or(false)
+}
+
+/// [`creature_passes`], of a space as [`Cave::look`] shows it: asked of every space of the board
+/// once for a standing (`Cave::standing`), and the creatures' walks go by that.
+pub fn creature_passes_over(
+    cave: &Cave,
+    flying: bool,
+    crashes: bool,
+    terrain: Terrain,
+    dwarf: bool,
+    tokens: &[(Entity, Id, Token)],
+) -> bool {
+    let ground = match terrain {
+        Terrain::Hidden(_) => false,
+        Terrain::Open(Ground::Floor | Ground::Pit) => true,
+        Terrain::Open(Ground::Stalagmite) => flying || crashes,
+        Terrain::Open(Ground::Wall(None)) => crashes,
+        Terrain::Open(Ground::Wall(Some(_))) => false,
     };
     // Who stands there and what lies there is looked at only on the ground it could pass.
     ground
-        && cave
-            .look(h, |_, dwarf, tokens| {
-                (flying || !(dwarf || tokens.iter().any(|t| cave.is_lure(t))))
-                    && !(crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
-                    && !tokens.iter().any(|t| bars_creature(flying, &t.2))
-            })
-            .unwrap_or(false)
+        && (flying || !(dwarf || tokens.iter().any(|t| cave.is_lure(t))))
+        && !(crashes && tokens.iter().any(|t| is_resupply_pod(&t.2)))
+        && !tokens.iter().any(|t| bars_creature(flying, &t.2))
 }
 
 /// Whether a creature may pass through a space for the gear on it (ruling 11): never into Flames
