@@ -11,11 +11,11 @@ scripts/deps.sh
 # The code's layout and lints: rustfmt.toml's layout, and no clippy warning.
 if command -v rustup >/dev/null; then rustup component add rustfmt clippy >/dev/null 2>&1 || true; fi
 cargo fmt --check
-cargo clippy --all-targets --locked --quiet -- -D warnings
-# Everything below builds in the release profile only: one build of Bevy and the other
+# Everything from here is in the release profile only: one build of Bevy and the other
 # dependencies serves the tests, the simulator and the window (a debug build besides would be a
-# second one, some ten minutes on two cores). Numbers are still checked for overflow there
-# (Cargo.toml's [profile.release]).
+# second one, some ten minutes on two cores), and clippy's check of them shares its build scripts
+# and macros. Numbers are still checked for overflow there (Cargo.toml's [profile.release]).
+cargo clippy --release --all-targets --locked --quiet -- -D warnings
 cargo build --release --locked --quiet
 cargo test --release --locked
 target/release/hoxxes validate assets/*.ron missions/*.ron tests/maps/*.ron
