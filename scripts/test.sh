@@ -14,7 +14,8 @@ cargo fmt --check
 # Everything from here is in the release profile only: one build of Bevy and the other
 # dependencies serves the tests, the simulator and the window (a debug build besides would be a
 # second one, some ten minutes on two cores), and clippy's check of them shares its build scripts
-# and macros. Numbers are still checked for overflow there (Cargo.toml's [profile.release]).
+# and macros. Numbers are still checked for overflow there (Cargo.toml's [profile.release]); the
+# debug assertions of the standard library and Bevy are not (the game's code has none of its own).
 cargo clippy --release --all-targets --locked --quiet -- -D warnings
 cargo build --release --locked --quiet
 cargo test --release --locked

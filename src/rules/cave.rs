@@ -162,9 +162,10 @@ struct Standing {
 }
 
 /// A fact of every space that follows from the table's standing alone (the terrain, the Dwarves'
-/// spaces, the tokens), worked out for the whole board at once when first asked and kept while the
-/// standing lasts, as the links into the spaces where it holds: every creature's path search of a
-/// round asks the same of the same spaces.
+/// spaces, the tokens), worked out for the whole board at once when first asked and kept, as the
+/// links into the spaces where it holds, while the terrain lasts: a space whose Dwarf or tokens
+/// change is asked again (`Facts::check`). Every creature's path search of a round asks the same
+/// of the same spaces.
 #[derive(Clone, Copy)]
 pub enum StandingFact {
     /// Whether a creature may pass through a space (`skills::creature_passes`), for one that flies

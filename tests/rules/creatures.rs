@@ -33,11 +33,12 @@ fn wall_across_the_room(g: &mut Game) {
     }
 }
 
-/// Steps a Grunt at (8, 2) of the room would take to (3, 2), by the rules' creature path search.
-fn grunt_steps_across(cave: Cave) -> Option<u32> {
-    let grunt = Mover { id: 0, flying: false, crashes: false, two_spaces: false, points: 3 };
+/// Steps a creature at (8, 2) of the room would take to (3, 2), flying or walking, by the rules'
+/// creature path search.
+fn steps_across(flying: bevy::prelude::In<bool>, cave: Cave) -> Option<u32> {
+    let mover = Mover { id: 0, flying: flying.0, crashes: false, two_spaces: false, points: 3 };
     let (from, to) = (hoxxes::rules::hex::cell_to_hex((8, 2)), hoxxes::rules::hex::cell_to_hex((3, 2)));
-    Reach::from(&cave, &grunt, from).reached().find(|(h, _)| *h == to).map(|(_, steps)| steps)
+    Reach::from(&cave, &mover, from).reached().find(|(h, _)| *h == to).map(|(_, steps)| steps)
 }
 
 #[test]
@@ -47,8 +48,8 @@ fn a_creatures_path_search_sees_every_change_to_where_creatures_pass() {
     let mut g = Game::room(&[Scout]);
     g.put(Scout, 2, 5);
     wall_across_the_room(&mut g);
-    let search = g.world().register_system(grunt_steps_across);
-    let steps = |g: &mut Game| g.world().run_system(search).expect("the search runs");
+    let search = g.world().register_system(steps_across);
+    let steps = |g: &mut Game| g.world().run_system_with(search, false).expect("the search runs");
     assert_eq!(steps(&mut g), None, "a wall from top to bottom");
     g.set_ground(5, 2, Ground::Floor);
     assert_eq!(steps(&mut g), Some(5), "the terrain: a gap opened in the wall");
@@ -64,6 +65,37 @@ fn a_creatures_path_search_sees_every_change_to_where_creatures_pass() {
         g.world().despawn(f);
     }
     assert_eq!(steps(&mut g), Some(5), "the Flames gone");
+}
+
+#[test]
+fn a_fact_of_where_creatures_pass_left_unasked_sees_every_change_when_next_asked() {
+    // While walkers' searches run, what flyers pass is kept unasked: the spaces that changed in
+    // the meantime are asked again when it is (`Cave::standing`), or, after many changes, all.
+    let mut g = Game::room(&[Scout]);
+    wall_across_the_room(&mut g);
+    g.set_ground(5, 2, Ground::Floor);
+    let search = g.world().register_system(steps_across);
+    let steps = |g: &mut Game, flying: bool| g.world().run_system_with(search, flying).expect("the search runs");
+    for changes in [3, 60] {
+        g.put(Scout, 2, 5);
+        assert_eq!(steps(&mut g, true), Some(5), "a flyer through the gap");
+        g.token(Token::Flame, 5, 2);
+        for n in 0..changes {
+            g.put(Scout, 1 + n % 3, 5);
+            assert_eq!(steps(&mut g, false), None, "Flames in the gap bar walkers too");
+        }
+        assert_eq!(steps(&mut g, true), None, "Flames put down while it was unasked, {changes} changes");
+        let flames: Vec<Entity> =
+            g.world().query::<(Entity, &Token)>().iter(g.world()).filter(|(_, t)| **t == Token::Flame).map(|(e, _)| e).collect();
+        for f in flames {
+            g.world().despawn(f);
+        }
+        for n in 0..changes {
+            g.put(Scout, 1 + n % 3, 5);
+            assert_eq!(steps(&mut g, false), Some(5), "a walker through the gap");
+        }
+        assert_eq!(steps(&mut g, true), Some(5), "the Flames taken away while it was unasked, {changes} changes");
+    }
 }
 
 /// Ruling 18: every space a Grunt could bite the Scout from is taken, but he can be reached, so it
