@@ -142,9 +142,16 @@ pub struct ThisRun {
 impl ThisRun {
     /// The tokens on the space numbered `i`, in id order.
     fn on(&self, i: usize) -> &[(Entity, Id, Token)] {
-        let (first, end) = self.spots[i].tokens;
-        &self.tokens[first as usize..end as usize]
+        tokens_on(&self.spots, &self.tokens, i)
     }
+}
+
+/// The tokens on the space numbered `i`, in id order, from a run's record of who stands where and
+/// its tokens: apart from [`ThisRun`] so that [`Cave::standing`] can read them while it changes
+/// the run's kept facts.
+fn tokens_on<'r>(spots: &[Spot], tokens: &'r [(Entity, Id, Token)], i: usize) -> &'r [(Entity, Id, Token)] {
+    let (first, end) = spots[i].tokens;
+    &tokens[first as usize..end as usize]
 }
 
 /// What a fact of a space may be drawn from for [`Cave::standing`] to keep it across runs: the
@@ -403,10 +410,8 @@ impl Cave<'_, '_> {
                 s.facts.check(&s.standing);
             }
             let holds_at = |i: usize| {
-                let (first, end) = s.spots[i].tokens;
-                self.terrains
-                    .of(self.board.numbered(i))
-                    .is_some_and(|t| holds(t, s.spots[i].dwarf.is_some(), &s.tokens[first as usize..end as usize]))
+                let terrain = self.terrains.of(self.board.numbered(i));
+                terrain.is_some_and(|t| holds(t, s.spots[i].dwarf.is_some(), tokens_on(&s.spots, &s.tokens, i)))
             };
             let known = s.facts.known[fact.slot()].get_or_insert_with(|| {
                 let holds: Vec<bool> = (0..grid.len()).map(holds_at).collect();

@@ -123,23 +123,21 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String, 
     setup.bosco = opts.bosco;
     // A screenshot plays nothing and keeps nothing.
     let (game, unsaved) = new_game(&opts.mission, setup, crate::save::Run::Quick, data, opts.screenshot.is_none())?;
-    let warning = unsaved.map(|e| format!("{said} {e}")).unwrap_or(said);
-    Ok((game, String::new(), warning.trim().to_string()))
+    Ok((game, String::new(), format!("{said} {unsaved}").trim().to_string()))
 }
 
-/// A new game of a mission file, with its save file (`keep`); the second value says why the game
-/// cannot be saved, if it cannot (it is played all the same).
+/// A new game of a mission file, with its save file (`keep`); the second value is a warning for
+/// the player: why the game cannot be saved, if it cannot (it is played all the same), else empty.
 pub fn new_game(
     path: &std::path::Path,
     setup: MissionSetup,
     run: crate::save::Run,
     data: &GameData,
     keep: bool,
-) -> Result<(play::Game, Option<String>), String> {
+) -> Result<(play::Game, String), String> {
     let (mission, text) = load_mission(path, data).map_err(|ps| Problem::lines(&ps))?;
-    let mut unsaved = None;
-    let file =
-        if keep { folder::new_save(path).map_err(|e| unsaved = Some(format!("the game will not be saved: {e}"))).ok() } else { None };
+    let mut unsaved = String::new();
+    let file = if keep { folder::new_save(path).map_err(|e| unsaved = format!("the game will not be saved: {e}")).ok() } else { None };
     let mut save = Save::begin(path, &text, setup);
     save.run = run;
     Ok((play::Game { save, mission, file }, unsaved))

@@ -169,7 +169,7 @@ fn press(
                     Ok((game, unsaved)) => {
                         let welcome =
                             format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name);
-                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved.unwrap_or_default() });
+                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved });
                     }
                     Err(e) => picked.said = e,
                 }

@@ -358,7 +358,7 @@ fn play(view: &mut View, data: &GameData, commands: &mut Commands) {
             let Some(path) = d.missions.get(d.at).cloned() else { return };
             match crate::screen::new_game(&path, d.setup(), Run::DeepDive, data, true) {
                 Ok((g, unsaved)) => {
-                    warning = unsaved.unwrap_or_default();
+                    warning = unsaved;
                     g
                 }
                 Err(e) => {

@@ -123,7 +123,7 @@ fn press(
                             "{}: seed {}. F10 goes back to the menu; the game is saved after every command.",
                             game.mission.name, game.save.setup.seed
                         );
-                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved.unwrap_or_default() });
+                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved });
                     }
                     Err(e) => picked.said = e,
                 }
