@@ -524,3 +524,41 @@ fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
         notice.0 = format!("{} refused: {why}", cmd.name());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::command::ChoiceKind;
+    use crate::rules::log::Who;
+
+    /// The Driller's axe success: these spaces to chop, in the order the rules offer them.
+    fn axe(spaces: &[(i32, i32)]) -> PendingOffer {
+        let chop = |(q, r): &(i32, i32)| Offer {
+            command: Command::Choose(Answer::Chop(ChopTarget::Carve(Qr { q: *q, r: *r }))),
+            detail: Detail::None,
+        };
+        PendingOffer {
+            prompt: String::new(),
+            kind: ChoiceKind::AxeSuccess,
+            who: Some(Who::Dwarf(DwarfClass::Driller)),
+            answers: spaces.iter().map(chop).collect(),
+        }
+    }
+
+    /// The same question asked again after an answer keeps the numbers left and leaves the taken
+    /// one empty; asked again after an undo (the log shorter) it is the first question again, and
+    /// is numbered as it was first: the answer taken back is back at its own number, not last.
+    #[test]
+    fn a_question_asked_again_after_an_undo_is_numbered_afresh() {
+        let first = axe(&[(1, 0), (2, 0), (3, 0)]);
+        let numbers = renumber(None, &[], Some(&first), false);
+        assert_eq!(numbers, [Some(0), Some(1), Some(2)]);
+        let second = axe(&[(2, 0), (3, 0)]);
+        let numbers = renumber(Some(&first), &numbers, Some(&second), false);
+        assert_eq!(numbers, [None, Some(0), Some(1)], "the answer taken leaves its number empty");
+        let undone = renumber(Some(&second), &numbers, Some(&first), true);
+        assert_eq!(undone, [Some(0), Some(1), Some(2)], "after an undo, the numbers of the first asking");
+        let not_undone = renumber(Some(&second), &numbers, Some(&first), false);
+        assert_eq!(not_undone, [None, Some(1), Some(2), Some(0)], "without the undo, the answer back would come last");
+    }
+}
