@@ -59,8 +59,12 @@ struct ThreatText;
 #[derive(Component)]
 struct LogLine(usize);
 
-/// Lines of the log panel.
-const LOG_LINES: usize = 6;
+/// Lines of the log panel at most: as many show as the panel has room for under its other parts,
+/// the newest at the bottom, the oldest cut off at the top.
+const LOG_LINES: usize = 24;
+/// The room the log keeps at least, in the panels' pixels (three lines): when the panel's other parts
+/// leave less (large text), the panel scrolls instead.
+const LOG_LEAST: f32 = 54.0;
 
 /// The row of a Dwarf's board, lit while it is his turn.
 #[derive(Component)]
@@ -161,7 +165,18 @@ fn build(
             p.spawn(text(words, 13.0, BOSCO_COLOUR));
         }
         p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
-        p.spawn((LogBox, Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), ..default() })).with_children(|l| {
+        let log_box = Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4.0),
+            // The rest of the panel's height, the lines kept to its foot: what does not fit is
+            // the oldest, cut off at the top.
+            flex_grow: 1.0,
+            min_height: px(LOG_LEAST),
+            justify_content: JustifyContent::FlexEnd,
+            overflow: Overflow::clip_y(),
+            ..default()
+        };
+        p.spawn((LogBox, log_box)).with_children(|l| {
             for n in 0..=LOG_LINES {
                 l.spawn((LogLine(n), text("", 12.0, DIM), Tooltip::Log(None), Interaction::default(), BackgroundColor(Color::NONE)));
             }
@@ -364,7 +379,8 @@ fn wheel(
             Some((_, at)) => at.0.y = (at.0.y - w.y.signum() * PANEL_STEP).max(0.0),
             None => {
                 let back = scroll.0 as f32 + w.y.signum();
-                scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(LOG_LINES));
+                // Back at most to the first entry at the foot of the log.
+                scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(1));
             }
         }
     }
