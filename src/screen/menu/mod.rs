@@ -16,9 +16,10 @@ mod title;
 use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
 use crate::screen::layout::MoreBelow;
+use bevy::ecs::query::QueryData;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use bevy::ui::{RelativeCursorPosition, UiGlobalTransform};
+use bevy::ui::{CalculatedClip, RelativeCursorPosition, UiGlobalTransform};
 
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
@@ -188,18 +189,40 @@ pub fn words(parent: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32,
     parent.spawn((ui_text(s, size, colour), Node { max_width: percent(100.0), ..default() }));
 }
 
-/// The buttons in the order the keyboard walks them: top to bottom, then left to right.
-fn in_order(buttons: &Query<(Entity, &MenuButton, &UiGlobalTransform)>) -> Vec<Entity> {
-    let mut all: Vec<(Entity, Vec2)> = buttons.iter().map(|(e, _, t)| (e, t.translation)).collect();
-    all.sort_by(|a, b| (a.1.y.round(), a.1.x).partial_cmp(&(b.1.y.round(), b.1.x)).unwrap_or(std::cmp::Ordering::Equal));
-    all.into_iter().map(|(e, _)| e).collect()
+/// A menu button and where it is on screen.
+#[derive(QueryData)]
+struct Placed {
+    entity: Entity,
+    button: &'static MenuButton,
+    at: &'static UiGlobalTransform,
+    /// What of it a part that scrolls lets show.
+    clip: Option<&'static CalculatedClip>,
+}
+
+/// The buttons in the order the keyboard walks them: top to bottom, then left to right. A button
+/// scrolled out of view counts as at the edge of the part it scrolls in, so the foot's buttons
+/// (Back) come after every button of a long list, whichever of them shows.
+fn in_order(buttons: &Query<Placed>) -> Vec<Entity> {
+    by_place(buttons.iter().map(|b| (b.entity, b.at.translation, b.clip.map(|c| c.clip))))
+}
+
+/// Things by their place on screen (their centre, and what of them a part that scrolls lets
+/// show), for [`in_order`].
+fn by_place<T>(placed: impl Iterator<Item = (T, Vec2, Option<Rect>)>) -> Vec<T> {
+    let key = |at: Vec2, clip: Option<Rect>| {
+        let shown = clip.map_or(at.y, |c| at.y.clamp(c.min.y, c.max.y));
+        (shown.round(), at.y.round(), at.x)
+    };
+    let mut all: Vec<((f32, f32, f32), T)> = placed.map(|(t, at, clip)| (key(at, clip), t)).collect();
+    all.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    all.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Arrows and Tab move the focus, Enter presses the focused button, Escape goes back to the main
 /// menu (from the main menu it does nothing: Quit is a button).
 fn keys(
     mut pressed: MessageReader<KeyboardInput>,
-    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    buttons: Query<Placed>,
     mut focus: ResMut<Focus>,
     mut clicked: MessageWriter<Clicked>,
     screen: Res<State<Screen>>,
@@ -216,7 +239,7 @@ fn keys(
             KeyCode::ArrowUp | KeyCode::ArrowLeft => focus.at = (focus.at + n - 1) % n,
             KeyCode::Enter | KeyCode::NumpadEnter if !k.repeat => {
                 let e = order[focus.at.min(n - 1)];
-                if buttons.get(e).is_ok_and(|(_, b, _)| !b.off) {
+                if buttons.get(e).is_ok_and(|b| !b.button.off) {
                     clicked.write(Clicked(e));
                 }
             }
@@ -231,7 +254,7 @@ fn keys(
 /// A click presses a button; the pointer on a button gives it the focus.
 fn clicks(
     changed: Query<(Entity, &Interaction, &MenuButton), Changed<Interaction>>,
-    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    buttons: Query<Placed>,
     opened: Res<super::front::Opened>,
     time: Res<Time<Real>>,
     mut focus: ResMut<Focus>,
@@ -255,14 +278,10 @@ fn clicks(
 }
 
 /// The focused button is ringed; a picked option is amber; one that cannot be pressed is dark.
-fn show_focus(
-    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
-    mut looks: Query<(&mut BackgroundColor, &mut BorderColor, &Interaction)>,
-    focus: Res<Focus>,
-) {
+fn show_focus(buttons: Query<Placed>, mut looks: Query<(&mut BackgroundColor, &mut BorderColor, &Interaction)>, focus: Res<Focus>) {
     let order = in_order(&buttons);
     let focused = order.get(focus.at.min(order.len().saturating_sub(1))).copied();
-    for (e, b, _) in &buttons {
+    for PlacedItem { entity: e, button: b, .. } in &buttons {
         let Ok((mut bg, mut border, interaction)) = looks.get_mut(e) else { continue };
         let colour = match (b.off, b.picked, interaction) {
             (true, _, _) => OFF,
@@ -354,24 +373,29 @@ fn wheel(
     }
 }
 
-/// The focused button is scrolled into view when the keys move the focus out of it (a button of
-/// the body: the foot's are always in view).
+/// The focused button is scrolled into view when the focus moves out of it (a button of the body,
+/// or of a part that scrolls on its own: the foot's are always in view).
 fn focus_in_view(
     focus: Res<Focus>,
-    mut last: Local<Option<usize>>,
-    buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>,
+    mut last: Local<Option<Entity>>,
+    buttons: Query<Placed>,
     sizes: Query<&ComputedNode>,
     parents: Query<&ChildOf>,
-    mut bodies: Query<(Entity, &mut ScrollPosition, &UiGlobalTransform, &ComputedNode), With<MenuBody>>,
+    mut bodies: Query<(Entity, &mut ScrollPosition, &UiGlobalTransform, &ComputedNode), Or<(With<MenuBody>, With<ScrollsItself>)>>,
 ) {
-    // Only when the focus moves: the wheel may scroll it out of view meanwhile.
-    if *last == Some(focus.at) {
-        return;
-    }
-    *last = Some(focus.at);
     let order = in_order(&buttons);
     let Some(e) = order.get(focus.at.min(order.len().saturating_sub(1))) else { return };
-    let (Ok((_, _, at)), Ok(size)) = (buttons.get(*e), sizes.get(*e)) else { return };
+    // Only when the focus moves to another button (or the screen is built again): the wheel may
+    // scroll it out of view meanwhile.
+    if *last == Some(*e) {
+        return;
+    }
+    let (Ok(PlacedItem { at, .. }), Ok(size)) = (buttons.get(*e), sizes.get(*e)) else { return };
+    // A screen just built is laid out at the next update: its focus is brought into view then.
+    if size.size().y == 0.0 {
+        return;
+    }
+    *last = Some(*e);
     for (body_entity, mut scroll, body_at, body) in &mut bodies {
         if !parents.iter_ancestors(*e).any(|a| a == body_entity) {
             continue;
@@ -393,10 +417,10 @@ fn focus_in_view(
 }
 
 /// The foot of the screen says what the focused button does.
-fn show_tip(buttons: Query<(Entity, &MenuButton, &UiGlobalTransform)>, focus: Res<Focus>, mut tips: Query<&mut Text, With<TipText>>) {
+fn show_tip(buttons: Query<Placed>, focus: Res<Focus>, mut tips: Query<&mut Text, With<TipText>>) {
     let order = in_order(&buttons);
     let Some(e) = order.get(focus.at.min(order.len().saturating_sub(1))) else { return };
-    let Ok((_, b, _)) = buttons.get(*e) else { return };
+    let Ok(PlacedItem { button: b, .. }) = buttons.get(*e) else { return };
     for mut t in &mut tips {
         if t.0 != b.tip {
             t.0.clone_from(&b.tip);
@@ -458,5 +482,32 @@ mod tests {
         let read = |f: &str| read_ron::<Mission>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions").join(f)).expect(f);
         assert_eq!(mission_heading(&read("00-tutorial.ron")), "Tutorial: Morkite 101, difficulty 1 of 5");
         assert_eq!(mission_heading(&read("03-hatchery-row.ron")), "Hatchery Row: Egg Hunt mission, difficulty 2 of 5");
+    }
+
+    /// The keyboard walks a list that scrolls in its order, the part of it out of view included,
+    /// and only then the foot's button under it; side by side, left before right.
+    #[test]
+    fn the_keys_walk_a_scrolled_list_before_the_foot_under_it() {
+        let list = Some(Rect::new(0.0, 100.0, 300.0, 500.0));
+        let placed = [
+            ("foot: Back", Vec2::new(50.0, 560.0), None),
+            ("list: out of view below", Vec2::new(150.0, 620.0), list),
+            ("list: shown", Vec2::new(150.0, 300.0), list),
+            ("list: out of view above", Vec2::new(150.0, 40.0), list),
+            ("list: further below", Vec2::new(150.0, 590.0), list),
+            ("page, beside the list", Vec2::new(700.0, 300.0), None),
+        ];
+        let order = by_place(placed.into_iter());
+        assert_eq!(
+            order,
+            [
+                "list: out of view above",
+                "list: shown",
+                "page, beside the list",
+                "list: further below",
+                "list: out of view below",
+                "foot: Back"
+            ]
+        );
     }
 }

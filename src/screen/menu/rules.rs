@@ -4,7 +4,7 @@
 //! own; at the table F2 opens it over the game, looking up what the pointer rests on (a creature,
 //! a tile, an action's button), and Escape goes back to the game.
 
-use super::{Clicked, MenuButton, MenuInput, button, frame, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, framed, says, words};
 use crate::data::assets_dir;
 use crate::screen::front::Screen;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -13,8 +13,8 @@ use bevy::ui::RelativeCursorPosition;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Reading>()
-        .add_systems(OnEnter(Screen::Rules), (super::reset_focus, clear_search, load, build).chain())
-        .add_systems(OnEnter(Screen::Reference), (super::reset_focus, load, look_up, build).chain())
+        .add_systems(OnEnter(Screen::Rules), (clear_search, load, focus_open, build).chain())
+        .add_systems(OnEnter(Screen::Reference), (load, look_up, focus_open, build).chain())
         .add_systems(
             Update,
             (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading),
@@ -148,40 +148,61 @@ enum Entry {
     Back,
 }
 
-/// Sections listed at once.
-const LISTED: usize = 17;
+/// The list of the sections found: it scrolls, Back at its foot.
+#[derive(Component)]
+struct Listed;
+
+/// The keyboard's focus on the section open, in the list of those the search finds (the list's
+/// buttons come first on the screen, in its order): the list is scrolled to it, and Enter reads
+/// what is shown. The section open is not found (a search that finds nothing): the first button.
+fn focus_open(reference: Res<Reference>, reading: Res<Reading>, mut focus: ResMut<super::Focus>) {
+    let at = reference.0.as_ref().map_or(0, |all| open_place(all, &reading));
+    *focus = super::Focus { at, ..default() };
+}
+
+/// The place of the section open in the list of those the search finds (the first, when it is
+/// not found).
+fn open_place(all: &[Section], reading: &Reading) -> usize {
+    matching(all, &reading.search).iter().position(|(i, _)| *i == reading.open).unwrap_or(0)
+}
 
 fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading>, screen: Res<State<Screen>>) {
     let over_the_table = *screen.get() == Screen::Reference;
     let back = if over_the_table { "Back to the game (Escape)" } else { "Back to the main menu (Escape)" };
-    let root = frame(&mut commands, *screen.get(), "Rules reference", |b| {
+    let body = |b: &mut ChildSpawnerCommands| {
         let all = match &reference.0 {
             Ok(all) => all,
-            Err(e) => {
-                words(b, e.clone(), 16.0, super::AMBER);
-                button(b, "Back", Entry::Back, says(back));
-                return;
-            }
+            Err(e) => return words(b, e.clone(), 16.0, super::AMBER),
         };
         let found = matching(all, &reading.search);
-        let search = if reading.search.is_empty() { "type to search".to_string() } else { format!("{}_", reading.search) };
-        words(b, format!("Search: {search}   ({} of {} sections)", found.len(), all.len()), 16.0, super::DIM);
-        b.spawn(Node { column_gap: px(24.0), flex_grow: 1.0, width: percent(100.0), ..default() }).with_children(|cols| {
-            cols.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(2.0), width: px(300.0), flex_shrink: 0.0, ..default() })
-                .with_children(|list| {
-                    for (i, s) in found.iter().take(LISTED) {
-                        button(
-                            list,
-                            s.title.clone(),
-                            Entry::Section(*i),
-                            MenuButton { picked: *i == reading.open, tip: format!("Read: {}", s.title), small: true, ..default() },
-                        );
-                    }
-                    if found.len() > LISTED {
-                        words(list, format!("and {} more: type to narrow", found.len() - LISTED), 14.0, super::DIM);
-                    }
-                    button(list, "Back", Entry::Back, says(back));
-                });
+        let search = match reading.search.is_empty() {
+            true => "type to search".to_string(),
+            // F2 fills it in with what the pointer rested on.
+            false => format!("{}_   (Backspace clears)", reading.search),
+        };
+        words(b, format!("Search: {search}   {} of {} sections", found.len(), all.len()), 16.0, super::DIM);
+        // The list and the page share the body's height, each scrolling on its own: the body
+        // itself never needs to, so the search line stays in view (Back is in the foot).
+        let columns = Node { column_gap: px(24.0), flex_grow: 1.0, min_height: px(0.0), width: percent(100.0), ..default() };
+        b.spawn(columns).with_children(|cols| {
+            let list = Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(2.0),
+                width: px(300.0),
+                flex_shrink: 0.0,
+                overflow: Overflow::scroll_y(),
+                ..default()
+            };
+            cols.spawn((Listed, super::ScrollsItself, list, ScrollPosition::default())).with_children(|list| {
+                for (i, s) in &found {
+                    button(
+                        list,
+                        s.title.clone(),
+                        Entry::Section(*i),
+                        MenuButton { picked: *i == reading.open, tip: format!("Read: {}", s.title), small: true, ..default() },
+                    );
+                }
+            });
             let page = Node { overflow: Overflow::scroll_y(), ..super::side_column(8.0) };
             cols.spawn((Page, super::ScrollsItself, page, ScrollPosition::default())).with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
@@ -194,6 +215,9 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 }
             });
         });
+    };
+    let root = framed(&mut commands, *screen.get(), "Rules reference", body, |foot| {
+        button(foot, "Back", Entry::Back, says(back));
     });
     if over_the_table {
         // Over the table's panels.
@@ -224,24 +248,23 @@ struct Page;
 /// Pixels a page key scrolls (a wheel step: `super::wheeled`).
 const PAGE_STEP: f32 = 300.0;
 
-/// The mouse wheel over the page, and Page Up / Page Down, scroll the section open.
+/// The mouse wheel scrolls the list or the page it is over; Page Up / Page Down scroll the
+/// section open.
 fn scroll(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut pages: Query<(&mut ScrollPosition, &RelativeCursorPosition), With<Page>>,
+    mut parts: Query<(&mut ScrollPosition, &RelativeCursorPosition, Has<Page>), Or<(With<Page>, With<Listed>)>>,
 ) {
     let wheeled = super::wheeled(&mut wheel);
-    let over = pages.iter().any(|(_, c)| c.cursor_over());
-    let mut by = if over { wheeled } else { 0.0 };
-    if keys.just_pressed(KeyCode::PageDown) {
-        by += PAGE_STEP;
-    }
-    if keys.just_pressed(KeyCode::PageUp) {
-        by -= PAGE_STEP;
-    }
-    if by != 0.0 {
-        for (mut p, _) in &mut pages {
-            p.0.y = (p.0.y + by).max(0.0);
+    let paged = match (keys.just_pressed(KeyCode::PageDown), keys.just_pressed(KeyCode::PageUp)) {
+        (true, false) => PAGE_STEP,
+        (false, true) => -PAGE_STEP,
+        _ => 0.0,
+    };
+    for (mut at, pointer, page) in &mut parts {
+        let by = if pointer.cursor_over() { wheeled } else { 0.0 } + if page { paged } else { 0.0 };
+        if by != 0.0 {
+            at.0.y = (at.0.y + by).max(0.0);
         }
     }
 }
@@ -269,12 +292,12 @@ fn typing(
             Key::Space if reading.search.len() < 40 => reading.search.push(' '),
             _ => continue,
         }
-        focus.at = 0;
     }
     if let Ok(all) = &reference.0
         && reading.search != before
     {
         reading.open = open_among(all, &reading.search, reading.open);
+        focus.at = open_place(all, &reading);
     }
 }
 
