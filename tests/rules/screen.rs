@@ -101,6 +101,23 @@ fn a_shot_picked_by_key_then_aimed_by_click_hits_the_creature() {
     assert!(hurt.is_none_or(|h| h < before), "the Grunt is hit: {hurt:?} of {before}");
 }
 
+/// A click on a space not lit for the shot picked sends nothing and says why, in the rules' words
+/// asked of that space: out of reach; and with nothing picked, that a Move goes to a lit space.
+#[test]
+fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.put(DwarfClass::Gunner, 2, 2);
+    g.creature(CreatureKind::Grunt, 8, 2);
+    set_up(&mut g);
+    let notice = |g: &Game| g.app.world().resource::<play::Notice>().0.clone();
+    click(&mut g, q(8, 2));
+    assert!(notice(&g).contains("not one of its lit spaces"), "{}", notice(&g));
+    key(&mut g, KeyCode::KeyQ);
+    click(&mut g, q(8, 2));
+    assert!(played(&mut g).is_empty(), "nothing is sent");
+    assert_eq!(notice(&g), "Burst Fire: (8, 2) is 6 spaces away; Burst Fire reaches 5", "the rules' refusal of that space");
+}
+
 #[test]
 fn an_action_not_allowed_says_why_and_sends_nothing() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);

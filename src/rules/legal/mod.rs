@@ -228,15 +228,23 @@ pub enum Aim {
     /// The spaces a creature stands on: for a bot that only shoots at creatures. Most spaces in
     /// reach are empty, and each asks a line of sight: the shots were a third of a simulated game.
     AtCreatures,
+    /// This one space, in reach or not: a screen asking why a space a player clicked is not a
+    /// target. The attack's entry is then its one offer there, or the reason that space is refused.
+    Only(hexx::Hex),
 }
 
 impl Aim {
-    /// The candidate spaces this aim asks of.
+    /// The candidate spaces this aim asks of, of those in the attack's reach.
     fn keep(self, cave: &Cave, mut spaces: Vec<hexx::Hex>) -> Vec<hexx::Hex> {
-        if self == Aim::AtCreatures {
-            spaces.retain(|h| cave.creature_at(*h).is_some());
+        match self {
+            Aim::Anywhere => spaces,
+            Aim::AtCreatures => {
+                spaces.retain(|h| cave.creature_at(*h).is_some());
+                spaces
+            }
+            // The check of the space says how far out of reach it is.
+            Aim::Only(h) => vec![h],
         }
-        spaces
     }
 }
 

@@ -252,8 +252,10 @@ fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode, aim: Aim) -> Re
 }
 
 /// The offers of an attack at each candidate space. When none is allowed and the first refusal
-/// names no space, it is the weapon's own (no ammo, no actions) and is the reason given.
+/// names no space, it is the weapon's own (no ammo, no actions) and is the reason given; when one
+/// space alone was asked, its own refusal is.
 fn aimed(candidates: Vec<Hex>, check: impl Fn(Hex) -> Result<Offer, String>) -> Result<Vec<Offer>, String> {
+    let one = candidates.len() == 1;
     let mut offers = Vec::new();
     let mut first_reason = None;
     for h in sorted(candidates) {
@@ -264,7 +266,7 @@ fn aimed(candidates: Vec<Hex>, check: impl Fn(Hex) -> Result<Offer, String>) -> 
             }
         }
     }
-    match first_reason.filter(|r| offers.is_empty() && !r.contains('(')) {
+    match first_reason.filter(|r| offers.is_empty() && (one || !r.contains('('))) {
         Some(why) => Err(why),
         None => non_empty(offers, "no target in range and line of sight"),
     }

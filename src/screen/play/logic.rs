@@ -375,6 +375,8 @@ fn act(
     mut draft: ResMut<ExchangeDraft>,
     mut flames: ResMut<FlameDraft>,
     turn: Res<Turn>,
+    data: Res<crate::data::GameData>,
+    mut commands: Commands,
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -417,7 +419,7 @@ fn act(
                     match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
                         Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
                         None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
-                        None => {}
+                        None => not_lit(&mut commands, &mut notice, &data, legal, selection.0.clone(), q),
                     }
                 }
             }
@@ -427,6 +429,43 @@ fn act(
             draft.0.clear();
         }
     }
+}
+
+/// A click on a space not lit for the action picked (a Move with nothing picked) says why: an
+/// attack's refusal there is the rules' own (out of reach, no line of sight, nothing to hit), asked
+/// of that one space; an action not allowed at all says why not; else the lit spaces are all there
+/// are.
+fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::GameData, legal: &Legal, pick: Option<Pick>, at: Qr) {
+    let attack = |p: &Pick| {
+        use ActionKind::*;
+        matches!(p.kind, Shoot | ShootSecondary | BoscoLightGun | BoscoRocket)
+    };
+    let Some(pick) = pick.clone().filter(attack) else {
+        let action = match &pick {
+            Some(p) => find(legal, p),
+            None => legal.actions.iter().find(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove)),
+        };
+        let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
+        notice.0 = match action.map(|a| &a.allowed) {
+            Some(Err(why)) => format!("{name}: {why}"),
+            _ => format!("{name}: {} is not one of its lit spaces", crate::screen::words::space(&at)),
+        };
+        return;
+    };
+    let name = find(legal, &pick).map_or_else(|| pick.what.clone(), |a| super::keys::label(data, a));
+    commands.queue(move |world: &mut World| {
+        let legal = crate::rules::legal::legal_of(world, &[pick.kind], crate::rules::legal::Aim::Only(at.into()));
+        let why = match find(&legal, &pick).map(|a| &a.allowed) {
+            Some(Err(why)) => why.clone(),
+            // Allowed there after all (the game moved on since the click): it is lit now.
+            Some(Ok(_)) => "it can be aimed at now: click it again".into(),
+            None => "that action is no longer on the bar".into(),
+        };
+        // The rules name a space by its axial coordinates, as commands do; the screen by its
+        // column and row, as the cave's edges number them.
+        let why = why.replace(&format!("({}, {})", at.q, at.r), &crate::screen::words::space(&at));
+        world.resource_mut::<Notice>().0 = format!("{name}: {why}");
+    });
 }
 
 fn digit(k: KeyCode) -> Option<usize> {
