@@ -118,6 +118,28 @@ fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
     assert_eq!(notice(&g), "Burst Fire: (8, 2) is 6 spaces away; Burst Fire reaches 5", "the rules' refusal of that space");
 }
 
+/// Chop with nothing next to the Dwarf to spend an axe success on asks first; C again rolls.
+#[test]
+fn a_chop_with_nothing_to_chop_is_asked_before_it_rolls() {
+    use hoxxes::data::mission::Ground;
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Gunner]);
+    g.put(DwarfClass::Scout, 5, 3);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyC);
+    assert!(played(&mut g).is_empty(), "nothing rolled yet");
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.contains("nothing next to you"), "{notice}");
+    key(&mut g, KeyCode::KeyC);
+    assert_eq!(played(&mut g), [Command::Chop], "C again rolls");
+    // With a wall beside him, C rolls at once.
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Gunner]);
+    g.put(DwarfClass::Scout, 5, 3);
+    g.set_ground(6, 3, Ground::Wall(None));
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyC);
+    assert_eq!(played(&mut g), [Command::Chop]);
+}
+
 #[test]
 fn an_action_not_allowed_says_why_and_sends_nothing() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);

@@ -509,6 +509,13 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
         return;
     }
     let offers = a.offers();
+    // A roll of the axe with nothing to spend it on is asked first, as an early End turn is.
+    let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
+    if matches!(offers, [Offer { detail: Detail::Chop(targets), .. }] if nothing(targets)) && !asked {
+        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
+        notice.0 = "Chop with nothing next to you to mine, carve or hit? [C] again rolls anyway, [Esc] plays on".into();
+        return;
+    }
     if offers.len() == 1 && space_of(&offers[0]).is_none() {
         return send(queue, notice, selection, offers[0].command.clone());
     }
