@@ -39,7 +39,8 @@ click 157 235; until_played 1 "the Scout's move"        # a lit space two to the
 press ctrl+z; until_exactly 0 "the undo of the move"     # taken back...
 shot 0-undone 0
 press ctrl+y; until_played 1 "the redo of the move"      # ...and played again
-press c; until_played 2 "the axe chop"
+press c; shot 1-chop-asked 0; until_exactly 1 "the chop asked"  # nothing next to the Scout: asked first
+press c; until_played 2 "the axe chop"                   # C again rolls
 shot 1-for-karl 0                                        # the axe die waits: For Karl! or let it stand
 press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
 press 1; until_played 4 "the axe success"                # spent on nothing
