@@ -452,7 +452,7 @@ fn show_hint(
             let (place, of) = (n + 1, now.legal.creatures.len());
             what = format!(
                 "{what} - acts {place} of {of} when an Event card or a swarm next activates the creatures: {}",
-                intent_words(&c.intent)
+                intent_words(&c.intent, &space)
             );
         }
         match offer {
@@ -578,6 +578,20 @@ struct SpaceView<'w, 's> {
 }
 
 impl SpaceView<'_, '_> {
+    /// What a creature's move goes after, standing on its goal: a Dwarf, the Sentry Gun, a L.U.R.E.
+    fn goal(&self, at: Qr) -> String {
+        let h = hexx::Hex::from(at);
+        if let Some((_, d, ..)) = self.dwarves.iter().find(|d| d.0.0 == h) {
+            return format!("the {:?}", d.class);
+        }
+        let on = |t: &Token| match t {
+            Token::SentryGun { .. } => Some("the Sentry Gun".to_string()),
+            Token::Thrown { .. } => Some("the L.U.R.E.".to_string()),
+            _ => None,
+        };
+        self.tokens.iter().filter(|(a, _)| a.0 == h).find_map(|(_, t)| on(t)).unwrap_or_else(|| words::space(&at))
+    }
+
     fn describe(&self, data: &GameData, h: hexx::Hex) -> String {
         let q = Qr::from(h);
         let mut parts = vec![words::space(&q)];
@@ -672,8 +686,8 @@ fn token_words(t: &Token) -> String {
     }
 }
 
-/// A creature's intent in words.
-fn intent_words(i: &Intent) -> String {
+/// A creature's intent in words: a move names whom it goes after.
+fn intent_words(i: &Intent, space: &SpaceView) -> String {
     match i {
         Intent::Skip { why } => format!("skips its activation ({why})"),
         Intent::Hatch { dice } => format!("hatches Glyphids ({})", words::dice(*dice)),
@@ -681,7 +695,9 @@ fn intent_words(i: &Intent) -> String {
         Intent::AttackSentry { dice } => format!("attacks the Sentry Gun ({})", words::dice(*dice)),
         Intent::Attack { target, dice } => format!("attacks the {target:?} ({})", words::dice(*dice)),
         Intent::AttackLure { .. } => "attacks the L.U.R.E.".into(),
-        Intent::Move { path, .. } => format!("moves {} (path shown)", counted(path.len() as u64, "space")),
+        Intent::Move { path, toward } => {
+            format!("moves {} toward {} (path shown)", counted(path.len() as u64, "space"), space.goal(*toward))
+        }
         Intent::Stay => "stays where it is".into(),
     }
 }
