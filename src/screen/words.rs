@@ -205,6 +205,39 @@ pub fn space(q: &Qr) -> String {
     format!("({col}, {row})")
 }
 
+/// A text of the rules (a refusal, a reason an action is not allowed) for the player: the rules
+/// name a space by its axial coordinates, as commands do, '(q, r)'; the screen names it by its
+/// column and row, as the cave's edges number them (see [`space`]).
+pub fn spaces_named(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open..];
+        match axial_at_start(after) {
+            Some((q, len)) => {
+                out.push_str(&space(&q));
+                rest = &after[len..];
+            }
+            None => {
+                out.push('(');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// '(q, r)' at the start of a text: the hex and the length of its words.
+fn axial_at_start(text: &str) -> Option<(Qr, usize)> {
+    let close = text.find(')')?;
+    let (q, r) = text[1..close].split_once(", ")?;
+    // No cave is near this large: a larger number is left as it is (and kept from overflowing).
+    let number = |s: &str| s.parse::<i32>().ok().filter(|n| (-100_000..=100_000).contains(n));
+    Some((Qr { q: number(q)?, r: number(r)? }, close + 1))
+}
+
 /// The rest of the events, one line each: the cave, the kit and gear, BOSCO.
 fn more(data: &GameData, e: &GameEvent) -> String {
     let at = space;
@@ -363,6 +396,16 @@ pub fn chop(t: &ChopTarget) -> String {
 mod tests {
     use super::*;
     use crate::data::weapons::DwarfClass;
+
+    /// The rules' '(q, r)' become the screen's '(column, row)'; other brackets stay as they are.
+    #[test]
+    fn the_rules_spaces_are_named_by_column_and_row() {
+        let row = |c: i32, r: i32| Qr::from(crate::rules::hex::cell_to_hex((c, r)));
+        let (a, b) = (row(8, 2), row(4, 7));
+        let text = format!("({}, {}) is 6 spaces away; ({}, {}) too (1 left) (x, y) (2147483647, 2)", a.q, a.r, b.q, b.r);
+        assert_eq!(spaces_named(&text), "(8, 2) is 6 spaces away; (4, 7) too (1 left) (x, y) (2147483647, 2)");
+        assert_eq!(spaces_named("no space named ("), "no space named (");
+    }
 
     /// The Oppressor's hover line says what The Maw turns on: its armour and its weak back.
     #[test]

@@ -446,8 +446,8 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
             None => legal.actions.iter().find(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove)),
         };
         let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
-        notice.0 = match action.map(|a| &a.allowed) {
-            Some(Err(why)) => format!("{name}: {why}"),
+        notice.0 = match action {
+            Some(a) if !a.is_allowed() => format!("{name}: {}", reason(a)),
             _ => format!("{name}: {} is not one of its lit spaces", crate::screen::words::space(&at)),
         };
         return;
@@ -461,10 +461,7 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
             Some(Ok(_)) => "it can be aimed at now: click it again".into(),
             None => "that action is no longer on the bar".into(),
         };
-        // The rules name a space by its axial coordinates, as commands do; the screen by its
-        // column and row, as the cave's edges number them.
-        let why = why.replace(&format!("({}, {})", at.q, at.r), &crate::screen::words::space(&at));
-        world.resource_mut::<Notice>().0 = format!("{name}: {why}");
+        world.resource_mut::<Notice>().0 = format!("{name}: {}", crate::screen::words::spaces_named(&why));
     });
 }
 
@@ -486,7 +483,7 @@ fn digit(k: KeyCode) -> Option<usize> {
 /// Why an action cannot be taken now, in words.
 pub fn reason(a: &Action) -> String {
     match &a.allowed {
-        Err(why) => why.clone(),
+        Err(why) => crate::screen::words::spaces_named(why),
         Ok(_) => "nothing to aim it at".into(),
     }
 }
@@ -567,7 +564,7 @@ fn choose(
 /// A refusal from the rules is put to the player in words.
 fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
     if let Some((cmd, why)) = rejected.0.take() {
-        notice.0 = format!("{} refused: {why}", cmd.name());
+        notice.0 = format!("{} refused: {}", cmd.name(), crate::screen::words::spaces_named(&why));
     }
 }
 
