@@ -62,9 +62,9 @@ struct LogLine(usize);
 /// Lines of the log panel at most: as many show as the panel has room for under its other parts,
 /// the newest at the bottom, the oldest cut off at the top.
 const LOG_LINES: usize = 24;
-/// The room the log keeps at least, in the panels' pixels (three lines): when the panel's other parts
-/// leave less (large text), the panel scrolls instead.
-const LOG_LEAST: f32 = 54.0;
+/// The room the log keeps at least, in the panels' pixels (four lines): when the panel's other parts
+/// leave less (large text, long texts), they scroll instead.
+const LOG_LEAST: f32 = 72.0;
 
 /// The row of a Dwarf's board, lit while it is his turn.
 #[derive(Component)]
@@ -73,7 +73,9 @@ struct DwarfRow(DwarfClass);
 #[derive(Component)]
 struct DwarfText(DwarfClass);
 
-/// The side panel: it scrolls when its parts are taller than the window (large text).
+/// The side panel's upper part (the mission, turn, M.U.L.E., Swarm Threat, Dwarves): it scrolls
+/// when it is taller than the window leaves it above the log (large text, long texts late in a
+/// mission). The log is pinned under it.
 #[derive(Component)]
 struct Panel;
 
@@ -116,7 +118,7 @@ fn build(
 ) {
     let mut seated: Vec<&Dwarf> = dwarves.iter().collect();
     seated.sort_by_key(|d| d.seat);
-    let panel = Node {
+    let side = Node {
         position_type: PositionType::Absolute,
         right: px(0.0),
         top: px(0.0),
@@ -125,27 +127,27 @@ fn build(
         flex_direction: FlexDirection::Column,
         padding: UiRect::all(px(14.0)),
         row_gap: px(4.0),
+        ..default()
+    };
+    // The upper part takes the height it needs, less when the log would have too little.
+    let upper = Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(4.0),
+        flex_shrink: 1.0,
+        min_height: px(0.0),
         overflow: Overflow::scroll_y(),
         ..default()
     };
-    let more = Node {
-        position_type: PositionType::Absolute,
-        right: px(0.0),
-        bottom: px(0.0),
-        width: px(HUD_WIDTH),
-        display: Display::None,
-        padding: UiRect::axes(px(14.0), px(3.0)),
-        ..default()
-    };
-    let panel = commands.spawn((Panel, panel, ScrollPosition::default(), BackgroundColor(PANEL), DespawnOnExit(AtTable))).id();
-    // Over the panel's foot (drawn above it).
+    let more = Node { display: Display::None, padding: UiRect::axes(px(6.0), px(2.0)), flex_shrink: 0.0, ..default() };
+    let side = commands.spawn((side, BackgroundColor(PANEL), DespawnOnExit(AtTable))).id();
+    let panel = commands.spawn((Panel, upper, ScrollPosition::default(), ChildOf(side))).id();
+    // Under the upper part, over the log.
     commands.spawn((
         MoreBelow(panel),
         more,
-        GlobalZIndex(1),
         BackgroundColor(ACTIVE),
-        DespawnOnExit(AtTable),
-        children![text("More below: the wheel scrolls", 12.0, PAPER)],
+        ChildOf(side),
+        children![text("More above the log: the wheel scrolls", 12.0, PAPER)],
     ));
     commands.entity(panel).with_children(|p| {
         p.spawn(text(info.name.clone(), 24.0, PAPER));
@@ -164,13 +166,16 @@ fn build(
             let words = format!("BOSCO, the drone: {} actions after the Dwarf's; it cannot be harmed", data.numbers.bosco.actions);
             p.spawn(text(words, 13.0, BOSCO_COLOUR));
         }
+    });
+    commands.entity(side).with_children(|p| {
         p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
         let log_box = Node {
             flex_direction: FlexDirection::Column,
             row_gap: px(4.0),
-            // The rest of the panel's height, the lines kept to its foot: what does not fit is
-            // the oldest, cut off at the top.
+            // The rest of the panel's height (its lines ask for none of it), the lines kept to
+            // its foot: what does not fit is the oldest, cut off at the top.
             flex_grow: 1.0,
+            flex_basis: px(0.0),
             min_height: px(LOG_LEAST),
             justify_content: JustifyContent::FlexEnd,
             overflow: Overflow::clip_y(),
