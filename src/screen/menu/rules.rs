@@ -401,6 +401,19 @@ mod tests {
         assert_eq!(open_among(&all, "zipline", 1), 1);
     }
 
+    /// The Sentry Gun under the pointer looks up the Engineer's section, not the Health its words
+    /// also name.
+    #[test]
+    fn the_sentry_gun_is_looked_up_in_the_engineers_section() {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference.md"))
+            .expect("assets/reference.md");
+        let all = sections(&text);
+        let token = crate::rules::components::Token::SentryGun { health: 1 };
+        let described = format!("(7, 5) - floor - {}", crate::screen::play::token_words(&token));
+        let search = search_for(&described, &all);
+        assert_eq!(matching(&all, &search).first().map(|(_, s)| s.title.as_str()), Some("The Engineer"), "{described}: {search}");
+    }
+
     /// A pickup under the pointer looks up the pickups' section (its description names it a pickup).
     #[test]
     fn a_pickup_is_looked_up_in_the_pickups_section() {

@@ -25,7 +25,7 @@ pub use keys::{key_of, label};
 pub use logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, Welcome, listing};
 pub use marks::MARKS;
 pub use record::Record;
-pub use view::{Pointed, pickup_words};
+pub use view::{Pointed, pickup_words, token_words};
 pub use watch::Watching;
 
 use bevy::prelude::*;

@@ -669,7 +669,8 @@ pub fn pickup_words(p: crate::data::mission::Pickup) -> String {
     format!("{} (a pickup): {}", look::pickup_name(p), look::pickup_use(p))
 }
 
-fn token_words(t: &Token) -> String {
+/// A token on the cave in words, as the hover line says it.
+pub fn token_words(t: &Token) -> String {
     match t {
         Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}: walk onto it to collect it"),
         Token::Mineral { mineral, .. } => format!("{mineral:?} on the floor: an axe success collects it"),
@@ -679,7 +680,8 @@ fn token_words(t: &Token) -> String {
         Token::ResupplyPod { primary, secondary, health, .. } => {
             format!("Resupply pod: {primary} primary, {secondary} secondary, {health} Health left")
         }
-        Token::SentryGun { health } => format!("Sentry Gun ({health} Health)"),
+        // Named as the Engineer's, so F2 on it finds the Engineer's section (not "Health").
+        Token::SentryGun { health } => format!("the Engineer's Sentry Gun ({health} Health)"),
         Token::Health { amount } => format!("{amount} Health freed by BOSCO: walk onto it"),
         Token::Thrown { .. } => "a Throwable waiting on the cave".into(),
         t => format!("{t:?}"),
@@ -720,8 +722,10 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
         }
     }
     if let Some(h) = hand {
-        let cards =
-            |list: &[usize], name: &dyn Fn(usize) -> Option<String>| list.iter().filter_map(|i| name(*i)).collect::<Vec<_>>().join(", ");
+        let cards = |list: &[usize], name: &dyn Fn(usize) -> Option<String>| match list.is_empty() {
+            true => "none".to_string(),
+            false => list.iter().filter_map(|i| name(*i)).collect::<Vec<_>>().join(", "),
+        };
         v.push(format!("Throwables: {}", cards(&h.throwables, &|i| data.throwables.get(i).map(|c| c.name.clone()))));
         v.push(format!("cards: {}", cards(&h.rock_and_stone, &|i| data.rock_and_stone.get(i).map(|c| c.name.clone()))));
     }
