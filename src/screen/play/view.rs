@@ -398,9 +398,9 @@ fn show_prompt(
         format!("{who}: click a lit space to move, or pick an action{}", free_attack(legal))
     } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
         // What is still lit besides End turn costs no action: a card, the Scout's attack right
-        // after his move.
+        // after his move. Said in general: the team may have no Scout.
         let free = legal.actions.iter().any(|a| a.is_allowed() && a.kind != ActionKind::EndTurn);
-        let what = if free { "what is lit is free (a card, the Scout's attack after a move); " } else { "" };
+        let what = if free { "what is still lit costs no action (a card, a skill's free attack); " } else { "" };
         format!("{who}: no actions left - {what}[E] ends the turn")
     } else if any_allowed {
         format!("{who}: pick an action{}", free_attack(legal))
