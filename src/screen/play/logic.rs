@@ -343,8 +343,14 @@ pub fn lit(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Off
         return p.answers.iter().filter(|o| space_of(o).is_some() || triangle(o).is_some()).cloned().collect();
     }
     let picked = selection.0.as_ref().and_then(|p| find(legal, p));
-    let default = || legal.actions.iter().find(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed());
-    picked.or_else(default).map(|a| a.offers().iter().filter(|o| space_of(o).is_some()).cloned().collect()).unwrap_or_default()
+    picked.or_else(|| move_now(legal)).map(|a| a.offers().iter().filter(|o| space_of(o).is_some()).cloned().collect()).unwrap_or_default()
+}
+
+/// The move a click on the cave means with nothing picked: the Dwarf's, or BOSCO's in his part of
+/// the turn (the one allowed; else the first, to say why not).
+fn move_now(legal: &Legal) -> Option<&Action> {
+    let moves = || legal.actions.iter().filter(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove));
+    moves().find(|a| a.is_allowed()).or_else(|| moves().next())
 }
 
 /// The two spaces of a triangle or line answer: a click on either picks it.
@@ -443,7 +449,7 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
     let Some(pick) = pick.clone().filter(attack) else {
         let action = match &pick {
             Some(p) => find(legal, p),
-            None => legal.actions.iter().find(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove)),
+            None => move_now(legal),
         };
         let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
         notice.0 = match action {
