@@ -87,6 +87,6 @@ fn lines_from(In((from, to)): In<(Hex, Vec<Hex>)>, cave: Cave) -> usize {
 /// Every creature's breadth-first reach over the cave: the creatures that move, and the spaces
 /// reached in all.
 fn every_reach(cave: Cave) -> (usize, usize) {
-    let reaches: Vec<usize> = cave.creatures_sorted().iter().filter_map(|c| reach_of(&cave, c)).map(|r| r.reached().count()).collect();
+    let reaches: Vec<usize> = cave.creatures_sorted().iter().filter_map(|c| reach_of(&cave, c)).map(|r| r.reached()).collect();
     (reaches.len(), reaches.iter().sum())
 }

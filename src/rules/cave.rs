@@ -1,6 +1,7 @@
 //! A read-only view of the cave for the rules: what is on a space, who blocks, who stands where.
 
 use super::components::*;
+use super::flood::{Layout, put};
 use super::hex::{adjacent, distance, opposite, step};
 use super::sight::SightMemory;
 use super::state::{Board, Kills, MissionInfo, Mule};
@@ -204,8 +205,8 @@ struct Facts {
 struct Known {
     /// Whether it holds, by space number.
     holds: Vec<bool>,
-    /// The links between spaces into which it holds (`Grid::links_into`).
-    links: Arc<[[u32; 6]]>,
+    /// The spaces where it holds, as bits (`flood::Layout`).
+    spaces: Arc<[u64]>,
     /// The spaces whose Dwarf or tokens changed since: asked again when the fact is next asked.
     stale: Vec<u32>,
 }
@@ -398,13 +399,13 @@ impl Cave<'_, '_> {
         }
     }
 
-    /// The board's links (`Grid::links_into`) into the spaces of which a fact holds, the fact
-    /// drawn from the table's standing alone by `holds` (as [`Cave::look`] shows a space): worked
+    /// The spaces of which a fact holds, as bits (`flood::Layout`), the fact drawn from the table's standing alone by `holds` (as [`Cave::look`] shows a space): worked
     /// out for every space when first asked, then kept across this system's runs while the
     /// terrain lasts, and asked again only of the spaces whose Dwarf or tokens changed. `holds` is
     /// asked while this run's record of who stands where is open: it must not ask the cave for it.
-    pub fn standing(&self, fact: StandingFact, holds: impl Fn(Terrain, bool, &[(Entity, Id, Token)]) -> bool) -> Arc<[[u32; 6]]> {
+    pub fn standing(&self, fact: StandingFact, holds: impl Fn(Terrain, bool, &[(Entity, Id, Token)]) -> bool) -> Arc<[u64]> {
         let grid = self.board.grid();
+        let layout = Layout::of(grid);
         self.this_run(|s| {
             if !s.facts.checked {
                 s.facts.check(&s.standing);
@@ -415,17 +416,20 @@ impl Cave<'_, '_> {
             };
             let known = s.facts.known[fact.slot()].get_or_insert_with(|| {
                 let holds: Vec<bool> = (0..grid.len()).map(holds_at).collect();
-                Known { links: grid.links_into(|i| holds[i]).into(), holds, stale: vec![] }
+                let spaces = layout.set((0..grid.len()).filter(|i| holds[*i]).map(|i| grid.hex(i)));
+                Known { spaces: spaces.into(), holds, stale: vec![] }
             });
             for i in std::mem::take(&mut known.stale) {
                 let i = i as usize;
                 let now = holds_at(i);
                 if now != known.holds[i] {
                     known.holds[i] = now;
-                    grid.relink(Arc::make_mut(&mut known.links), &known.holds, i);
+                    if let Some(bit) = layout.bit(grid.hex(i)) {
+                        put(Arc::make_mut(&mut known.spaces), bit, now);
+                    }
                 }
             }
-            known.links.clone()
+            known.spaces.clone()
         })
     }
 

@@ -192,6 +192,11 @@ impl Grid {
         self.cells[r as usize * self.size.0 + q as usize].checked_sub(1).map(|i| i as usize)
     }
 
+    /// The smallest q and r of the set, and the width (in q) and height (in r) of the box holding it.
+    pub fn bounds(&self) -> ((i32, i32), (usize, usize)) {
+        (self.low, self.size)
+    }
+
     /// The hex numbered `i`.
     pub fn hex(&self, i: usize) -> Hex {
         self.hexes[i]
@@ -200,27 +205,6 @@ impl Grid {
     /// The numbers of the neighbours in the set of the hex numbered `i`, in canonical order.
     pub fn links(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         linked(&self.links[i])
-    }
-
-    /// Each hex's links (by number, in canonical order) to the neighbours that are `such`, the
-    /// others left out: what [`breadth_first_on`] walks along.
-    pub fn links_into(&self, such: impl Fn(usize) -> bool) -> Vec<[u32; 6]> {
-        let keep: Vec<bool> = (0..self.len()).map(such).collect();
-        (0..self.len()).map(|i| self.links_of(i, &keep)).collect()
-    }
-
-    /// Brings links such as [`Grid::links_into`] gives up to date once whether the hex numbered
-    /// `i` is such has changed (`such`, by number, as it is now): only the links into it change,
-    /// its neighbours' own.
-    pub fn relink(&self, links: &mut [[u32; 6]], such: &[bool], i: usize) {
-        for n in linked(&self.links[i]) {
-            links[n] = self.links_of(n, such);
-        }
-    }
-
-    /// The links of the hex numbered `i` to its neighbours that are `such` (by number).
-    fn links_of(&self, i: usize, such: &[bool]) -> [u32; 6] {
-        packed(linked(&self.links[i]).filter(|j| such[*j]))
     }
 
     /// The hexes from a search's start to the hex numbered `end`, the start excluded, going back
@@ -250,23 +234,10 @@ impl Grid {
 /// from: a breadth-first search, neighbours tried in canonical order (ruling 4), so of two shortest
 /// ways the canonical one is kept. `enters(from, to, number)`: a step may be taken to `to`, the hex
 /// of the grid with that number; `goes_on(h)`: the walk goes on from a hex it reached (it always
-/// goes on from the start).
+/// goes on from the start). A creature's search, which asks the same of every step, goes by bits
+/// (`flood`).
 pub fn breadth_first<'g>(
     grid: &'g Grid,
-    start: Hex,
-    enters: impl FnMut(Hex, Hex, usize) -> bool,
-    goes_on: impl Fn(Hex) -> bool,
-) -> Walk<'g> {
-    breadth_first_on(grid, &grid.links, start, enters, goes_on)
-}
-
-/// [`breadth_first`] along links of its own: for each hex by number, the numbers of the hexes a
-/// step from it may go to, in canonical order and packed to the front (`NO_HEX` after the last),
-/// such as [`Grid::links_into`] gives. A search that asks the same of every step can have it asked
-/// once for the whole grid.
-pub fn breadth_first_on<'g>(
-    grid: &'g Grid,
-    links: &[[u32; 6]],
     start: Hex,
     mut enters: impl FnMut(Hex, Hex, usize) -> bool,
     goes_on: impl Fn(Hex) -> bool,
@@ -284,7 +255,7 @@ pub fn breadth_first_on<'g>(
             continue;
         }
         let steps = walk.dist[i] + 1;
-        for j in linked(&links[i]) {
+        for j in grid.links(i) {
             if walk.dist[j] == u32::MAX && enters(h, grid.hexes[j], j) {
                 walk.dist[j] = steps;
                 walk.parent[j] = i as u32;
@@ -396,45 +367,6 @@ mod tests {
         let stopped = breadth_first(&grid, Hex::ZERO, |_, n, _| inside(n), |h| h != Hex::new(1, 0));
         assert_eq!(stopped.dist(Hex::new(1, 0)), Some(1));
         assert_eq!(stopped.parent(Hex::new(1, 1)), Some(Hex::new(0, 1)));
-    }
-
-    /// Links brought up to date hex by hex as hexes stop or start being such are the links worked
-    /// out afresh.
-    #[test]
-    fn links_brought_up_to_date_are_the_links_worked_out_afresh() {
-        let grid = Grid::new(Hex::ZERO.range(3));
-        let mut such: Vec<bool> = (0..grid.len()).map(|i| i % 3 != 0).collect();
-        let mut links = grid.links_into(|i| such[i]);
-        for i in [0, 5, 6, 17, 5, grid.len() - 1] {
-            such[i] = !such[i];
-            grid.relink(&mut links, &such, i);
-            assert_eq!(links, grid.links_into(|j| such[j]), "after hex {i} changed");
-        }
-        assert_ne!(links, grid.links_into(|j| j % 3 != 0), "the hexes changed do change the links");
-    }
-
-    /// A walk along links kept for the hexes that are such finds what a walk asking the same of
-    /// every step finds: the same steps and the same canonical ways.
-    #[test]
-    fn a_walk_along_kept_links_is_the_walk_that_asks_each_step() {
-        let grid = Grid::new(Hex::ZERO.range(4));
-        let open = |h: Hex| distance(Hex::ZERO, h) <= 3 && h != Hex::new(1, 0) && h != Hex::new(-1, 2);
-        let asked = breadth_first(&grid, Hex::ZERO, |_, n, _| open(n), |_| true);
-        let links = grid.links_into(|i| open(grid.hex(i)));
-        let kept = breadth_first_on(&grid, &links, Hex::ZERO, |_, _, _| true, |_| true);
-        let (a, k): (Vec<_>, Vec<_>) = (asked.reached().collect(), kept.reached().collect());
-        assert_eq!(a.len(), 35, "37 within 3, less the two left out");
-        assert_eq!(a, k);
-        for (h, _) in a {
-            assert_eq!(asked.parent(h), kept.parent(h));
-        }
-        // The kept links of the start: its neighbours but (1, 0), in canonical order, then none.
-        let start = grid.index(Hex::ZERO).unwrap();
-        let firsts: Vec<Hex> = linked(&links[start]).map(|j| grid.hex(j)).collect();
-        let mut expected: Vec<Hex> = neighbours_canonical(Hex::ZERO).into_iter().filter(|n| *n != Hex::new(1, 0)).collect();
-        sort_canonical(&mut expected);
-        assert_eq!(firsts, expected);
-        assert_eq!(links[start][5], NO_HEX);
     }
 
     /// The least key the test takes wins; the test is asked only of an item whose key beats the

@@ -3,9 +3,10 @@
 //! The files are layered, so a reader can go down them; a file reads from its own layer and the
 //! layers below, never from one above:
 //!
-//! 1. The table: `hex`, `sight`, `components`, `state`, `log`, `dice`, `command` (what a player
-//!    may ask), `agenda` (the rules' own jobs), `cave` (the table read at once), `for_karl` (a
-//!    roll held for the players' word), `effects` (the table changed, the log told).
+//! 1. The table: `hex`, `flood` (a creature's search as bits), `sight`, `components`, `state`,
+//!    `log`, `dice`, `command` (what a player may ask), `agenda` (the rules' own jobs), `cave` (the
+//!    table read at once), `for_karl` (a roll held for the players' word), `effects` (the table
+//!    changed, the log told).
 //! 2. What happens to it: `deck`, `decks`, `hand`, `lasting`, `damage`, `mineral_die`, `reveal`,
 //!    `spawn`, `blast`, `resupply`, `swarm`, `event_deck`, `dive`.
 //! 3. What the figures do: `actions/`, `skills/`, `cards`, `thrown` (the Throwables' tokens),
@@ -34,6 +35,7 @@ pub mod dive;
 pub mod effects;
 pub mod end;
 pub mod event_deck;
+pub mod flood;
 pub mod for_karl;
 pub mod hand;
 pub mod hex;

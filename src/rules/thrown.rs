@@ -56,6 +56,11 @@ impl Inhibited {
         Inhibited(fields_of(cave, |e| matches!(e, ThrowEffect::Inhibit)).flat_map(|f| f.spaces.iter().copied()).collect())
     }
 
+    /// The spaces the fields cover (a space twice if two fields cover it).
+    pub fn spaces(&self) -> &[Hex] {
+        &self.0
+    }
+
     /// [`may_leave`]: a step may leave no Inhibitor Field's area.
     pub fn lets_leave(&self, from: Hex, to: Hex) -> bool {
         !self.0.contains(&from) || self.0.contains(&to)

@@ -38,7 +38,7 @@ fn wall_across_the_room(g: &mut Game) {
 fn steps_across(flying: bevy::prelude::In<bool>, cave: Cave) -> Option<u32> {
     let mover = Mover { id: 0, flying: flying.0, crashes: false, two_spaces: false, points: 3 };
     let (from, to) = (hoxxes::rules::hex::cell_to_hex((8, 2)), hoxxes::rules::hex::cell_to_hex((3, 2)));
-    Reach::from(&cave, &mover, from).reached().find(|(h, _)| *h == to).map(|(_, steps)| steps)
+    Reach::from(&cave, &mover, from).steps(to)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, bottom first, as the module comment lists them.
 const LAYERS: [&[&str]; 4] = [
-    &["hex", "sight", "components", "state", "log", "dice", "command", "agenda", "cave", "for_karl", "effects"],
+    &["hex", "flood", "sight", "components", "state", "log", "dice", "command", "agenda", "cave", "for_karl", "effects"],
     &["deck", "decks", "hand", "lasting", "damage", "mineral_die", "reveal", "spawn", "blast", "resupply", "swarm", "event_deck", "dive"],
     &["actions", "skills", "cards", "thrown", "creatures", "bosco", "reaction"],
     &["turn", "end", "setup", "legal"],

@@ -111,7 +111,7 @@ pub fn quiet(said: &GameEvent) -> bool {
 
 /// Every space a creature that moves can get to now, by its own way of moving; none for a creature
 /// that does not move. One search serves the choice of its goal and its path there.
-pub fn reach_of<'a>(cave: &'a Cave, c: &CreatureItem) -> Option<Reach<'a>> {
+pub fn reach_of(cave: &Cave, c: &CreatureItem) -> Option<Reach> {
     let stats = cave.stats(c.creature.kind);
     if stats.has(Trait::Immobile) || stats.movement == 0 {
         return None;

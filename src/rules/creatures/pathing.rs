@@ -5,7 +5,8 @@ use crate::data::creatures::Trait;
 use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
-use crate::rules::hex::{Walk, breadth_first_on, canonical, distance, neighbours, within};
+use crate::rules::flood::{Flood, Layout, flood};
+use crate::rules::hex::{canonical, distance, neighbours, within};
 use crate::rules::skills;
 use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
@@ -43,52 +44,56 @@ pub fn may_end(cave: &Cave, m: &Mover, h: Hex) -> bool {
 }
 
 /// Whether the creature may end a step from `from` on `h`: a two-space creature faces the way it
-/// went, so its back rests on `from`, which must be as fit as the front (ruling 33).
-pub fn may_end_from(cave: &Cave, m: &Mover, from: Hex, h: Hex) -> bool {
-    may_end(cave, m, h) && (!m.two_spaces || may_end(cave, m, from))
+/// went, so its back rests on `from`, which must be as fit as the front (ruling 33). `from` is
+/// asked only for such a creature.
+pub fn may_end_from(cave: &Cave, m: &Mover, from: impl FnOnce() -> Hex, h: Hex) -> bool {
+    may_end(cave, m, h) && (!m.two_spaces || may_end(cave, m, from()))
 }
 
-/// Breadth-first search from a space: steps to every reachable space and the way back.
-pub struct Reach<'g> {
-    walk: Walk<'g>,
+/// A creature's search from its space: the steps to every space it can get to and the way there
+/// (the shortest, the first in canonical order, ruling 4).
+pub struct Reach {
+    found: Flood,
 }
 
-impl<'g> Reach<'g> {
-    pub fn from(cave: &'g Cave, m: &Mover, start: Hex) -> Reach<'g> {
+impl Reach {
+    pub fn from(cave: &Cave, m: &Mover, start: Hex) -> Reach {
         // Where a creature passes follows from the standing alone (creatures pass through each
         // other): the searches of a round share it.
-        let grid = cave.board.grid();
+        let layout = Layout::of(cave.board.grid());
         let fact = StandingFact::CreaturePasses { flying: m.flying, crashes: m.crashes };
-        let steps =
+        let open =
             cave.standing(fact, |terrain, dwarf, tokens| skills::creature_passes_over(cave, m.flying, m.crashes, terrain, dwarf, tokens));
-        let inhibited = Inhibited::now(cave);
-        Reach { walk: breadth_first_on(grid, &steps, start, |h, n, _| inhibited.lets_leave(h, n), |_| true) }
+        let fields = Inhibited::now(cave);
+        let held = if fields.spaces().is_empty() { vec![] } else { layout.set(fields.spaces().iter().copied()) };
+        Reach { found: flood(layout, &open, &held, start) }
     }
 
-    /// Every space reached with its steps, nearest first (the start first).
-    pub fn reached(&self) -> impl Iterator<Item = (Hex, u32)> + '_ {
-        self.walk.reached()
+    /// How many spaces the search reached, the start included.
+    pub fn reached(&self) -> usize {
+        self.found.reached()
     }
 
     /// Steps to a space, if the search reached it.
     pub fn steps(&self, h: Hex) -> Option<u32> {
-        self.walk.dist(h)
+        self.found.steps(h)
     }
 
     /// The space a path to `h` comes from (the start for the start itself).
-    pub fn before(&self, h: Hex) -> Hex {
-        self.walk.parent(h).unwrap_or_else(|| self.walk.start())
+    pub fn before(&self, start: Hex, h: Hex) -> Hex {
+        let path = self.found.path_to(h);
+        path.len().checked_sub(2).map_or(start, |i| path[i])
     }
 
     /// The spaces from the start to `to`, start excluded.
     pub fn path_to(&self, to: Hex) -> Vec<Hex> {
-        self.walk.path_to(to)
+        self.found.path_to(to)
     }
 
     /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter): one more than
     /// to the nearest of its neighbours reached.
     pub fn steps_to_reach(&self, target: Hex) -> Option<u32> {
-        neighbours(target).into_iter().filter_map(|n| self.walk.dist(n)).min().map(|d| d + 1)
+        neighbours(target).into_iter().filter_map(|n| self.found.steps(n)).min().map(|d| d + 1)
     }
 }
 
@@ -97,7 +102,7 @@ impl<'g> Reach<'g> {
 /// reached, it goes the longer way round toward the target; when no way reaches the target at all,
 /// it stays (ruling 18). `can_attack` holds only within `range` of the target.
 pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, range: u32, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
-    let fits = |h: Hex| may_end_from(cave, m, reach.before(h), h);
+    let fits = |h: Hex| may_end_from(cave, m, || reach.before(start, h), h);
     let goal = nearest_of(reach, within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
         // The longer way round: the space nearest the target (hex distance), of those nearer it
@@ -125,7 +130,7 @@ fn walk(cave: &Cave, m: &Mover, start: Hex, path: &[Hex], can_attack: &dyn Fn(He
     let mut end = 0;
     for (i, h) in path.iter().take(m.points as usize).enumerate() {
         let from = if i == 0 { start } else { path[i - 1] };
-        if may_end_from(cave, m, from, *h) {
+        if may_end_from(cave, m, || from, *h) {
             end = i + 1;
             if can_attack(*h) {
                 break;

@@ -53,7 +53,7 @@ pub fn spring_mine(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &Cr
         return false;
     };
     let from = if i == 0 { c.at.0 } else { path[i - 1] };
-    let cut = may_end_from(cave, &Mover::of(cave, c), from, path[i]);
+    let cut = may_end_from(cave, &Mover::of(cave, c), || from, path[i]);
     step_along(cave, fx, pool, c, if cut { &path[..=i] } else { path });
     fx.commands.entity(e).despawn();
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };

@@ -1,0 +1,280 @@
+//! A creature's search of the cave as rows of bits: each step of it takes every space one step
+//! further at once, by a few shifts of a handful of machine words, where a search space by space
+//! asks each neighbour of each space in turn (most of that time went on guessing which way "was it
+//! reached already?" would answer). The steps found and the ways kept are those of the
+//! breadth-first search trying neighbours in canonical order (`hex::breadth_first`, ruling 4): of
+//! the shortest ways to a space, the one whose first step comes first in canonical order, then the
+//! second, and so on.
+
+use super::hex::Grid;
+use hexx::Hex;
+
+/// Where each space of a grid's box sits in a row of bits: row by row (by r, then q), each row one
+/// bit longer than the box, a bit no set ever holds, so that a step off either end of a row lands
+/// there and not on the next row; and empty words before and after, so that a step off the box
+/// lands on them and a shift never looks outside the set.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    low: (i32, i32),
+    stride: usize,
+    rows: usize,
+    /// The empty words at each end.
+    pad: usize,
+}
+
+impl Layout {
+    pub fn of(grid: &Grid) -> Layout {
+        let (low, (width, rows)) = grid.bounds();
+        // A row is never a whole number of words, so a shift by a row moves bits within words too
+        // (`spread`'s shifts are then all by 1 to 63 places).
+        let stride = if (width + 1) % 64 == 0 { width + 2 } else { width + 1 };
+        Layout { low, stride, rows, pad: stride / 64 + 2 }
+    }
+
+    /// How many words a set of the box's spaces takes.
+    pub fn words(&self) -> usize {
+        (self.stride * self.rows).div_ceil(64) + 2 * self.pad
+    }
+
+    /// A space's bit, if it lies in the box.
+    pub fn bit(&self, h: Hex) -> Option<usize> {
+        let (q, r) = (h.x.checked_sub(self.low.0)?, h.y.checked_sub(self.low.1)?);
+        let (q, r) = (usize::try_from(q).ok()?, usize::try_from(r).ok()?);
+        (q + 1 < self.stride && r < self.rows).then(|| 64 * self.pad + r * self.stride + q)
+    }
+
+    fn hex(&self, bit: usize) -> Hex {
+        let b = bit - 64 * self.pad;
+        Hex::new((b % self.stride) as i32 + self.low.0, (b / self.stride) as i32 + self.low.1)
+    }
+
+    /// The set of some spaces (those outside the box left out).
+    pub fn set(&self, hexes: impl IntoIterator<Item = Hex>) -> Vec<u64> {
+        let mut set = vec![0; self.words()];
+        for b in hexes.into_iter().filter_map(|h| self.bit(h)) {
+            put(&mut set, b, true);
+        }
+        set
+    }
+
+    /// How far a step in each direction moves a bit, in canonical order (`hex::neighbours_canonical`).
+    fn steps(&self) -> [isize; 6] {
+        let s = self.stride as isize;
+        [-s, 1 - s, -1, 1, s - 1, s]
+    }
+
+    /// Every space of `open` not `reached` one step from a space of `from`, into `into` (whose
+    /// padding stays empty), and added to `reached`; whether there is any. The six steps are two steps
+    /// along the row (west, east) and two shifts by a row: the steps down a row (straight down,
+    /// down to the west) are `from` and its west step moved down together; the steps up a row,
+    /// `from` and its east step moved up together.
+    fn spread(&self, from: &[u64], open: &[u64], reached: &mut [u64], into: &mut [u64], room: &mut Room) -> bool {
+        for (i, [before, word, after]) in from.array_windows::<3>().enumerate() {
+            let west = word >> 1 | after << 63;
+            let east = word << 1 | before >> 63;
+            room.along[i + 1] = west | east;
+            room.down[i + 1] = word | west;
+            room.up[i + 1] = word | east;
+        }
+        // A row is `words` whole words and `places` bits.
+        let (words, places) = (self.stride / 64, (self.stride % 64) as u32);
+        let (pad, inner) = (self.pad, into.len() - 2 * self.pad);
+        let down = (&room.down[pad - words..pad - words + inner], &room.down[pad - words - 1..pad - words - 1 + inner]);
+        let up = (&room.up[pad + words..pad + words + inner], &room.up[pad + words + 1..pad + words + 1 + inner]);
+        let moved = room.along[pad..pad + inner].iter().zip(down.0).zip(down.1).zip(up.0).zip(up.1);
+        let (open, reached) = (&open[pad..pad + inner], &mut reached[pad..pad + inner]);
+        let mut any = 0;
+        for ((out, ((((along, d0), d1), u0), u1)), (open, reached)) in
+            into[pad..pad + inner].iter_mut().zip(moved).zip(open.iter().zip(reached))
+        {
+            let stepped =
+                along | d0.wrapping_shl(places) | d1.wrapping_shr(64 - places) | u0.wrapping_shr(places) | u1.wrapping_shl(64 - places);
+            *out = stepped & open & !*reached;
+            *reached |= *out;
+            any |= *out;
+        }
+        any != 0
+    }
+}
+
+/// Room for [`Layout::spread`]'s work, kept across a search's steps: each word's steps along its
+/// row, and what moves down and up a row.
+struct Room {
+    along: Vec<u64>,
+    down: Vec<u64>,
+    up: Vec<u64>,
+}
+
+impl Room {
+    fn new(words: usize) -> Room {
+        Room { along: vec![0; words], down: vec![0; words], up: vec![0; words] }
+    }
+}
+
+/// Sets or clears one bit of a set.
+pub fn put(set: &mut [u64], bit: usize, on: bool) {
+    let (w, mask) = (bit / 64, 1u64 << (bit % 64));
+    if on { set[w] |= mask } else { set[w] &= !mask }
+}
+
+fn has(set: &[u64], bit: usize) -> bool {
+    set.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1)
+}
+
+/// What a search found: the spaces reached and the steps to each.
+pub struct Flood {
+    layout: Layout,
+    start: Option<usize>,
+    reached: Vec<u64>,
+    /// Steps to each space reached, by bit (what it holds for a bit not reached means nothing).
+    steps: Vec<u32>,
+    /// The spaces a step may leave only for another of them (an Inhibitor Field's); empty for none.
+    held: Vec<u64>,
+}
+
+/// Searches out from `start` over the spaces of `open` (a set of `layout`), a step out of a space
+/// of `held` going only to another (creatures may enter an Inhibitor Field's area but not leave
+/// it). `held` empty: no such spaces.
+pub fn flood(layout: Layout, open: &[u64], held: &[u64], start: Hex) -> Flood {
+    let words = layout.words();
+    let mut found = Flood { layout, start: layout.bit(start), reached: vec![0; words], steps: vec![0; words * 64], held: held.to_vec() };
+    let Some(first) = found.start else { return found };
+    let [mut front, mut next, mut kept] = [(); 3].map(|_| vec![0; words]);
+    let mut room = Room::new(words);
+    put(&mut front, first, true);
+    put(&mut found.reached, first, true);
+    for k in 1.. {
+        let any = if held.is_empty() {
+            layout.spread(&front, open, &mut found.reached, &mut next, &mut room)
+        } else {
+            // Out of a held space only into another; out of the others into any.
+            let (free, trapped): (Vec<u64>, Vec<u64>) = front.iter().zip(held).map(|(f, h)| (f & !h, f & h)).unzip();
+            let open_held: Vec<u64> = open.iter().zip(held).map(|(o, h)| o & h).collect();
+            let caught = layout.spread(&trapped, &open_held, &mut found.reached, &mut kept, &mut room);
+            let went = layout.spread(&free, open, &mut found.reached, &mut next, &mut room);
+            next.iter_mut().zip(&kept).for_each(|(n, k)| *n |= k);
+            caught || went
+        };
+        if !any {
+            break;
+        }
+        for (w, n) in next.iter().enumerate().filter(|(_, n)| **n != 0) {
+            let mut bits = *n;
+            while bits != 0 {
+                found.steps[w * 64 + bits.trailing_zeros() as usize] = k;
+                bits &= bits - 1;
+            }
+        }
+        std::mem::swap(&mut front, &mut next);
+    }
+    found
+}
+
+impl Flood {
+    fn reached_bit(&self, h: Hex) -> Option<usize> {
+        self.layout.bit(h).filter(|b| has(&self.reached, *b))
+    }
+
+    /// How many spaces the search reached, the start included.
+    pub fn reached(&self) -> usize {
+        self.reached.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Steps from the start to a space, if the search reached it.
+    pub fn steps(&self, h: Hex) -> Option<u32> {
+        self.reached_bit(h).map(|b| self.steps[b])
+    }
+
+    /// Whether a step may go from one bit to the other as far as the held spaces go.
+    fn may_leave(&self, from: usize, to: usize) -> bool {
+        self.held.is_empty() || !has(&self.held, from) || has(&self.held, to)
+    }
+
+    /// The space a step `by` from `bit` lands on, if it is reached in `steps` steps.
+    fn step(&self, bit: usize, by: isize, steps: u32) -> Option<usize> {
+        let to = bit.checked_add_signed(by)?;
+        (has(&self.reached, to) && self.steps[to] == steps).then_some(to)
+    }
+
+    /// The spaces from the start to a reached space, the start left out: of its shortest ways, the
+    /// first in canonical order, step by step (the way the breadth-first search keeps). Empty for a
+    /// space not reached.
+    pub fn path_to(&self, to: Hex) -> Vec<Hex> {
+        let (Some(goal), Some(start)) = (self.reached_bit(to), self.start) else { return vec![] };
+        let by = self.layout.steps();
+        // Back from the goal: the spaces on some shortest way to it, a step at a time.
+        let mut on = vec![0; self.reached.len()];
+        put(&mut on, goal, true);
+        let (mut layer, mut before) = (vec![goal], vec![]);
+        for k in (0..self.steps[goal]).rev() {
+            for y in &layer {
+                for b in &by {
+                    if let Some(x) = self.step(*y, -b, k).filter(|x| self.may_leave(*x, *y) && !has(&on, *x)) {
+                        put(&mut on, x, true);
+                        before.push(x);
+                    }
+                }
+            }
+            std::mem::swap(&mut layer, &mut before);
+            before.clear();
+        }
+        // Out from the start: each step the first in canonical order onto such a space.
+        let mut path = Vec::with_capacity(self.steps[goal] as usize);
+        let mut at = start;
+        while at != goal {
+            let next = self.steps[at] + 1;
+            let Some(to) = by.iter().filter_map(|b| self.step(at, *b, next)).find(|n| has(&on, *n) && self.may_leave(at, *n)) else {
+                break;
+            };
+            path.push(self.layout.hex(to));
+            at = to;
+        }
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hex::breadth_first;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// On boards of many shapes with rock and Inhibitor Fields strewn at random, the search by bits
+    /// finds what the breadth-first search space by space finds: the same spaces, the same steps to
+    /// each, the same way to each. The last boards are wide strips, whose rows are a word or more
+    /// (63 spaces wide: a row and its spare bit exactly one word).
+    #[test]
+    fn the_search_by_bits_finds_the_steps_and_ways_of_the_breadth_first_walk() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut long_ways = [0; 2];
+        let strips = [62, 63, 64, 100, 130];
+        for round in 0..60 + strips.len() {
+            let radius = 2 + round % 9;
+            let (spaces, rock): (Vec<Hex>, u32) = match strips.get(round.wrapping_sub(60)) {
+                Some(width) => ((0..*width).flat_map(|q| (0..5).map(move |r| Hex::new(q - 40, r - 2))).collect(), 20),
+                None => (Hex::new(round as i32 - 30, 7 - round as i32).range(radius as u32).collect(), 4),
+            };
+            let board: Vec<Hex> = spaces.into_iter().filter(|_| rng.random_ratio(9, 10)).collect();
+            let grid = Grid::new(board.iter().copied());
+            let layout = Layout::of(&grid);
+            let open: Vec<Hex> = board.iter().copied().filter(|_| rng.random_ratio(rock - 1, rock)).collect();
+            let held: Vec<Hex> = if round % 2 == 0 { vec![] } else { board.iter().copied().filter(|_| rng.random_ratio(1, 6)).collect() };
+            let held_set = if held.is_empty() { vec![] } else { layout.set(held.iter().copied()) };
+            for _ in 0..4 {
+                let start = board[rng.random_range(0..board.len())];
+                let found = flood(layout, &layout.set(open.iter().copied()), &held_set, start);
+                let walk = breadth_first(&grid, start, |h, n, _| open.contains(&n) && (!held.contains(&h) || held.contains(&n)), |_| true);
+                for h in &board {
+                    assert_eq!(found.steps(*h), walk.dist(*h), "round {round}: steps from {start:?} to {h:?}");
+                    assert_eq!(found.path_to(*h), walk.path_to(*h), "round {round}: the way from {start:?} to {h:?}");
+                }
+                assert_eq!(found.steps(start), Some(0));
+                assert_eq!(found.reached(), walk.reached().count());
+                assert!(found.steps(Hex::new(1000, 1000)).is_none() && found.path_to(Hex::new(-1000, 3)).is_empty());
+                long_ways[usize::from(round >= 60)] += board.iter().filter(|h| found.path_to(**h).len() >= 10).count();
+            }
+        }
+        assert!(long_ways.iter().all(|n| *n > 100), "the boards and the strips give long ways to compare ({long_ways:?})");
+    }
+}
