@@ -337,12 +337,44 @@ impl Game {
     }
 }
 
-/// An empty folder of this test's own under the system's temporary folder.
-pub fn temp(name: &str) -> std::path::PathBuf {
+/// An empty folder of this test's own under the system's temporary folder, removed with what it
+/// holds when the test lets go of it (a test that fails leaves it, to be looked at).
+pub fn temp(name: &str) -> Temp {
     let dir = std::env::temp_dir().join(format!("hoxxes-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+    Temp(dir)
+}
+
+/// A test's temporary folder (`temp`).
+pub struct Temp(std::path::PathBuf);
+
+impl std::ops::Deref for Temp {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Temp {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Temp {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Run the `hoxxes` binary from the repository's folder.
