@@ -10,9 +10,11 @@ use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, Objective};
 use crate::data::weapons::DwarfClass;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
-use crate::rules::components::{Ammo, Bosco, Creature, Dwarf, DwarfStatus, Health};
+use crate::rules::cave::Cave;
+use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameLog, counted};
+use crate::rules::skills::gunner::shielded;
 use crate::rules::state::{Kills, MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use crate::save::Run;
@@ -441,7 +443,9 @@ fn collected_item(o: &Objective) -> Option<Item> {
 fn show_dwarves(
     turn: Res<Turn>,
     data: Res<GameData>,
-    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus)>,
+    cave: Cave,
+    mule: Res<Mule>,
+    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus, &At)>,
     mut rows: Query<(&DwarfRow, &mut BackgroundColor)>,
     mut texts: Query<(&DwarfText, &mut Text)>,
 ) {
@@ -453,12 +457,16 @@ fn show_dwarves(
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
-        let Some((dwarf, health, ammo, status)) = of(label.0) else { continue };
+        let Some((dwarf, health, ammo, status, at)) = of(label.0) else { continue };
         let mut s = format!(
             "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{}",
             dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo
         );
-        let conditions = conditions(status);
+        // Aboard matters once the objectives are met: creatures leave him be, and the mission is
+        // won when all are aboard. Before, every Dwarf starts on the Drop Pod and it says nothing.
+        let aboard = cave.is_drop_pod(at.0) && cave.objectives_met(&mule);
+        let place = Place { shielded: shielded(&cave, at.0), aboard };
+        let conditions = conditions(status, place);
         if !conditions.is_empty() {
             s += &format!("\n{}", conditions.join(", "));
         }
@@ -466,11 +474,27 @@ fn show_dwarves(
     }
 }
 
-fn conditions(s: &DwarfStatus) -> Vec<&'static str> {
-    [(s.stunned, "stunned"), (s.webbed, "webbed"), (s.knocked_over, "knocked over"), (s.unconscious, "unconscious")]
-        .into_iter()
-        .filter_map(|(on, word)| on.then_some(word))
-        .collect()
+/// What a Dwarf's space does for him: the Gunner's Shield covers it, or it is the Drop Pod's with
+/// the objectives met.
+#[derive(Clone, Copy, Default)]
+struct Place {
+    shielded: bool,
+    aboard: bool,
+}
+
+/// What a Dwarf's row says of his state, beside his health and ammo.
+fn conditions(s: &DwarfStatus, place: Place) -> Vec<&'static str> {
+    [
+        (s.stunned, "stunned"),
+        (s.webbed, "webbed"),
+        (s.knocked_over, "knocked over"),
+        (s.unconscious, "unconscious"),
+        (place.shielded, "shielded"),
+        (place.aboard, "aboard the Drop Pod"),
+    ]
+    .into_iter()
+    .filter_map(|(on, word)| on.then_some(word))
+    .collect()
 }
 
 #[cfg(test)]
@@ -519,6 +543,15 @@ mod tests {
         assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
         let ended = mule_lines(&info, &mule, &kills, &data, false, |_| 1);
         assert!(!ended.iter().any(|l| l.starts_with("Objectives met")), "the mission over, nobody is sent home: {ended:?}");
+    }
+
+    /// A Dwarf's row names what his space does for him beside his conditions.
+    #[test]
+    fn a_dwarfs_row_says_he_is_shielded_or_aboard() {
+        let webbed = DwarfStatus { webbed: true, ..default() };
+        assert_eq!(conditions(&webbed, Place::default()), vec!["webbed"]);
+        assert_eq!(conditions(&webbed, Place { shielded: true, aboard: false }), vec!["webbed", "shielded"]);
+        assert_eq!(conditions(&DwarfStatus::default(), Place { shielded: false, aboard: true }), vec!["aboard the Drop Pod"]);
     }
 
     /// The meter reads in groups of five, says what its marks mean and how far the next swarm is.
