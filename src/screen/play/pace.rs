@@ -65,6 +65,10 @@ pub struct Pace {
     pub skipping: bool,
     /// The rules may take their next job this update.
     due: bool,
+    /// Whether the cave's turn was under way at the last update.
+    busy: bool,
+    /// The notice Tab last put up: it speaks of the cave's turn, so it goes when that turn ends.
+    said: Option<String>,
 }
 
 /// Tab: the next speed, said in the bar and kept in the settings (the Settings menu shows it).
@@ -84,15 +88,29 @@ fn keys(
                 notice.0 = format!("{}; the settings could not be kept: {e}", notice.0);
             }
         }
+        pace.said = Some(notice.0.clone());
     }
     if keys.just_pressed(KeyCode::Space) {
         pace.skipping = true;
     }
 }
 
-/// Whether the rules may take their next job this update.
-fn tick(time: Res<Time>, agenda: Res<Agenda>, job: Res<CurrentJob>, mut pace: ResMut<Pace>) {
+/// Whether the rules may take their next job this update; the speed's notice taken down once the
+/// cave's turn it spoke of is over.
+fn tick(time: Res<Time>, agenda: Res<Agenda>, job: Res<CurrentJob>, mut pace: ResMut<Pace>, notice: Option<ResMut<super::Notice>>) {
     pace.due = step_due(time.delta_secs(), &agenda, &job, &mut pace);
+    if let Some(mut notice) = notice {
+        let busy = busy(&agenda, &job);
+        turn_over(&mut pace, busy, &mut notice.0);
+    }
+}
+
+/// Takes down the notice Tab put up when the cave's turn ends, unless something else was said since.
+fn turn_over(pace: &mut Pace, busy: bool, notice: &mut String) {
+    if pace.busy && !busy && pace.said.take().is_some_and(|said| *notice == said) {
+        notice.clear();
+    }
+    pace.busy = busy;
 }
 
 fn step_due(delta: f32, agenda: &Agenda, job: &CurrentJob, pace: &mut Pace) -> bool {
@@ -111,4 +129,33 @@ fn step_due(delta: f32, agenda: &Agenda, job: &CurrentJob, pace: &mut Pace) -> b
         return true;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tab's notice stays while the cave's turn goes on and goes when it ends; a notice said since,
+    /// or Tab's in a Dwarf's turn, stays.
+    #[test]
+    fn the_speeds_notice_goes_when_the_caves_turn_ends() {
+        let tab = "The creatures' turn at fast speed (Tab changes it)".to_string();
+        let mut pace = Pace { said: Some(tab.clone()), ..default() };
+        let mut notice = tab.clone();
+        turn_over(&mut pace, true, &mut notice);
+        turn_over(&mut pace, true, &mut notice);
+        assert_eq!(notice, tab, "the cave's turn goes on");
+        turn_over(&mut pace, false, &mut notice);
+        assert!(notice.is_empty(), "the cave's turn is over");
+
+        let mut pace = Pace { said: Some(tab.clone()), busy: true, ..default() };
+        let mut notice = "Regular shot: (20, 7) is 11 spaces away".to_string();
+        turn_over(&mut pace, false, &mut notice);
+        assert!(notice.starts_with("Regular shot"), "said since Tab: kept");
+
+        let mut pace = Pace { said: Some(tab.clone()), ..default() };
+        let mut notice = tab.clone();
+        turn_over(&mut pace, false, &mut notice);
+        assert_eq!(notice, tab, "Tab in a Dwarf's turn: no cave's turn ended");
+    }
 }
