@@ -1,7 +1,7 @@
 //! A read-only view of the cave for the rules: what is on a space, who blocks, who stands where.
 
 use super::components::*;
-use super::flood::{Layout, put};
+use super::flood::{Layout, has, put};
 use super::hex::{adjacent, distance, opposite, step};
 use super::sight::SightMemory;
 use super::state::{Board, Kills, MissionInfo, Mule};
@@ -171,7 +171,7 @@ struct Standing {
 
 /// A fact of every space that follows from the table's standing alone (the terrain, the Dwarves'
 /// spaces, the tokens), worked out for the whole board at once when first asked and kept, as the
-/// links into the spaces where it holds, while the terrain lasts: a space whose Dwarf or tokens
+/// set of the spaces where it holds, while the terrain lasts: a space whose Dwarf or tokens
 /// change is asked again (`Facts::check`). Every creature's path search of a round asks the same
 /// of the same spaces.
 #[derive(Clone, Copy)]
@@ -203,8 +203,6 @@ struct Facts {
 
 /// One kind of fact, as known.
 struct Known {
-    /// Whether it holds, by space number.
-    holds: Vec<bool>,
     /// The spaces where it holds, as bits (`flood::Layout`).
     spaces: Arc<[u64]>,
     /// The spaces whose Dwarf or tokens changed since: asked again when the fact is next asked.
@@ -214,8 +212,9 @@ struct Known {
 impl Facts {
     /// Takes this run's standing. A change of terrain forgets every fact; a Dwarf who moved or a
     /// token put down, taken or changed leaves the facts standing but for the spaces concerned,
-    /// which are asked again when a fact is next asked (most of the board did not change).
-    fn check(&mut self, now: &Standing) {
+    /// which are asked again when a fact is next asked (most of the board did not change). `spaces`:
+    /// how many the board has.
+    fn check(&mut self, now: &Standing, spaces: usize) {
         self.checked = true;
         if self.from == *now {
             return;
@@ -230,7 +229,7 @@ impl Facts {
                 let Some(known) = slot else { continue };
                 known.stale.extend(&changed);
                 // A fact long unasked is worked out afresh sooner than space by space.
-                if known.stale.len() > known.holds.len() {
+                if known.stale.len() > spaces {
                     *slot = None;
                 }
             }
@@ -275,6 +274,12 @@ impl Cave<'_, '_> {
 
     pub fn is_drop_pod(&self, h: Hex) -> bool {
         drop_pod_at(&self.board, &self.spaces, h)
+    }
+
+    /// A Dwarf on this space is aboard the Drop Pod with the objectives met: creatures do not go for
+    /// him (`creatures::targeting::targets`) and he draws no Event card (ruling 23).
+    pub fn aboard(&self, mule: &Mule, h: Hex) -> bool {
+        self.is_drop_pod(h) && self.objectives_met(mule)
     }
 
     pub fn exit_at(&self, h: Hex) -> Option<u8> {
@@ -399,34 +404,31 @@ impl Cave<'_, '_> {
         }
     }
 
-    /// The spaces of which a fact holds, as bits (`flood::Layout`), the fact drawn from the table's standing alone by `holds` (as [`Cave::look`] shows a space): worked
-    /// out for every space when first asked, then kept across this system's runs while the
-    /// terrain lasts, and asked again only of the spaces whose Dwarf or tokens changed. `holds` is
+    /// The spaces of which a fact holds, as bits (`flood::Layout`), the fact drawn from the table's
+    /// standing alone by `holds` (as [`Cave::look`] shows a space): worked out for every space when
+    /// first asked, then kept across this system's runs while the terrain lasts, and asked again
+    /// only of the spaces whose Dwarf or tokens changed. `holds` is
     /// asked while this run's record of who stands where is open: it must not ask the cave for it.
     pub fn standing(&self, fact: StandingFact, holds: impl Fn(Terrain, bool, &[(Entity, Id, Token)]) -> bool) -> Arc<[u64]> {
         let grid = self.board.grid();
         let layout = Layout::of(grid);
         self.this_run(|s| {
             if !s.facts.checked {
-                s.facts.check(&s.standing);
+                s.facts.check(&s.standing, grid.len());
             }
             let holds_at = |i: usize| {
                 let terrain = self.terrains.of(self.board.numbered(i));
                 terrain.is_some_and(|t| holds(t, s.spots[i].dwarf.is_some(), tokens_on(&s.spots, &s.tokens, i)))
             };
             let known = s.facts.known[fact.slot()].get_or_insert_with(|| {
-                let holds: Vec<bool> = (0..grid.len()).map(holds_at).collect();
-                let spaces = layout.set((0..grid.len()).filter(|i| holds[*i]).map(|i| grid.hex(i)));
-                Known { spaces: spaces.into(), holds, stale: vec![] }
+                let spaces = layout.set((0..grid.len()).filter(|i| holds_at(*i)).map(|i| grid.hex(i)));
+                Known { spaces: spaces.into(), stale: vec![] }
             });
             for i in std::mem::take(&mut known.stale) {
                 let i = i as usize;
                 let now = holds_at(i);
-                if now != known.holds[i] {
-                    known.holds[i] = now;
-                    if let Some(bit) = layout.bit(grid.hex(i)) {
-                        put(Arc::make_mut(&mut known.spaces), bit, now);
-                    }
+                if let Some(bit) = layout.bit(grid.hex(i)).filter(|bit| has(&known.spaces, *bit) != now) {
+                    put(Arc::make_mut(&mut known.spaces), bit, now);
                 }
             }
             known.spaces.clone()

@@ -117,14 +117,15 @@ pub fn put(set: &mut [u64], bit: usize, on: bool) {
     if on { set[w] |= mask } else { set[w] &= !mask }
 }
 
-fn has(set: &[u64], bit: usize) -> bool {
+/// Whether a set holds a bit.
+pub fn has(set: &[u64], bit: usize) -> bool {
     set.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1)
 }
 
 /// What a search found: the spaces reached and the steps to each.
 pub struct Flood {
     layout: Layout,
-    start: Option<usize>,
+    start: Hex,
     reached: Vec<u64>,
     /// Steps to each space reached, by bit (what it holds for a bit not reached means nothing).
     steps: Vec<u32>,
@@ -135,21 +136,22 @@ pub struct Flood {
 /// Searches out from `start` over the spaces of `open` (a set of `layout`), a step out of a space
 /// of `held` going only to another (creatures may enter an Inhibitor Field's area but not leave
 /// it). `held` empty: no such spaces.
-pub fn flood(layout: Layout, open: &[u64], held: &[u64], start: Hex) -> Flood {
+pub fn flood(layout: Layout, open: &[u64], held: Vec<u64>, start: Hex) -> Flood {
     let words = layout.words();
-    let mut found = Flood { layout, start: layout.bit(start), reached: vec![0; words], steps: vec![0; words * 64], held: held.to_vec() };
-    let Some(first) = found.start else { return found };
-    let [mut front, mut next, mut kept] = [(); 3].map(|_| vec![0; words]);
+    let mut found = Flood { layout, start, reached: vec![0; words], steps: vec![0; words * 64], held };
+    let Some(first) = layout.bit(start) else { return found };
+    let [mut front, mut next] = [(); 2].map(|_| vec![0; words]);
     let mut room = Room::new(words);
+    // Where a step out of a held space may go, and room for those steps: only with held spaces.
+    let (open_held, mut kept): (Vec<u64>, Vec<u64>) = open.iter().zip(&found.held).map(|(o, h)| (o & h, 0)).unzip();
     put(&mut front, first, true);
     put(&mut found.reached, first, true);
     for k in 1.. {
-        let any = if held.is_empty() {
+        let any = if found.held.is_empty() {
             layout.spread(&front, open, &mut found.reached, &mut next, &mut room)
         } else {
             // Out of a held space only into another; out of the others into any.
-            let (free, trapped): (Vec<u64>, Vec<u64>) = front.iter().zip(held).map(|(f, h)| (f & !h, f & h)).unzip();
-            let open_held: Vec<u64> = open.iter().zip(held).map(|(o, h)| o & h).collect();
+            let (free, trapped): (Vec<u64>, Vec<u64>) = front.iter().zip(&found.held).map(|(f, h)| (f & !h, f & h)).unzip();
             let caught = layout.spread(&trapped, &open_held, &mut found.reached, &mut kept, &mut room);
             let went = layout.spread(&free, open, &mut found.reached, &mut next, &mut room);
             next.iter_mut().zip(&kept).for_each(|(n, k)| *n |= k);
@@ -185,6 +187,13 @@ impl Flood {
         self.reached_bit(h).map(|b| self.steps[b])
     }
 
+    /// The space the way to `h` comes from: the start for the start itself and for a space not
+    /// reached.
+    pub fn before(&self, h: Hex) -> Hex {
+        let path = self.path_to(h);
+        path.len().checked_sub(2).map_or(self.start, |i| path[i])
+    }
+
     /// Whether a step may go from one bit to the other as far as the held spaces go.
     fn may_leave(&self, from: usize, to: usize) -> bool {
         self.held.is_empty() || !has(&self.held, from) || has(&self.held, to)
@@ -200,7 +209,7 @@ impl Flood {
     /// first in canonical order, step by step (the way the breadth-first search keeps). Empty for a
     /// space not reached.
     pub fn path_to(&self, to: Hex) -> Vec<Hex> {
-        let (Some(goal), Some(start)) = (self.reached_bit(to), self.start) else { return vec![] };
+        let (Some(goal), Some(start)) = (self.reached_bit(to), self.layout.bit(self.start)) else { return vec![] };
         let by = self.layout.steps();
         // Back from the goal: the spaces on some shortest way to it, a step at a time.
         let mut on = vec![0; self.reached.len()];
@@ -263,11 +272,12 @@ mod tests {
             let held_set = if held.is_empty() { vec![] } else { layout.set(held.iter().copied()) };
             for _ in 0..4 {
                 let start = board[rng.random_range(0..board.len())];
-                let found = flood(layout, &layout.set(open.iter().copied()), &held_set, start);
+                let found = flood(layout, &layout.set(open.iter().copied()), held_set.clone(), start);
                 let walk = breadth_first(&grid, start, |h, n, _| open.contains(&n) && (!held.contains(&h) || held.contains(&n)), |_| true);
                 for h in &board {
                     assert_eq!(found.steps(*h), walk.dist(*h), "round {round}: steps from {start:?} to {h:?}");
                     assert_eq!(found.path_to(*h), walk.path_to(*h), "round {round}: the way from {start:?} to {h:?}");
+                    assert_eq!(found.before(*h), walk.parent(*h).unwrap_or(start), "round {round}: the step before {h:?}");
                 }
                 assert_eq!(found.steps(start), Some(0));
                 assert_eq!(found.reached(), walk.reached().count());

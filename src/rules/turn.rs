@@ -27,8 +27,7 @@ fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
         }
         // Ruling 23: no Event card for an unconscious Dwarf or one aboard the pod with the
         // objectives met.
-        let aboard = cave.is_drop_pod(d.at.0) && cave.objectives_met(&fx.mule);
-        if !d.status.unconscious && !aboard {
+        if !d.status.unconscious && !cave.aboard(&fx.mule, d.at.0) {
             fx.agenda.first([Job::DrawEvent(turn.seat)]);
         }
         fx.agenda.0.push_back(Job::NextTurn);

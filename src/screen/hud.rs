@@ -462,10 +462,9 @@ fn show_dwarves(
             "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{}",
             dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo
         );
-        // Aboard matters once the objectives are met: creatures leave him be, and the mission is
-        // won when all are aboard. Before, every Dwarf starts on the Drop Pod and it says nothing.
-        let aboard = cave.is_drop_pod(at.0) && cave.objectives_met(&mule);
-        let place = Place { shielded: shielded(&cave, at.0), aboard };
+        // Aboard as the rules count it, with the objectives met: before, every Dwarf starts on the
+        // Drop Pod and it would say nothing.
+        let place = Place { shielded: shielded(&cave, at.0), aboard: cave.aboard(&mule, at.0) };
         let conditions = conditions(status, place);
         if !conditions.is_empty() {
             s += &format!("\n{}", conditions.join(", "));

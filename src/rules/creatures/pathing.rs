@@ -66,7 +66,7 @@ impl Reach {
             cave.standing(fact, |terrain, dwarf, tokens| skills::creature_passes_over(cave, m.flying, m.crashes, terrain, dwarf, tokens));
         let fields = Inhibited::now(cave);
         let held = if fields.spaces().is_empty() { vec![] } else { layout.set(fields.spaces().iter().copied()) };
-        Reach { found: flood(layout, &open, &held, start) }
+        Reach { found: flood(layout, &open, held, start) }
     }
 
     /// How many spaces the search reached, the start included.
@@ -80,9 +80,8 @@ impl Reach {
     }
 
     /// The space a path to `h` comes from (the start for the start itself).
-    pub fn before(&self, start: Hex, h: Hex) -> Hex {
-        let path = self.found.path_to(h);
-        path.len().checked_sub(2).map_or(start, |i| path[i])
+    pub fn before(&self, h: Hex) -> Hex {
+        self.found.before(h)
     }
 
     /// The spaces from the start to `to`, start excluded.
@@ -102,7 +101,7 @@ impl Reach {
 /// reached, it goes the longer way round toward the target; when no way reaches the target at all,
 /// it stays (ruling 18). `can_attack` holds only within `range` of the target.
 pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, range: u32, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
-    let fits = |h: Hex| may_end_from(cave, m, || reach.before(start, h), h);
+    let fits = |h: Hex| may_end_from(cave, m, || reach.before(h), h);
     let goal = nearest_of(reach, within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
         // The longer way round: the space nearest the target (hex distance), of those nearer it

@@ -8,8 +8,7 @@ use hexx::Hex;
 
 /// Dwarves creatures may target: conscious, and not aboard the Drop Pod once the objectives are met.
 pub fn targets<'a>(cave: &'a Cave, mule: &Mule) -> Vec<DwarfItem<'a>> {
-    let met = cave.objectives_met(mule);
-    cave.dwarves_sorted().into_iter().filter(|d| !(d.status.unconscious || met && cave.is_drop_pod(d.at.0))).collect()
+    cave.dwarves_sorted().into_iter().filter(|d| !(d.status.unconscious || cave.aboard(mule, d.at.0))).collect()
 }
 
 /// 0 for the Dwarf whose turn was most recent, then back around the table.
