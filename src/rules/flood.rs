@@ -63,37 +63,51 @@ impl Layout {
         [-s, 1 - s, -1, 1, s - 1, s]
     }
 
-    /// Every space of `open` not `reached` one step from a space of `from`, into `into` (whose
-    /// padding stays empty), and added to `reached`; whether there is any. The six steps are two steps
-    /// along the row (west, east) and two shifts by a row: the steps down a row (straight down,
-    /// down to the west) are `from` and its west step moved down together; the steps up a row,
-    /// `from` and its east step moved up together.
-    fn spread(&self, from: &[u64], open: &[u64], reached: &mut [u64], into: &mut [u64], room: &mut Room) -> bool {
-        for (i, [before, word, after]) in from.array_windows::<3>().enumerate() {
+    /// Every space of `open` not `reached` one step from a space of `from`, into `into`, and added
+    /// to `reached`; the first and last words holding any, if there are. `from` holds spaces only in
+    /// its words `span` (first and last), and only the words a step can reach from there are worked
+    /// out: `into`'s other words are left as they are. The six steps are two steps along the row
+    /// (west, east) and two shifts by a row: the steps down a row (straight down, down to the west)
+    /// are `from` and its west step moved down together; the steps up a row, `from` and its east
+    /// step moved up together.
+    fn spread(
+        &self,
+        from: &[u64],
+        span: (usize, usize),
+        open: &[u64],
+        reached: &mut [u64],
+        into: &mut [u64],
+        room: &mut Room,
+    ) -> Option<(usize, usize)> {
+        // A row is `words` whole words and `places` bits. A word of the step takes the words of
+        // `from` up to `words + 1` away (a row's shift reads two words, and the steps along a row
+        // one more either way), so only those near the span can hold any; the padding holds none.
+        let (words, places) = (self.stride / 64, (self.stride % 64) as u32);
+        let reach = words + 1;
+        let (first, end) = (span.0.saturating_sub(reach).max(self.pad), (span.1 + reach + 1).min(from.len() - self.pad));
+        // What moves along, down and up, for the words read: `words + 1` either side (the padding
+        // is wider than that, so `from`'s words either side of each are there).
+        let (low, high) = (first - words - 1, end + words + 1);
+        let room_at = room.along[low..high].iter_mut().zip(&mut room.down[low..high]).zip(&mut room.up[low..high]);
+        for (((along, down), up), [before, word, after]) in room_at.zip(from[low - 1..high + 1].array_windows::<3>()) {
             let west = word >> 1 | after << 63;
             let east = word << 1 | before >> 63;
-            room.along[i + 1] = west | east;
-            room.down[i + 1] = word | west;
-            room.up[i + 1] = word | east;
+            *along = west | east;
+            *down = word | west;
+            *up = word | east;
         }
-        // A row is `words` whole words and `places` bits.
-        let (words, places) = (self.stride / 64, (self.stride % 64) as u32);
-        let (pad, inner) = (self.pad, into.len() - 2 * self.pad);
-        let down = (&room.down[pad - words..pad - words + inner], &room.down[pad - words - 1..pad - words - 1 + inner]);
-        let up = (&room.up[pad + words..pad + words + inner], &room.up[pad + words + 1..pad + words + 1 + inner]);
-        let moved = room.along[pad..pad + inner].iter().zip(down.0).zip(down.1).zip(up.0).zip(up.1);
-        let (open, reached) = (&open[pad..pad + inner], &mut reached[pad..pad + inner]);
-        let mut any = 0;
-        for ((out, ((((along, d0), d1), u0), u1)), (open, reached)) in
-            into[pad..pad + inner].iter_mut().zip(moved).zip(open.iter().zip(reached))
-        {
+        let down = room.down[first - words - 1..end - words].array_windows::<2>();
+        let up = room.up[first + words..end + words + 1].array_windows::<2>();
+        let moved = room.along[first..end].iter().zip(down).zip(up);
+        let (open, reached, into) = (&open[first..end], &mut reached[first..end], &mut into[first..end]);
+        for (((along, [d1, d0]), [u0, u1]), ((open, reached), out)) in moved.zip(open.iter().zip(reached).zip(into.iter_mut())) {
             let stepped =
                 along | d0.wrapping_shl(places) | d1.wrapping_shr(64 - places) | u0.wrapping_shr(places) | u1.wrapping_shl(64 - places);
             *out = stepped & open & !*reached;
             *reached |= *out;
-            any |= *out;
         }
-        any != 0
+        let (a, b) = (into.iter().position(|w| *w != 0)?, into.iter().rposition(|w| *w != 0)?);
+        Some((first + a, first + b))
     }
 }
 
@@ -127,8 +141,9 @@ pub struct Flood {
     layout: Layout,
     start: Hex,
     reached: Vec<u64>,
-    /// Steps to each space reached, by bit (what it holds for a bit not reached means nothing).
-    steps: Vec<u32>,
+    /// The spaces first reached at each step, as sets of the layout one after the other, the
+    /// start's first: the steps to a space are the number of the set holding it.
+    fronts: Vec<u64>,
     /// The spaces a step may leave only for another of them (an Inhibitor Field's); empty for none.
     held: Vec<u64>,
 }
@@ -138,43 +153,59 @@ pub struct Flood {
 /// it). `held` empty: no such spaces.
 pub fn flood(layout: Layout, open: &[u64], held: Vec<u64>, start: Hex) -> Flood {
     let words = layout.words();
-    let mut found = Flood { layout, start, reached: vec![0; words], steps: vec![0; words * 64], held };
+    let mut found = Flood { layout, start, reached: vec![0; words], fronts: vec![], held };
     let Some(first) = layout.bit(start) else { return found };
-    let [mut front, mut next] = [(); 2].map(|_| vec![0; words]);
-    let mut room = Room::new(words);
-    // Where a step out of a held space may go, and room for those steps: only with held spaces.
-    let (open_held, mut kept): (Vec<u64>, Vec<u64>) = open.iter().zip(&found.held).map(|(o, h)| (o & h, 0)).unzip();
-    put(&mut front, first, true);
+    found.fronts.resize(words, 0);
+    put(&mut found.fronts, first, true);
     put(&mut found.reached, first, true);
-    for k in 1.. {
-        let any = if found.held.is_empty() {
-            layout.spread(&front, open, &mut found.reached, &mut next, &mut room)
+    let mut room = Room::new(words);
+    // With held spaces: where a step out of one may go, the front split by them, and room for the
+    // steps out of them.
+    let open_held: Vec<u64> = open.iter().zip(&found.held).map(|(o, h)| o & h).collect();
+    let [mut free, mut trapped, mut kept] = [(); 3].map(|_| if found.held.is_empty() { vec![] } else { vec![0; words] });
+    let mut span = Some((first / 64, first / 64));
+    while let Some(last) = span {
+        let k = found.fronts.len();
+        found.fronts.resize(k + words, 0);
+        let (before, next) = found.fronts.split_at_mut(k);
+        let front = &before[k - words..];
+        span = if found.held.is_empty() {
+            layout.spread(front, last, open, &mut found.reached, next, &mut room)
         } else {
             // Out of a held space only into another; out of the others into any.
-            let (free, trapped): (Vec<u64>, Vec<u64>) = front.iter().zip(&found.held).map(|(f, h)| (f & !h, f & h)).unzip();
-            let caught = layout.spread(&trapped, &open_held, &mut found.reached, &mut kept, &mut room);
-            let went = layout.spread(&free, open, &mut found.reached, &mut next, &mut room);
-            next.iter_mut().zip(&kept).for_each(|(n, k)| *n |= k);
-            caught || went
-        };
-        if !any {
-            break;
-        }
-        for (w, n) in next.iter().enumerate().filter(|(_, n)| **n != 0) {
-            let mut bits = *n;
-            while bits != 0 {
-                found.steps[w * 64 + bits.trailing_zeros() as usize] = k;
-                bits &= bits - 1;
+            for (i, f) in front.iter().enumerate() {
+                (free[i], trapped[i]) = (f & !found.held[i], f & found.held[i]);
             }
-        }
-        std::mem::swap(&mut front, &mut next);
+            let caught = layout.spread(&trapped, last, &open_held, &mut found.reached, &mut kept, &mut room);
+            let went = layout.spread(&free, last, open, &mut found.reached, next, &mut room);
+            if let Some((a, b)) = caught {
+                next[a..=b].iter_mut().zip(&kept[a..=b]).for_each(|(n, k)| *n |= k);
+            }
+            joined(caught, went)
+        };
     }
+    // The last set is empty: no space is that many steps away.
+    found.fronts.truncate(found.fronts.len() - words);
     found
+}
+
+/// The words two spans cover (first and last), either of them none.
+fn joined(a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> Option<(usize, usize)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+        _ => a.or(b),
+    }
 }
 
 impl Flood {
     fn reached_bit(&self, h: Hex) -> Option<usize> {
         self.layout.bit(h).filter(|b| has(&self.reached, *b))
+    }
+
+    /// The spaces first reached in `k` steps (empty past the last).
+    fn front(&self, k: u32) -> &[u64] {
+        let words = self.layout.words();
+        self.fronts.get(k as usize * words..(k as usize + 1) * words).unwrap_or(&[])
     }
 
     /// How many spaces the search reached, the start included.
@@ -184,7 +215,19 @@ impl Flood {
 
     /// Steps from the start to a space, if the search reached it.
     pub fn steps(&self, h: Hex) -> Option<u32> {
-        self.reached_bit(h).map(|b| self.steps[b])
+        let bit = self.reached_bit(h)?;
+        // The same word of each step's set in turn.
+        let k = self.fronts[bit / 64..].iter().step_by(self.layout.words()).position(|w| w >> (bit % 64) & 1 == 1)?;
+        Some(k as u32)
+    }
+
+    /// The fewest steps from the start to any of some spaces, if the search reached one: the
+    /// steps' sets asked in turn, each for them all.
+    pub fn fewest_steps<const N: usize>(&self, spaces: [Hex; N]) -> Option<u32> {
+        let bits = spaces.map(|h| self.reached_bit(h));
+        bits.iter().any(Option::is_some).then_some(())?;
+        let k = self.fronts.chunks_exact(self.layout.words()).position(|front| bits.iter().flatten().any(|b| has(front, *b)))?;
+        Some(k as u32)
     }
 
     /// The space the way to `h` comes from: the start for the start itself and for a space not
@@ -199,23 +242,25 @@ impl Flood {
         self.held.is_empty() || !has(&self.held, from) || has(&self.held, to)
     }
 
-    /// The space a step `by` from `bit` lands on, if it is reached in `steps` steps.
-    fn step(&self, bit: usize, by: isize, steps: u32) -> Option<usize> {
+    /// The space a step `by` from `bit` lands on, if it is first reached in `k` steps.
+    fn step(&self, bit: usize, by: isize, k: u32) -> Option<usize> {
         let to = bit.checked_add_signed(by)?;
-        (has(&self.reached, to) && self.steps[to] == steps).then_some(to)
+        has(self.front(k), to).then_some(to)
     }
 
     /// The spaces from the start to a reached space, the start left out: of its shortest ways, the
     /// first in canonical order, step by step (the way the breadth-first search keeps). Empty for a
     /// space not reached.
     pub fn path_to(&self, to: Hex) -> Vec<Hex> {
-        let (Some(goal), Some(start)) = (self.reached_bit(to), self.layout.bit(self.start)) else { return vec![] };
+        let (Some(steps), Some(goal), Some(start)) = (self.steps(to), self.layout.bit(to), self.layout.bit(self.start)) else {
+            return vec![];
+        };
         let by = self.layout.steps();
         // Back from the goal: the spaces on some shortest way to it, a step at a time.
         let mut on = vec![0; self.reached.len()];
         put(&mut on, goal, true);
         let (mut layer, mut before) = (vec![goal], vec![]);
-        for k in (0..self.steps[goal]).rev() {
+        for k in (0..steps).rev() {
             for y in &layer {
                 for b in &by {
                     if let Some(x) = self.step(*y, -b, k).filter(|x| self.may_leave(*x, *y) && !has(&on, *x)) {
@@ -228,11 +273,10 @@ impl Flood {
             before.clear();
         }
         // Out from the start: each step the first in canonical order onto such a space.
-        let mut path = Vec::with_capacity(self.steps[goal] as usize);
+        let mut path = Vec::with_capacity(steps as usize);
         let mut at = start;
-        while at != goal {
-            let next = self.steps[at] + 1;
-            let Some(to) = by.iter().filter_map(|b| self.step(at, *b, next)).find(|n| has(&on, *n) && self.may_leave(at, *n)) else {
+        for k in 1..=steps {
+            let Some(to) = by.iter().filter_map(|b| self.step(at, *b, k)).find(|n| has(&on, *n) && self.may_leave(at, *n)) else {
                 break;
             };
             path.push(self.layout.hex(to));
@@ -245,14 +289,15 @@ impl Flood {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hex::breadth_first;
+    use crate::rules::hex::{breadth_first, neighbours};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     /// On boards of many shapes with rock and Inhibitor Fields strewn at random, the search by bits
     /// finds what the breadth-first search space by space finds: the same spaces, the same steps to
-    /// each, the same way to each. The last boards are wide strips, whose rows are a word or more
-    /// (63 spaces wide: a row and its spare bit exactly one word).
+    /// each (and to the nearest of a space's neighbours), the same way to each. The last boards are
+    /// wide strips, whose rows are a word or more (63 spaces wide: a row and its spare bit exactly
+    /// one word).
     #[test]
     fn the_search_by_bits_finds_the_steps_and_ways_of_the_breadth_first_walk() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -278,6 +323,8 @@ mod tests {
                     assert_eq!(found.steps(*h), walk.dist(*h), "round {round}: steps from {start:?} to {h:?}");
                     assert_eq!(found.path_to(*h), walk.path_to(*h), "round {round}: the way from {start:?} to {h:?}");
                     assert_eq!(found.before(*h), walk.parent(*h).unwrap_or(start), "round {round}: the step before {h:?}");
+                    let nearest = neighbours(*h).into_iter().filter_map(|n| walk.dist(n)).min();
+                    assert_eq!(found.fewest_steps(neighbours(*h)), nearest, "round {round}: steps to beside {h:?}");
                 }
                 assert_eq!(found.steps(start), Some(0));
                 assert_eq!(found.reached(), walk.reached().count());

@@ -92,7 +92,7 @@ impl Reach {
     /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter): one more than
     /// to the nearest of its neighbours reached.
     pub fn steps_to_reach(&self, target: Hex) -> Option<u32> {
-        neighbours(target).into_iter().filter_map(|n| self.found.steps(n)).min().map(|d| d + 1)
+        self.found.fewest_steps(neighbours(target)).map(|d| d + 1)
     }
 }
 
