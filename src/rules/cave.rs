@@ -357,9 +357,10 @@ impl Cave<'_, '_> {
         s.blocks.resize(grid.len(), [None; 2]);
         // Only the spots the last run filled are emptied (most of the board has no one on it).
         if s.spots.len() == grid.len() {
-            for i in std::mem::take(&mut s.filled) {
-                s.spots[i as usize] = Spot::default();
+            for i in &s.filled {
+                s.spots[*i as usize] = Spot::default();
             }
+            s.filled.clear();
         } else {
             s.spots.clear();
             s.spots.resize(grid.len(), Spot::default());

@@ -153,7 +153,10 @@ pub struct Flood {
 /// it). `held` empty: no such spaces.
 pub fn flood(layout: Layout, open: &[u64], held: Vec<u64>, start: Hex) -> Flood {
     let words = layout.words();
-    let mut found = Flood { layout, start, reached: vec![0; words], fronts: vec![], held };
+    // Room for the sets of as many steps as a creature's search in a cave the size of the book's
+    // largest usually takes (The Maw's: some 30), so that they are seldom moved as they grow.
+    let fronts = Vec::with_capacity(words * 32);
+    let mut found = Flood { layout, start, reached: vec![0; words], fronts, held };
     let Some(first) = layout.bit(start) else { return found };
     found.fronts.resize(words, 0);
     put(&mut found.fronts, first, true);
