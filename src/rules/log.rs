@@ -386,7 +386,10 @@ impl GameEvent {
         use GameEvent::*;
         match self {
             Rolled { .. } | Rerolled { .. } => Some("the dice have been rolled"),
-            EventCard { .. } | SwarmCard { .. } | MissionEventCard { .. } | CardsDrawn { .. } => Some("a card has been drawn"),
+            // A pod landing draws its Resupply card: what it holds was not known.
+            EventCard { .. } | SwarmCard { .. } | MissionEventCard { .. } | CardsDrawn { .. } | ResupplyLanded { .. } => {
+                Some("a card has been drawn")
+            }
             CaveRevealed { .. } => Some("a hidden cave has been revealed"),
             PickupRevealed { .. } => Some("a pickup has been turned over"),
             CreaturesActivate { .. } | Activated { .. } => Some("the creatures have acted"),

@@ -3,14 +3,16 @@
 
 use super::common::{data, temp};
 use bevy::prelude::*;
-use hoxxes::data::mission::Mission;
+use hoxxes::data::mission::{Item, Mission};
 use hoxxes::data::validate::load_mission;
 use hoxxes::data::weapons::DwarfClass;
 use hoxxes::headless::dump::{TerrainSnapshot, dump};
 use hoxxes::headless::new_game;
 use hoxxes::rules::command::{Answer, Command, CommandLog};
+
 use hoxxes::rules::legal::ActionKind;
 use hoxxes::rules::setup::MissionSetup;
+use hoxxes::rules::state::Mule;
 use hoxxes::save::{self, Save, replay};
 use hoxxes::screen::play::{self, LegalNow, Notice, PlayerInput};
 use hoxxes::sim::bot::BotKind;
@@ -96,6 +98,28 @@ fn undo_never_goes_back_past_the_dice() {
     input(&mut app, PlayerInput::Undo);
     assert_eq!(played(&app).len(), 1, "the chop stays");
     assert_eq!(app.world().resource::<Notice>().0, "can't undo: the dice have been rolled");
+}
+
+/// A pod called down draws its Resupply card: what it holds is then known, so undo stops there as
+/// at the dice (the play-testers could take the call back and call it elsewhere, knowing it).
+#[test]
+fn undo_never_goes_back_past_a_resupply_card() {
+    let dir = temp("resupply");
+    let (mut app, _) = at_the_table(&dir);
+    app.world_mut().resource_mut::<Mule>().0.insert(Item::Nitra, 3);
+    // A step first: the bar is asked again when the game moves on.
+    let Command::Move(path) = a_move(&app) else { panic!("a Move") };
+    input(&mut app, PlayerInput::Hex((*path.last().expect("a path")).into()));
+    input(&mut app, PlayerInput::Key(KeyCode::KeyR));
+    let legal = &app.world().resource::<LegalNow>().legal;
+    let call = legal.actions.iter().find(|a| a.kind == ActionKind::CallResupply).expect("Call Resupply is on the bar");
+    assert!(!call.offers().is_empty(), "{:?}", call.allowed);
+    let Command::CallResupply(at) = call.offers()[0].command else { panic!("a call: {:?}", call.offers()[0].command) };
+    input(&mut app, PlayerInput::Hex(at.into()));
+    assert!(matches!(played(&app).as_slice(), [Command::Move(_), Command::CallResupply(_)]), "the pod is called: {:?}", played(&app));
+    input(&mut app, PlayerInput::Undo);
+    assert_eq!(played(&app).len(), 2, "the call stays");
+    assert_eq!(app.world().resource::<Notice>().0, "can't undo: a card has been drawn");
 }
 
 #[test]
