@@ -102,16 +102,25 @@ fn a_shot_picked_by_key_then_aimed_by_click_hits_the_creature() {
 }
 
 /// A click on a space not lit for the shot picked sends nothing and says why, in the rules' words
-/// asked of that space: out of reach; and with nothing picked, that a Move goes to a lit space.
+/// asked of that space: out of reach; and with nothing picked, why a Move does not go there: a
+/// creature on it, a wall, or too far.
 #[test]
 fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
+    use hoxxes::data::mission::Ground;
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
     g.put(DwarfClass::Gunner, 2, 2);
     g.creature(CreatureKind::Grunt, 8, 2);
+    g.set_ground(3, 2, Ground::Wall(None));
     set_up(&mut g);
     let notice = |g: &Game| g.app.world().resource::<play::Notice>().0.clone();
+    let named = |c: i32, r: i32| hoxxes::screen::words::space(&q(c, r));
     click(&mut g, q(8, 2));
-    assert!(notice(&g).contains("not one of its lit spaces"), "{}", notice(&g));
+    assert_eq!(notice(&g), format!("Move to {}: a creature stands there", named(8, 2)));
+    click(&mut g, q(3, 2));
+    assert_eq!(notice(&g), format!("Move to {}: it is a wall", named(3, 2)));
+    click(&mut g, q(8, 3));
+    assert_eq!(notice(&g), format!("Move to {}: no way there is 3 movement points or fewer", named(8, 3)));
+    assert!(played(&mut g).is_empty(), "nothing is sent");
     key(&mut g, KeyCode::KeyQ);
     click(&mut g, q(8, 2));
     assert!(played(&mut g).is_empty(), "nothing is sent");

@@ -229,7 +229,8 @@ pub enum Aim {
     /// reach are empty, and each asks a line of sight: the shots were a third of a simulated game.
     AtCreatures,
     /// This one space, in reach or not: a screen asking why a space a player clicked is not a
-    /// target. The attack's entry is then its one offer there, or the reason that space is refused.
+    /// target or a Move's end. The attack's (or the Move's) entry is then its one offer there, or
+    /// the reason that space is refused.
     Only(hexx::Hex),
 }
 

@@ -17,6 +17,26 @@ use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// The Move that ends on one space, or why none does: the space's own refusal first, as the Move
+/// action puts it to a path's last step (`check_path`), then that no way there fits the Move's
+/// movement points. For a screen asking why a space a player clicked is not lit.
+pub fn offer_to(cave: &Cave, mule: &Mule, d: &DwarfItem, to: Hex) -> Result<Vec<Offer>, String> {
+    let there: Vec<Offer> =
+        offers(cave, mule, d).into_iter().filter(|o| matches!(&o.command, Command::Move(p) if p.last() == Some(&Qr::from(to)))).collect();
+    if !there.is_empty() {
+        return Ok(there);
+    }
+    if to == d.at.0 {
+        return Err("he stands there already".into());
+    }
+    if !step_over(cave, d.dwarf.class, to, true) {
+        enterable(cave, mule, to)?;
+    }
+    cave.dwarf_may_end(to, d.entity)?;
+    crate::rules::skills::may_end_move(cave, to)?;
+    Err(format!("no way there is {} movement points or fewer", cave.data.numbers.move_points))
+}
+
 /// Search order: fewest movement points, then fewest Flame spaces walked into, then the board's
 /// canonical order so that equal paths always come out the same.
 type Key = (u32, u32, (i32, i32));

@@ -24,7 +24,7 @@ use hexx::Hex;
 
 /// Every kind of command `want` asks for, in the order a screen shows them. A kind not wanted is
 /// not looked at: what a bot never sends (the Flare to every space of the cave) costs it nothing.
-/// The attacks are asked of the spaces `aim` names.
+/// The attacks are asked of the spaces `aim` names; a Move, of the one space `Aim::Only` names.
 pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action> {
     // A guest's free action is his: the action commands are checked against the turn lent to him.
     let (lent, move_only) = lent(&t.turn).unwrap_or_else(|| (t.turn.clone(), false));
@@ -45,8 +45,11 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
     };
     let at = d.at.0;
     push(ActionKind::Move, "", &|| {
-        let moves = crate::rules::actions::movement::mover(cave, turn).map(|d| super::moves::offers(cave, &t.mule, &d));
-        moves.and_then(|m| non_empty(m, "no space to move to"))
+        let d = crate::rules::actions::movement::mover(cave, turn)?;
+        match aim {
+            Aim::Only(to) => super::moves::offer_to(cave, &t.mule, &d, to),
+            _ => non_empty(super::moves::offers(cave, &t.mule, &d), "no space to move to"),
+        }
     });
     push(ActionKind::Chop, "", &|| {
         let chop = |_| vec![Offer { command: Command::Chop, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }];

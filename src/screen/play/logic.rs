@@ -438,19 +438,19 @@ fn act(
 }
 
 /// A click on a space not lit for the action picked (a Move with nothing picked) says why: an
-/// attack's refusal there is the rules' own (out of reach, no line of sight, nothing to hit), asked
-/// of that one space; an action not allowed at all says why not; else the lit spaces are all there
-/// are.
+/// action not allowed at all says why not; an attack's or a Move's refusal there is the rules' own
+/// (out of reach, no line of sight, nothing to hit; a wall, another figure, too far), asked of that
+/// one space; else the lit spaces are all there are.
 fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::GameData, legal: &Legal, pick: Option<Pick>, at: Qr) {
-    let attack = |p: &Pick| {
+    let asked_of_a_space = |a: &&Action| {
         use ActionKind::*;
-        matches!(p.kind, Shoot | ShootSecondary | BoscoLightGun | BoscoRocket)
+        a.is_allowed() && matches!(a.kind, Move | Shoot | ShootSecondary | BoscoLightGun | BoscoRocket)
     };
-    let Some(pick) = pick.clone().filter(attack) else {
-        let action = match &pick {
-            Some(p) => find(legal, p),
-            None => move_now(legal),
-        };
+    let action = match &pick {
+        Some(p) => find(legal, p),
+        None => move_now(legal),
+    };
+    let Some(pick) = action.filter(asked_of_a_space).map(|a| Pick { kind: a.kind, what: a.what.clone(), by: a.by }) else {
         let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
         notice.0 = match action {
             Some(a) if !a.is_allowed() => format!("{name}: {}", reason(a)),
@@ -458,7 +458,11 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
         };
         return;
     };
-    let name = find(legal, &pick).map_or_else(|| pick.what.clone(), |a| super::keys::label(data, a));
+    let mut name = find(legal, &pick).map_or_else(|| pick.what.clone(), |a| super::keys::label(data, a));
+    // A Move's reasons speak of the space ("it is a wall"): it is named first.
+    if pick.kind == ActionKind::Move {
+        name = format!("{name} to {}", crate::screen::words::space(&at));
+    }
     commands.queue(move |world: &mut World| {
         let legal = crate::rules::legal::legal_of(world, &[pick.kind], crate::rules::legal::Aim::Only(at.into()));
         let why = match find(&legal, &pick).map(|a| &a.allowed) {
