@@ -359,8 +359,10 @@ pub fn answer(a: &Answer, dice: &[DieRoll]) -> String {
         Answer::Triangle(x, y) => format!("blast toward {} and {}", at(x), at(y)),
         Answer::Line(x, y) => format!("line on through {} and {}", at(x), at(y)),
         Answer::Keep(i) => format!("keep {}", die(i)),
-        Answer::Scare(p) => match p.last() {
-            Some(q) => format!("scare it to {}", at(q)),
+        // Two ways of a scare may end on one space: the spaces on the way tell them apart.
+        Answer::Scare(p) => match p.split_last() {
+            Some((end, [])) => format!("scare it to {}", at(end)),
+            Some((end, way)) => format!("scare it to {} by {}", at(end), way.iter().map(at).collect::<Vec<_>>().join(" ")),
             None => "it stays".into(),
         },
         Answer::React(mode) => format!("react with {mode}"),
@@ -405,6 +407,17 @@ mod tests {
         let text = format!("({}, {}) is 6 spaces away; ({}, {}) too (1 left) (x, y) (2147483647, 2)", a.q, a.r, b.q, b.r);
         assert_eq!(spaces_named(&text), "(8, 2) is 6 spaces away; (4, 7) too (1 left) (x, y) (2147483647, 2)");
         assert_eq!(spaces_named("no space named ("), "no space named (");
+    }
+
+    /// A scare's answers name the way as well as the end: two ways may end on one space.
+    #[test]
+    fn a_scares_answers_name_the_way_it_runs() {
+        let row = |c: i32, r: i32| Qr::from(crate::rules::hex::cell_to_hex((c, r)));
+        let scare = |cells: &[(i32, i32)]| answer(&Answer::Scare(cells.iter().map(|(c, r)| row(*c, *r)).collect()), &[]);
+        assert_eq!(scare(&[(4, 3), (5, 3)]), "scare it to (5, 3) by (4, 3)");
+        assert_ne!(scare(&[(4, 3), (5, 3)]), scare(&[(4, 4), (5, 3)]));
+        assert_eq!(scare(&[(4, 3)]), "scare it to (4, 3)");
+        assert_eq!(scare(&[]), "it stays");
     }
 
     /// The Oppressor's hover line says what The Maw turns on: its armour and its weak back.
