@@ -2,6 +2,7 @@
 
 use super::actor;
 use crate::data::mission::{Item, Pickup};
+use crate::data::weapons::DwarfClass;
 use crate::rules::RulesStep;
 use crate::rules::agenda::Job;
 use crate::rules::cave::{Cave, DwarfItem};
@@ -59,12 +60,23 @@ pub fn check_path(cave: &Cave, mule: &Mule, d: &DwarfItem, path: &[Hex]) -> Resu
         if !adjacent(from, *h) {
             return Err(format!("({}, {}) is not next to the space before it", at.q, at.r));
         }
-        if !skills::step_over(cave, d.dwarf.class, *h, i + 1 == path.len()) {
-            enterable(cave, mule, *h).map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
-        }
+        may_step_onto(cave, mule, d.dwarf.class, *h, i + 1 == path.len())
+            .map_err(|why| format!("cannot enter ({}, {}): {why}", at.q, at.r))?;
         from = *h;
     }
-    let end = *path.last().expect("path is not empty");
+    may_stop_on(cave, d, *path.last().expect("path is not empty"))
+}
+
+/// Whether a Dwarf of this class may step onto a space on a Move (`last`: its last step): as
+/// [`enterable`] says, or by his class's skill (`skills::step_over`: the Driller's last step into
+/// rock).
+pub fn may_step_onto(cave: &Cave, mule: &Mule, class: DwarfClass, h: Hex, last: bool) -> Result<(), String> {
+    if skills::step_over(cave, class, h, last) { Ok(()) } else { enterable(cave, mule, h) }
+}
+
+/// Whether a Dwarf may end his Move on a space he stepped onto: what the space itself allows (no
+/// Tunnel Exit, no other figure, no gear that forbids it).
+pub fn may_stop_on(cave: &Cave, d: &DwarfItem, end: Hex) -> Result<(), String> {
     cave.dwarf_may_end(end, d.entity)?;
     skills::may_end_move(cave, end)
 }

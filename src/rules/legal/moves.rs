@@ -1,12 +1,13 @@
 //! Where a Move can end: one search of the cave from the Dwarf's space, each step allowed by the
-//! Move's own step rule (`enterable`, or a class skill's `step_over`) and costed by its own cost rule
-//! (`move_cost`: a Zipline ride is free). Each end found is then put to `check_path` with the path
-//! that reached it, so the offer is exactly what the Move action would take.
+//! Move's own step rule (`may_step_onto`: `enterable`, or a class skill's `step_over`) and costed
+//! by its own cost rule (`move_cost`: a Zipline ride is free). Each end found is then put to
+//! `check_path` with the path that reached it, so the offer is exactly what the Move action would
+//! take.
 
 use super::{Detail, Offer};
 use crate::data::mission::Ground;
 use crate::data::weapons::DwarfClass;
-use crate::rules::actions::movement::{check_path, enterable};
+use crate::rules::actions::movement::{check_path, may_step_onto, may_stop_on};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::Terrain;
@@ -18,8 +19,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The Move that ends on one space, or why none does: the space's own refusal first, as the Move
-/// action puts it to a path's last step (`check_path`), then that no way there fits the Move's
-/// movement points. For a screen asking why a space a player clicked is not lit.
+/// action puts it to a path's last step (`check_path`: `may_step_onto`, `may_stop_on`), then that
+/// no way there fits the Move's movement points. For a screen asking why a space a player clicked is not lit.
 pub fn offer_to(cave: &Cave, mule: &Mule, d: &DwarfItem, to: Hex) -> Result<Vec<Offer>, String> {
     let there: Vec<Offer> =
         offers(cave, mule, d).into_iter().filter(|o| matches!(&o.command, Command::Move(p) if p.last() == Some(&Qr::from(to)))).collect();
@@ -29,11 +30,8 @@ pub fn offer_to(cave: &Cave, mule: &Mule, d: &DwarfItem, to: Hex) -> Result<Vec<
     if to == d.at.0 {
         return Err("he stands there already".into());
     }
-    if !step_over(cave, d.dwarf.class, to, true) {
-        enterable(cave, mule, to)?;
-    }
-    cave.dwarf_may_end(to, d.entity)?;
-    crate::rules::skills::may_end_move(cave, to)?;
+    may_step_onto(cave, mule, d.dwarf.class, to, true)?;
+    may_stop_on(cave, d, to)?;
     Err(format!("no way there is {} movement points or fewer", cave.data.numbers.move_points))
 }
 
@@ -122,8 +120,7 @@ fn search<'g>(cave: &'g Cave, mule: &Mule, class: DwarfClass, start: Hex, points
     let mut step = |j: usize| {
         let n = grid.hex(j);
         *steps[j].get_or_insert_with(|| {
-            (step_over(cave, class, n, false) || enterable(cave, mule, n).is_ok())
-                .then(|| (move_cost(cave, &[n]), u32::from(cave.flame_at(n))))
+            may_step_onto(cave, mule, class, n, false).is_ok().then(|| (move_cost(cave, &[n]), u32::from(cave.flame_at(n))))
         })
     };
     while let Some(Reverse((key, at))) = open.pop() {

@@ -450,19 +450,17 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
         Some(p) => find(legal, p),
         None => move_now(legal),
     };
-    let Some(pick) = action.filter(asked_of_a_space).map(|a| Pick { kind: a.kind, what: a.what.clone(), by: a.by }) else {
-        let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
+    let name = action.map_or_else(|| "that action".to_string(), |a| super::keys::label(data, a));
+    let Some(a) = action.filter(asked_of_a_space) else {
         notice.0 = match action {
             Some(a) if !a.is_allowed() => format!("{name}: {}", reason(a)),
             _ => format!("{name}: {} is not one of its lit spaces", crate::screen::words::space(&at)),
         };
         return;
     };
-    let mut name = find(legal, &pick).map_or_else(|| pick.what.clone(), |a| super::keys::label(data, a));
+    let pick = Pick { kind: a.kind, what: a.what.clone(), by: a.by };
     // A Move's reasons speak of the space ("it is a wall"): it is named first.
-    if pick.kind == ActionKind::Move {
-        name = format!("{name} to {}", crate::screen::words::space(&at));
-    }
+    let name = if a.kind == ActionKind::Move { format!("{name} to {}", crate::screen::words::space(&at)) } else { name };
     commands.queue(move |world: &mut World| {
         let legal = crate::rules::legal::legal_of(world, &[pick.kind], crate::rules::legal::Aim::Only(at.into()));
         let why = match find(&legal, &pick).map(|a| &a.allowed) {
