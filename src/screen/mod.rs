@@ -17,6 +17,7 @@ mod screenshot;
 pub mod settings;
 mod sprites;
 mod tokens;
+mod window;
 pub mod words;
 
 use crate::data::load::Problem;
@@ -70,7 +71,7 @@ fn table(opts: &Options) -> Result<App, String> {
         .add_plugins(RulesPlugin)
         .insert_resource(data)
         .add_plugins((front::plugin, sprites::plugin, map::plugin, figures::plugin, tokens::plugin, hud::plugin, legend::plugin))
-        .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin))
+        .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin, window::plugin))
         .init_resource::<layout::BarTop>()
         .add_systems(OnEnter(front::AtTable), layout::new_bar)
         .add_systems(Update, (layout::fit_window, layout::more_below));

@@ -1,7 +1,7 @@
 //! The player's settings, kept in `settings.ron` in the game's data folder: the creatures'-turn
-//! speed, animations on or off, the size of the text and panels. A broken file is named with its
-//! line and what is wrong, and the game goes on with the defaults (the file is left as it is until
-//! the settings are changed).
+//! speed, animations on or off, the size of the text and panels, a window or full screen. A broken
+//! file is named with its line and what is wrong, and the game goes on with the defaults (the file
+//! is left as it is until the settings are changed).
 
 use super::play::pace::Speed;
 use crate::data::load::Problem;
@@ -17,11 +17,14 @@ pub struct Settings {
     pub animations: bool,
     /// The panels and text, times the window's own scale.
     pub ui_scale: f32,
+    /// The game fills the screen, without the window's frame (F11 switches). A settings file
+    /// kept before this was asked is read as a window.
+    pub full_screen: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { speed: Speed::Normal, animations: true, ui_scale: 1.0 }
+        Settings { speed: Speed::Normal, animations: true, ui_scale: 1.0, full_screen: false }
     }
 }
 

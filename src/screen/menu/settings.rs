@@ -1,5 +1,5 @@
-//! Settings: the creatures'-turn speed, animations, the size of the text and panels; kept in the
-//! settings file as soon as one is changed.
+//! Settings: the creatures'-turn speed, animations, the size of the text and panels, a window or
+//! full screen; kept in the settings file as soon as one is changed.
 
 use super::{Clicked, MenuButton, MenuInput, button, frame, row, says, words};
 use crate::screen::front::Screen;
@@ -8,10 +8,13 @@ use crate::screen::settings::{Settings, UI_SCALES};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, apply_settings).add_systems(OnEnter(Screen::Settings), (super::reset_focus, build)).add_systems(
-        Update,
-        (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)),
-    );
+    app.add_systems(Startup, apply_settings)
+        .add_systems(OnEnter(Screen::Settings), (super::reset_focus, build))
+        .add_systems(
+            Update,
+            (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)),
+        )
+        .add_systems(Update, keep);
 }
 
 /// The settings file read at start-up; a broken one is named on the main menu and the defaults
@@ -30,10 +33,25 @@ enum Entry {
     Speed(Speed),
     Animations(bool),
     Scale(usize),
+    FullScreen(bool),
     Back,
 }
 
 const SPEEDS: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+/// Keep the settings in their file as soon as they change, here or by a key at the table (Tab,
+/// F11); not when they were just read, so that a broken file stays as it is until the player
+/// changes a setting. What went wrong is said on the main menu, and in the bar at the table.
+fn keep(settings: Option<Res<Settings>>, mut said: ResMut<super::title::Said>, notice: Option<ResMut<crate::screen::play::Notice>>) {
+    if let Some(settings) = settings.filter(|s| s.is_changed() && !s.is_added())
+        && let Err(e) = settings.write()
+    {
+        said.0 = format!("the settings could not be kept: {e}");
+        if let Some(mut notice) = notice {
+            notice.0.clone_from(&said.0);
+        }
+    }
+}
 
 fn build(mut commands: Commands, settings: Res<Settings>) {
     frame(&mut commands, Screen::Settings, "Settings", |b| {
@@ -67,6 +85,17 @@ fn build(mut commands: Commands, settings: Res<Settings>) {
                 );
             }
         });
+        row(b, |r| {
+            words(r, "Window", 18.0, super::DIM);
+            for (full, name) in [(false, "In a window"), (true, "Full screen")] {
+                let tip = if full {
+                    "The game fills the screen (F11 switches, on any screen)"
+                } else {
+                    "The game in a window of its own (F11 switches)"
+                };
+                button(r, name, Entry::FullScreen(full), MenuButton { picked: settings.full_screen == full, tip: tip.into(), ..default() });
+            }
+        });
         let file = crate::screen::settings::file().map(|f| f.display().to_string()).unwrap_or_else(|e| e);
         words(b, format!("Kept in {file}"), 14.0, super::DIM);
         button(b, "Back", Entry::Back, says("Back to the main menu (Escape)"));
@@ -86,7 +115,6 @@ fn press(
     mut settings: ResMut<Settings>,
     mut pace: ResMut<Pace>,
     mut next: ResMut<NextState<Screen>>,
-    mut said: ResMut<super::title::Said>,
 ) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
@@ -97,13 +125,8 @@ fn press(
             }
             Entry::Animations(on) => settings.animations = on,
             Entry::Scale(i) => settings.ui_scale = UI_SCALES[i],
-            Entry::Back => {
-                next.set(Screen::Title);
-                continue;
-            }
-        }
-        if let Err(e) = settings.write() {
-            said.0 = format!("the settings could not be kept: {e}");
+            Entry::FullScreen(full) => settings.full_screen = full,
+            Entry::Back => next.set(Screen::Title),
         }
     }
 }

@@ -82,11 +82,9 @@ fn keys(
     if keys.just_pressed(KeyCode::Tab) {
         pace.speed = pace.speed.next();
         notice.0 = format!("The creatures' turn at {} speed (Tab changes it)", pace.speed.name());
+        // Kept in the file by the Settings menu's plugin, as every change of the settings.
         if let Some(mut settings) = settings {
             settings.speed = pace.speed;
-            if let Err(e) = settings.write() {
-                notice.0 = format!("{}; the settings could not be kept: {e}", notice.0);
-            }
         }
         pace.said = Some(notice.0.clone());
     }
