@@ -397,10 +397,17 @@ impl Checked for PrimaryWeapons {
     }
 }
 
+/// The longest Swarm Threat meter the rules file may ask for.
+const MAX_METER_STEPS: u32 = 40;
+
 impl Checked for RuleNumbers {
     fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let meter = &self.swarm_meter;
+        // The box's meter has 20 steps; a longer one is drawn a box a step on the side panel.
+        if meter.steps > MAX_METER_STEPS {
+            out.push(format!("the Swarm Threat meter has {} steps; at most {MAX_METER_STEPS}", meter.steps));
+        }
         if meter.start == 0 || meter.start >= meter.steps {
             out.push(format!("the Swarm Threat marker starts on step {} of {}", meter.start, meter.steps));
         }

@@ -26,7 +26,7 @@ use bevy::ui::RelativeCursorPosition;
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>()
         .add_systems(OnEnter(AtTable), build)
-        .add_systems(Update, (show_turn, show_mule, show_threat, show_dwarves, wheel.before(show_log), show_log).in_set(Table));
+        .add_systems(Update, (show_turn, show_mule, show_threat, fill_meter, show_dwarves, wheel.before(show_log), show_log).in_set(Table));
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -46,7 +46,13 @@ pub enum Tooltip {
 
 const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
 const MULE: &str = "The M.U.L.E.: what the team has mined and collected. Meet the primary objectives, then get every Dwarf you can into the Drop Pod and launch it; bonus objectives make the success greater";
-const THREAT: &str = "The Swarm Threat meter climbs as Event cards say; reaching an S step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck, and this mission's own Event";
+const THREAT: &str = "The Swarm Threat meter, a box a step: the filled boxes are the steps reached. It climbs as Event cards say; reaching a red step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck, and this mission's own Event";
+
+/// A step of the meter not reached, reached, and a swarm's step not reached and reached.
+const STEP_AHEAD: Color = Color::srgb_u8(52, 46, 40);
+const STEP_REACHED: Color = Color::srgb_u8(235, 165, 60);
+const SWARM_AHEAD: Color = Color::srgb_u8(95, 30, 26);
+const SWARM_REACHED: Color = Color::srgb_u8(215, 55, 45);
 
 #[derive(Component)]
 struct TurnText;
@@ -56,6 +62,13 @@ struct MuleText;
 
 #[derive(Component)]
 struct ThreatText;
+
+/// A box of the Swarm Threat meter: its step, and whether a swarm comes when it is reached.
+#[derive(Component)]
+struct ThreatStep {
+    step: u32,
+    swarm: bool,
+}
 
 /// One line of the log panel, the `n`th from the top.
 #[derive(Component)]
@@ -159,6 +172,7 @@ fn build(
         p.spawn(heading("M.U.L.E."));
         p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("SWARM THREAT"));
+        p.spawn(meter(&data.numbers.swarm_meter));
         p.spawn((ThreatText, text("", 12.0, PAPER), Tooltip::Says(THREAT), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("DWARVES"));
         for dwarf in seated {
@@ -189,6 +203,21 @@ fn build(
             }
         });
     });
+}
+
+/// The Swarm Threat meter drawn as a row of boxes in groups of five, a swarm's step taller and red
+/// (coloured by [`fill_meter`]).
+fn meter(meter: &crate::data::rules_numbers::SwarmMeter) -> impl Bundle {
+    let row = Node { flex_wrap: FlexWrap::Wrap, align_items: AlignItems::FlexEnd, margin: UiRect::vertical(px(3.0)), ..default() };
+    let boxes: Vec<_> = (1..=meter.steps)
+        .map(|step| {
+            let swarm = meter.swarm_steps.contains(&step);
+            let gap = if step % 5 == 0 { 6.0 } else { 2.0 };
+            let node = Node { width: px(10.0), height: px(if swarm { 18.0 } else { 12.0 }), margin: UiRect::right(px(gap)), ..default() };
+            (ThreatStep { step, swarm }, node, BackgroundColor(STEP_AHEAD))
+        })
+        .collect();
+    (row, Tooltip::Says(THREAT), Interaction::default(), Children::spawn(SpawnIter(boxes.into_iter())))
 }
 
 fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
@@ -340,20 +369,26 @@ fn show_threat(
     set(&mut text, format!("{}\n{decks}{event}", threat_lines(threat.0, &data.numbers.swarm_meter)));
 }
 
-/// The meter as a row of steps, five to a group (reached `#`, a swarm step `S`, others `-`), what
-/// the marks mean, and how far off the next swarm is.
+/// The meter's boxes filled up to the step reached, a swarm's in red.
+fn fill_meter(threat: Res<SwarmThreat>, mut boxes: Query<(&ThreatStep, &mut BackgroundColor)>) {
+    for (b, mut colour) in &mut boxes {
+        let c = match (b.swarm, b.step <= threat.0) {
+            (false, false) => STEP_AHEAD,
+            (false, true) => STEP_REACHED,
+            (true, false) => SWARM_AHEAD,
+            (true, true) => SWARM_REACHED,
+        };
+        colour.set_if_neq(BackgroundColor(c));
+    }
+}
+
+/// Under the meter: the step reached, and how far off the next swarm is.
 fn threat_lines(at: u32, meter: &crate::data::rules_numbers::SwarmMeter) -> String {
-    let mark = |s: u32| match (s <= at, meter.swarm_steps.contains(&s)) {
-        (true, _) => '#',
-        (false, true) => 'S',
-        (false, false) => '-',
-    };
-    let groups: Vec<String> = (1..=meter.steps).collect::<Vec<_>>().chunks(5).map(|g| g.iter().map(|s| mark(*s)).collect()).collect();
     let next = match meter.swarm_steps.iter().find(|s| **s > at) {
-        Some(s) => format!("the next swarm comes at step {s}, {} on", counted((s - at) as u64, "step")),
+        Some(s) => format!("the next swarm (red) comes at step {s}, {} on", counted((s - at) as u64, "step")),
         None => "no swarm is left".to_string(),
     };
-    format!("{}   (# reached, S a swarm)\nStep {at} of {}: {next}", groups.join(" "), meter.steps)
+    format!("Step {at} of {}: {next}", meter.steps)
 }
 
 /// The last events, newest at the bottom.
@@ -553,15 +588,40 @@ mod tests {
         assert_eq!(conditions(&DwarfStatus::default(), Place { shielded: false, aboard: true }), vec!["aboard the Drop Pod"]);
     }
 
-    /// The meter reads in groups of five, says what its marks mean and how far the next swarm is.
+    /// Under the meter, the step reached and how far the next swarm is.
     #[test]
     fn the_swarm_threat_meter_says_how_far_the_next_swarm_is() {
         let meter = crate::data::rules_numbers::SwarmMeter { steps: 12, start: 1, swarm_steps: vec![5, 9, 12] };
-        assert_eq!(
-            threat_lines(2, &meter),
-            "##--S ---S- -S   (# reached, S a swarm)\nStep 2 of 12: the next swarm comes at step 5, 3 steps on"
-        );
-        assert_eq!(threat_lines(8, &meter).lines().nth(1), Some("Step 8 of 12: the next swarm comes at step 9, 1 step on"));
-        assert_eq!(threat_lines(12, &meter).lines().nth(1), Some("Step 12 of 12: no swarm is left"));
+        assert_eq!(threat_lines(2, &meter), "Step 2 of 12: the next swarm (red) comes at step 5, 3 steps on");
+        assert_eq!(threat_lines(8, &meter), "Step 8 of 12: the next swarm (red) comes at step 9, 1 step on");
+        assert_eq!(threat_lines(12, &meter), "Step 12 of 12: no swarm is left");
+    }
+
+    /// The meter is a box a step: filled up to the step reached, a swarm's steps red, and coloured
+    /// again as the threat climbs.
+    #[test]
+    fn the_swarm_threat_meter_fills_a_box_a_step() {
+        let swarm_meter = crate::data::rules_numbers::SwarmMeter { steps: 12, start: 1, swarm_steps: vec![5, 9, 12] };
+        let mut app = App::new();
+        app.insert_resource(SwarmThreat(2)).add_systems(Update, fill_meter);
+        app.world_mut().spawn(meter(&swarm_meter));
+        let colours = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&ThreatStep, &BackgroundColor)>();
+            let mut v: Vec<(u32, Color)> = q.iter(app.world()).map(|(s, c)| (s.step, c.0)).collect();
+            v.sort_by_key(|s| s.0);
+            v.into_iter().map(|(_, c)| c).collect::<Vec<_>>()
+        };
+        app.update();
+        let mut want = vec![STEP_AHEAD; 12];
+        want[..2].fill(STEP_REACHED);
+        want[4] = SWARM_AHEAD;
+        want[8] = SWARM_AHEAD;
+        want[11] = SWARM_AHEAD;
+        assert_eq!(colours(&mut app), want);
+        app.insert_resource(SwarmThreat(5));
+        app.update();
+        want[2..4].fill(STEP_REACHED);
+        want[4] = SWARM_REACHED;
+        assert_eq!(colours(&mut app), want);
     }
 }

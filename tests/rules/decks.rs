@@ -175,6 +175,7 @@ fn each_table_checks_its_own_numbers() {
         ("upgrades.ron", "effect: ExtraRange(1)", "effect: ExtraRange(0)", "ExtraRange(0)"),
         ("box.ron", "Fossil: 5", "Fossil: 4", "4 Fossil pickups"),
         ("rules.ron", "special_cards_by_hazard: [10, 6, 2]", "special_cards_by_hazard: [15, 6, 2]", "15 special"),
+        ("rules.ron", "(steps: 20, start: 1,", "(steps: 4000000000, start: 1,", "4000000000 steps; at most 40"),
     ];
     for (file, from, to, expected) in cases {
         assert_eq!(problems(file, &asset_text(file)), Vec::<String>::new(), "{file} as shipped");
