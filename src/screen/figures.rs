@@ -126,12 +126,12 @@ fn follow_paths(
     for e in events.read() {
         let (GameEvent::Moved { who, path } | GameEvent::Scared { who, path }) = e else { continue };
         let mover = match who {
-            Who::Creature { id, .. } => creatures.iter().find(|c| c.1.0 == *id).map(|c| c.0),
-            Who::Dwarf(class) => dwarves.iter().find(|d| d.1.class == *class).map(|d| d.0),
+            Who::Creature { id, .. } => creatures.iter().find(|(_, c)| c.0 == *id).map(|(e, _)| e),
+            Who::Dwarf(class) => dwarves.iter().find(|(_, d)| d.class == *class).map(|(e, _)| e),
             Who::Bosco => bosco.single().ok(),
             Who::SentryGun => None,
         };
-        if let Some((_, mut walk)) = figures.iter_mut().find(|f| Some(f.0.0) == mover) {
+        if let Some((_, mut walk)) = figures.iter_mut().find(|(shows, _)| Some(shows.0) == mover) {
             walk.0.extend(path.iter().map(|q| Hex::from(*q)));
         }
     }

@@ -24,9 +24,10 @@ use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<LogScroll>()
-        .add_systems(OnEnter(AtTable), build)
-        .add_systems(Update, (show_turn, show_mule, show_threat, fill_meter, show_dwarves, wheel.before(show_log), show_log).in_set(Table));
+    app.init_resource::<LogScroll>().add_systems(OnEnter(AtTable), build).add_systems(
+        Update,
+        (show_turn, show_mule, show_threat, fill_meter, show_dwarves, wheel.before(show_log), show_log.run_if(log_to_show)).in_set(Table),
+    );
 }
 
 const PANEL: Color = Color::srgba(0.11, 0.095, 0.085, 0.96);
@@ -436,6 +437,12 @@ fn overflows(node: &ComputedNode) -> bool {
     node.content_size().y > node.size().y + 1.0
 }
 
+/// Whether the log panel's lines are to be written again: the log or its scroll changed, or the
+/// lines are new (a table laid out).
+fn log_to_show(log: Res<GameLog>, scroll: Res<LogScroll>, new: Query<(), Added<LogLine>>) -> bool {
+    log.is_changed() || scroll.is_changed() || !new.is_empty()
+}
+
 /// The log's last lines (or those the wheel scrolled back to), one entity each, each pointing at the
 /// entry it shows; a line under them says the panel is scrolled back.
 fn show_log(
@@ -486,9 +493,9 @@ fn show_dwarves(
 ) {
     let full = &data.numbers.dwarf;
     // Rows are by class: the Dwarves' entities are new after an undo.
-    let of = |class| dwarves.iter().find(|d| d.0.class == class);
+    let of = |class| dwarves.iter().find(|(dwarf, ..)| dwarf.class == class);
     for (row, mut bg) in &mut rows {
-        let active = of(row.0).is_some_and(|d| d.0.seat == turn.seat);
+        let active = of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == turn.seat);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
@@ -586,6 +593,40 @@ mod tests {
         assert_eq!(conditions(&webbed, Place::default()), vec!["webbed"]);
         assert_eq!(conditions(&webbed, Place { shielded: true, aboard: false }), vec!["webbed", "shielded"]);
         assert_eq!(conditions(&DwarfStatus::default(), Place { shielded: false, aboard: true }), vec!["aboard the Drop Pod"]);
+    }
+
+    /// The log panel is written when its lines are new and again as the log grows, and not in
+    /// between.
+    #[test]
+    fn the_log_panel_follows_the_log() {
+        use crate::rules::log::GameEvent;
+        let mut app = App::new();
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let ended = GameEvent::TurnEnded { dwarf: DwarfClass::Gunner };
+        app.insert_resource(data).insert_resource(GameLog(vec![ended.clone()])).init_resource::<LogScroll>();
+        app.add_systems(Update, show_log.run_if(log_to_show));
+        for n in 0..=LOG_LINES {
+            app.world_mut().spawn((LogLine(n), Text::default(), Tooltip::Log(None), Node::default()));
+        }
+        let shown = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&LogLine, &Text)>();
+            let mut v: Vec<(usize, String)> = q.iter(app.world()).map(|(l, t)| (l.0, t.0.clone())).filter(|l| !l.1.is_empty()).collect();
+            v.sort();
+            v
+        };
+        app.update();
+        let said = describe(app.world().resource::<GameData>(), &ended);
+        assert_eq!(shown(&mut app), vec![(0, said.clone())]);
+        // Nothing new: the lines are left alone (a line written over by hand stays).
+        let mut q = app.world_mut().query::<(&LogLine, &mut Text)>();
+        for (_, mut t) in q.iter_mut(app.world_mut()).filter(|(l, _)| l.0 == 0) {
+            t.0 = "kept".into();
+        }
+        app.update();
+        assert_eq!(shown(&mut app), vec![(0, "kept".to_string())]);
+        app.world_mut().resource_mut::<GameLog>().0.push(ended);
+        app.update();
+        assert_eq!(shown(&mut app), vec![(0, said.clone()), (1, said)]);
     }
 
     /// Under the meter, the step reached and how far the next swarm is.

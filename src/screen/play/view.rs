@@ -20,6 +20,7 @@ use crate::screen::hud::{Tooltip, caves_turn};
 use crate::screen::layout::{BAR_GAP, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
+use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -311,7 +312,7 @@ fn press(
 /// Resting on a part of the panel tells what it is; on a Dwarf's row, his whole board.
 fn tooltips(
     parts: Query<(&Interaction, &Tooltip), Changed<Interaction>>,
-    dwarves: Query<(&Dwarf, &Health, &DwarfStatus, &Ammo, Option<&Loadout>, Option<&Hand>)>,
+    dwarves: Query<DwarfView>,
     data: Res<GameData>,
     log: Res<GameLog>,
     mut hover: ResMut<BarHover>,
@@ -329,19 +330,19 @@ fn tooltips(
             let topic = words::topic(e).map_or_else(|| "the rules on it".to_string(), |t| format!("\"{t}\""));
             format!("Log: {} (F2: {topic})", words::describe(&data, e))
         }),
-        Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.0.class == class).map(|(d, health, s, ammo, loadout, hand)| {
+        Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.dwarf.class == class).map(|d| {
             let full = &data.numbers.dwarf;
             format!(
                 "{:?}: {}/{} Health{}, ammo {}/{} + {}/{}; {}",
-                d.class,
-                health.0,
+                d.dwarf.class,
+                d.health.0,
                 full.health,
-                status_words(s),
-                ammo.primary,
+                status_words(d.status),
+                d.ammo.primary,
                 full.primary_ammo,
-                ammo.secondary,
+                d.ammo.secondary,
                 full.secondary_ammo,
-                kit_words(&data, loadout, hand)
+                kit_words(&data, d.loadout, d.hand)
             )
         }),
     };
@@ -560,29 +561,38 @@ struct SpaceView<'w, 's> {
     board: Res<'w, Board>,
     terrain: Query<'w, 's, (&'static Terrain, Has<DropPod>, Option<&'static TunnelExit>)>,
     tokens: Query<'w, 's, (&'static At, &'static Token)>,
-    dwarves: Query<
-        'w,
-        's,
-        (
-            &'static At,
-            &'static Dwarf,
-            &'static Health,
-            &'static DwarfStatus,
-            &'static Ammo,
-            Option<&'static Loadout>,
-            Option<&'static Hand>,
-        ),
-    >,
-    creatures: Query<'w, 's, (&'static At, &'static Creature, &'static Health, &'static CreatureStatus)>,
+    dwarves: Query<'w, 's, DwarfView>,
+    creatures: Query<'w, 's, CreatureView>,
     bosco: Query<'w, 's, &'static At, With<Bosco>>,
+}
+
+/// A Dwarf as the hover line tells him.
+#[derive(QueryData)]
+struct DwarfView {
+    at: &'static At,
+    dwarf: &'static Dwarf,
+    health: &'static Health,
+    status: &'static DwarfStatus,
+    ammo: &'static Ammo,
+    loadout: Option<&'static Loadout>,
+    hand: Option<&'static Hand>,
+}
+
+/// A creature as the hover line tells it.
+#[derive(QueryData)]
+struct CreatureView {
+    at: &'static At,
+    creature: &'static Creature,
+    health: &'static Health,
+    status: &'static CreatureStatus,
 }
 
 impl SpaceView<'_, '_> {
     /// What a creature's move goes after, standing on its goal: a Dwarf, the Sentry Gun, a L.U.R.E.
     fn goal(&self, at: Qr) -> String {
         let h = hexx::Hex::from(at);
-        if let Some((_, d, ..)) = self.dwarves.iter().find(|d| d.0.0 == h) {
-            return format!("the {:?}", d.class);
+        if let Some(d) = self.dwarves.iter().find(|d| d.at.0 == h) {
+            return format!("the {:?}", d.dwarf.class);
         }
         let on = |t: &Token| match t {
             Token::SentryGun { .. } => Some("the Sentry Gun".to_string()),
@@ -605,26 +615,26 @@ impl SpaceView<'_, '_> {
                 (Terrain::Open(g), _, _) => ground_words(g),
             });
         }
-        for (_, d, health, s, ammo, loadout, hand) in self.dwarves.iter().filter(|d| d.0.0 == h) {
+        for d in self.dwarves.iter().filter(|d| d.at.0 == h) {
             parts.push(format!(
                 "{:?} {}/{} Health{}, ammo {} + {}",
-                d.class,
-                health.0,
+                d.dwarf.class,
+                d.health.0,
                 data.numbers.dwarf.health,
-                status_words(s),
-                ammo.primary,
-                ammo.secondary
+                status_words(d.status),
+                d.ammo.primary,
+                d.ammo.secondary
             ));
-            parts.push(kit_words(data, loadout, hand));
+            parts.push(kit_words(data, d.loadout, d.hand));
         }
         if self.bosco.iter().any(|at| at.0 == h) {
             parts.push("BOSCO, the drone: flies over anything, cannot be harmed, blocks no line of sight; no one ends a move here".into());
         }
-        for (_, c, health, s) in self.creatures.iter().filter(|c| c.0.0 == h) {
-            let stats = data.creatures.get(c.kind);
-            let frozen = if s.frozen {
+        for c in self.creatures.iter().filter(|c| c.at.0 == h) {
+            let stats = data.creatures.get(c.creature.kind);
+            let frozen = if c.status.frozen {
                 ", frozen"
-            } else if s.stunned {
+            } else if c.status.stunned {
                 ", stunned"
             } else {
                 ""
@@ -632,7 +642,7 @@ impl SpaceView<'_, '_> {
             let traits: String = words::creature_traits(stats).iter().map(|t| format!(", {t}")).collect();
             parts.push(format!(
                 "{} {}/{} Health, moves {}, range {}{traits}{frozen}",
-                stats.name, health.0, stats.health, stats.movement, stats.range
+                stats.name, c.health.0, stats.health, stats.movement, stats.range
             ));
         }
         for (_, t) in self.tokens.iter().filter(|t| t.0.0 == h) {
