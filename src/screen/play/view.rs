@@ -47,14 +47,20 @@ pub fn plugin(app: &mut App) {
                         .or_eager(resource_changed::<Pace>)
                         .or_eager(resource_changed::<Agenda>),
                 ),
-                show_hint.after(press).run_if(
-                    resource_changed::<LegalNow>
-                        .or_eager(resource_changed::<Selection>)
-                        .or_eager(resource_changed::<Notice>)
-                        .or_eager(resource_changed::<BarHover>)
-                        .or_eager(resource_changed::<Hovered>)
-                        .or_eager(resource_changed::<FlameDraft>),
-                ),
+                show_hint
+                    .after(press)
+                    .run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Notice>).or_eager(resource_changed::<BarHover>)),
+                (
+                    write_card.run_if(
+                        resource_changed::<LegalNow>
+                            .or_eager(resource_changed::<Selection>)
+                            .or_eager(resource_changed::<Hovered>)
+                            .or_eager(resource_changed::<FlameDraft>)
+                            .or_eager(resource_changed::<super::dice::Tray>),
+                    ),
+                    place_card,
+                )
+                    .chain(),
             )
                 .in_set(crate::screen::front::Table),
         );
@@ -74,6 +80,13 @@ pub struct BarNode;
 struct PromptText;
 #[derive(Component)]
 struct HintText;
+/// The card beside the pointer while it rests on a space of the cave: what stands there and what
+/// a click on it does. Beside the pointer, not in the bar, so that the bar does not grow over the
+/// cave with it.
+#[derive(Component)]
+struct HoverCard;
+#[derive(Component)]
+struct CardText;
 #[derive(Component)]
 struct ActionsRow;
 /// End turn, Undo and Redo, in a column of their own at the bar's right end: in the same place
@@ -149,7 +162,23 @@ fn build(mut commands: Commands) {
             r.spawn((TurnColumn, column));
         });
     });
+    let card = Node {
+        position_type: PositionType::Absolute,
+        display: Display::None,
+        max_width: px(CARD_WIDTH),
+        padding: UiRect::axes(px(8.0), px(5.0)),
+        border: UiRect::all(px(1.0)),
+        ..default()
+    };
+    commands
+        .spawn((HoverCard, card, BackgroundColor(BAR), BorderColor::all(GREY), GlobalZIndex(4), DespawnOnExit(super::Screen::Mission)))
+        .with_child((CardText, text("", 13.0, PAPER)));
 }
+
+/// The hover card's widest, in the panels' pixels.
+const CARD_WIDTH: f32 = 420.0;
+/// How far from the pointer the card sits, in the panels' pixels.
+const CARD_OFFSET: f32 = 18.0;
 
 fn button(words: String, on: bool, picked: bool) -> impl Bundle {
     let colour = if picked {
@@ -424,17 +453,11 @@ fn free_attack(legal: &crate::rules::legal::Legal) -> &'static str {
     if free { " - an attack now costs no action" } else { "" }
 }
 
-/// The second line: a refusal, the button under the pointer, or the space under it.
+/// The second line: a refusal, the button or part of the panel under the pointer, or the keys
+/// (a space under the pointer is told on the hover card).
 fn show_hint(
-    now: Res<LegalNow>,
-    selection: Res<Selection>,
     notice: Res<Notice>,
     hover: Res<BarHover>,
-    hovered: Res<Hovered>,
-    data: Res<GameData>,
-    space: SpaceView,
-    flames: Res<FlameDraft>,
-    tray: Res<super::dice::Tray>,
     watching: Option<Res<super::Watching>>,
     mut texts: Query<(Entity, &mut Text), With<HintText>>,
     mut pointed: ResMut<Pointed>,
@@ -442,24 +465,9 @@ fn show_hint(
     mut commands: Commands,
 ) {
     let Ok((hint, mut t)) = texts.single_mut() else { return };
-    let offer = hovered.0.and_then(|h| lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into())));
     let under = if let Some(words) = &hover.0 {
+        pointed.0.clone_from(words);
         words.clone()
-    } else if let Some(h) = hovered.0 {
-        let mut what = space.describe(&data, h);
-        if let Some((n, c)) = now.legal.creatures.iter().enumerate().find(|(_, c)| c.at == h.into()) {
-            // Creatures act only when an Event card or a swarm activates them: a newcomer would
-            // otherwise wait for them to move.
-            let (place, of) = (n + 1, now.legal.creatures.len());
-            what = format!(
-                "{what} - acts {place} of {of} when an Event card or a swarm next activates the creatures: {}",
-                intent_words(&c.intent, &space)
-            );
-        }
-        match offer {
-            Some(o) => format!("{what}  >>  {}", offer_words(&data, &o, &tray.dice)),
-            None => what,
-        }
     } else if !welcome.words.is_empty() && played.0.len() == welcome.commands {
         welcome.words.clone()
     } else if watching.is_some() {
@@ -467,10 +475,13 @@ fn show_hint(
     } else {
         KEYS.into()
     };
-    if hovered.0.is_some() || hover.0.is_some() {
-        pointed.0.clone_from(&under);
-    }
-    let line = if notice.0.is_empty() { under } else { format!("{}  |  {under}", notice.0) };
+    // A notice is said with what the pointer rests on, in place of the keys (they are back once it
+    // is taken down).
+    let line = match (notice.0.is_empty(), hover.0.is_some()) {
+        (true, _) => under,
+        (false, true) => format!("{}  |  {under}", notice.0),
+        (false, false) => notice.0.clone(),
+    };
     if t.0 != line {
         // The keys line is the bar's own, there whenever nothing else is said: the cave is kept
         // clear of it (with very large text it takes two lines), not of a passing hint.
@@ -482,6 +493,78 @@ fn show_hint(
         }
         t.0 = line;
     }
+}
+
+/// The hover card's words for the space under the pointer, if it rests on one: what stands there,
+/// when a creature there acts and what it goes after, and what a click there does now.
+fn write_card(
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+    data: Res<GameData>,
+    space: SpaceView,
+    flames: Res<FlameDraft>,
+    tray: Res<super::dice::Tray>,
+    mut texts: Query<&mut Text, With<CardText>>,
+    mut pointed: ResMut<Pointed>,
+) {
+    let Ok(mut t) = texts.single_mut() else { return };
+    let words = hovered.0.map_or_else(String::new, |h| {
+        let mut what = space.describe(&data, h);
+        // F2 looks up what stands there, not what a creature there goes after.
+        pointed.0.clone_from(&what);
+        if let Some((n, c)) = now.legal.creatures.iter().enumerate().find(|(_, c)| c.at == h.into()) {
+            // Creatures act only when an Event card or a swarm activates them: a newcomer would
+            // otherwise wait for them to move.
+            let (place, of) = (n + 1, now.legal.creatures.len());
+            what = format!(
+                "{what}\nActs {place} of {of} when an Event card or a swarm next activates the creatures: {}",
+                intent_words(&c.intent, &space)
+            );
+        }
+        let offer = lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into()));
+        match offer {
+            Some(o) => format!("{what}\n>> {}", offer_words(&data, &o, &tray.dice)),
+            None => what,
+        }
+    });
+    if t.0 != words {
+        t.0 = words;
+    }
+}
+
+/// The hover card beside the pointer, on whichever side keeps it in the window; hidden while the
+/// pointer is on no space.
+fn place_card(
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ui: Res<UiScale>,
+    texts: Query<&Text, With<CardText>>,
+    mut cards: Query<(&mut Node, &ComputedNode), With<HoverCard>>,
+) {
+    let Ok((mut node, computed)) = cards.single_mut() else { return };
+    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, Vec2::new(w.width(), w.height()))));
+    let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
+    let Some((at, window)) = cursor.filter(|_| shown) else {
+        if node.display != Display::None {
+            node.display = Display::None;
+        }
+        return;
+    };
+    // In the panels' pixels: the window's logical ones over the UI scale.
+    let (at, window, size) = (at / ui.0, window / ui.0, computed.size() * computed.inverse_scale_factor());
+    let (left, top) = (card_side(at.x, size.x, window.x), card_side(at.y, size.y, window.y));
+    if node.display != Display::Flex || node.left != px(left) || node.top != px(top) {
+        node.display = Display::Flex;
+        node.left = px(left);
+        node.top = px(top);
+    }
+}
+
+/// Where the card starts along one axis: after the pointer, or before it when it would run out of
+/// the window there; never before the window's edge.
+fn card_side(pointer: f32, size: f32, window: f32) -> f32 {
+    let after = pointer + CARD_OFFSET;
+    if after + size <= window { after } else { (pointer - CARD_OFFSET - size).max(0.0) }
 }
 
 /// The Event card drawn last: its name and words.
@@ -740,4 +823,20 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
         v.push(format!("cards: {}", cards(&h.rock_and_stone, &|i| data.rock_and_stone.get(i).map(|c| c.name.clone()))));
     }
     v.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hover card sits after the pointer where it fits, before it where it would run out of
+    /// the window, and never out past the window's start.
+    #[test]
+    fn the_hover_card_stays_in_the_window() {
+        assert_eq!(card_side(100.0, 300.0, 1280.0), 100.0 + CARD_OFFSET);
+        // Near the right or bottom edge: on the other side of the pointer.
+        assert_eq!(card_side(1100.0, 300.0, 1280.0), 1100.0 - CARD_OFFSET - 300.0);
+        // Wider than either side: against the window's start.
+        assert_eq!(card_side(200.0, 1200.0, 1280.0), 0.0);
+    }
 }
