@@ -7,7 +7,15 @@ use bevy::prelude::*;
 use bevy::window::{Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowMode};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (fit_to_screen.run_if(not_fitted_yet), full_screen_key, follow_settings).chain());
+    app.add_systems(
+        Update,
+        (
+            fit_to_screen.run_if(not(resource_exists::<Fitted>)),
+            full_screen_key,
+            follow_settings.run_if(resource_exists_and_changed::<Settings>),
+        )
+            .chain(),
+    );
 }
 
 /// The share of the screen a window may take, leaving room for the desktop's own bars.
@@ -22,14 +30,10 @@ pub fn fitted(screen: Vec2) -> Vec2 {
     (WINDOW * s).floor()
 }
 
-/// Whether the window is still to be fitted to the screen (once: a window the player resizes
-/// afterwards stays as he made it).
+/// The window has been fitted to the screen: it is fitted once, and a window the player resizes
+/// afterwards stays as he made it.
 #[derive(Resource)]
 struct Fitted;
-
-fn not_fitted_yet(fitted: Option<Res<Fitted>>) -> bool {
-    fitted.is_none()
-}
 
 /// Fit the window to the primary screen as soon as the screen is known, centred on it.
 fn fit_to_screen(
@@ -55,9 +59,10 @@ fn full_screen_key(keys: Res<ButtonInput<KeyCode>>, settings: Option<ResMut<Sett
     }
 }
 
-/// The window in the mode the settings ask for: full screen on the screen it is on, or a window.
-fn follow_settings(settings: Option<Res<Settings>>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
-    let (Some(settings), Ok(mut window)) = (settings, windows.single_mut()) else { return };
+/// The window in the mode the settings ask for, as they change: full screen on the screen it is
+/// on, or a window.
+fn follow_settings(settings: Res<Settings>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    let Ok(mut window) = windows.single_mut() else { return };
     let mode = if settings.full_screen { WindowMode::BorderlessFullscreen(MonitorSelection::Current) } else { WindowMode::Windowed };
     if window.mode != mode {
         window.mode = mode;
