@@ -43,11 +43,13 @@ pub enum Tooltip {
     /// A line of the log panel: the game log's entry it shows, if it shows one (F2 looks up what it
     /// names).
     Log(Option<usize>),
+    /// The mission's own Event: its whole text.
+    MissionEvent,
 }
 
 const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
 const MULE: &str = "The M.U.L.E.: what the team has mined and collected. Meet the primary objectives, then get every Dwarf you can into the Drop Pod and launch it; bonus objectives make the success greater";
-const THREAT: &str = "The Swarm Threat meter, a box a step: the filled boxes are the steps reached. It climbs as Event cards say; reaching a red step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck, and this mission's own Event";
+const THREAT: &str = "The Swarm Threat meter, a box a step: the filled boxes are the steps reached. It climbs as Event cards say; reaching a red step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck";
 
 /// A step of the meter not reached, reached, and a swarm's step not reached and reached.
 const STEP_AHEAD: Color = Color::srgb_u8(52, 46, 40);
@@ -63,6 +65,11 @@ struct MuleText;
 
 #[derive(Component)]
 struct ThreatText;
+
+/// How many characters of the Mission Event's first words the panel shows: its whole text is told
+/// when the pointer rests on them ([`Tooltip::MissionEvent`]). Told in full, it took a third of the
+/// panel at 1280x720 and pushed a team's last Dwarves out of sight.
+const EVENT_TITLE: usize = 44;
 
 /// A box of the Swarm Threat meter: its step, and whether a swarm comes when it is reached.
 #[derive(Component)]
@@ -175,6 +182,11 @@ fn build(
         p.spawn(heading("SWARM THREAT"));
         p.spawn(meter(&data.numbers.swarm_meter));
         p.spawn((ThreatText, text("", 12.0, PAPER), Tooltip::Says(THREAT), Interaction::default(), BackgroundColor(Color::NONE)));
+        if !info.mission_event.text.is_empty() {
+            p.spawn(heading("MISSION EVENT"));
+            let title = format!("{} (point here to read it)", event_title(&info.mission_event.text));
+            p.spawn((text(title, 12.0, PAPER), Tooltip::MissionEvent, Interaction::default(), BackgroundColor(Color::NONE)));
+        }
         p.spawn(heading("DWARVES"));
         for dwarf in seated {
             p.spawn(dwarf_row(dwarf));
@@ -346,12 +358,23 @@ fn mule_lines(
     lines
 }
 
-/// The Swarm Threat meter, then the deck sizes and the Mission Event's text.
+/// The Mission Event's first words: up to the end of its first sentence (or a colon), at most
+/// [`EVENT_TITLE`] characters, cut at a word.
+fn event_title(text: &str) -> String {
+    let first = text.find(['!', '.', ':']).map_or(text, |end| &text[..=end]).trim_end_matches(':');
+    if first.chars().count() <= EVENT_TITLE {
+        return first.to_string();
+    }
+    let cut: String = first.chars().take(EVENT_TITLE).collect();
+    let words = cut.rsplit_once(' ').map_or(cut.as_str(), |(words, _)| words);
+    format!("{}...", words.trim_end_matches([',', ';', ' ']))
+}
+
+/// The Swarm Threat meter, then the deck sizes.
 fn show_threat(
     threat: Res<SwarmThreat>,
     data: Res<GameData>,
     decks: Res<crate::rules::decks::Decks>,
-    info: Res<MissionInfo>,
     mut texts: Query<&mut Text, With<ThreatText>>,
 ) {
     let Ok(mut text) = texts.single_mut() else { return };
@@ -362,12 +385,7 @@ fn show_threat(
         decks.rock_and_stone.draw.len(),
         decks.throwables.draw.len()
     );
-    let event = if info.mission_event.text.is_empty() {
-        String::new()
-    } else {
-        format!("\nMission Event (each time a Mission Event card is drawn): {}", info.mission_event.text)
-    };
-    set(&mut text, format!("{}\n{decks}{event}", threat_lines(threat.0, &data.numbers.swarm_meter)));
+    set(&mut text, format!("{}\n{decks}", threat_lines(threat.0, &data.numbers.swarm_meter)));
 }
 
 /// The meter's boxes filled up to the step reached, a swarm's in red.
@@ -584,6 +602,29 @@ mod tests {
         assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
         let ended = mule_lines(&info, &mule, &kills, &data, false, |_| 1);
         assert!(!ended.iter().any(|l| l.starts_with("Objectives met")), "the mission over, nobody is sent home: {ended:?}");
+    }
+
+    /// The panel names the Mission Event by its first words, up to the end of its first sentence
+    /// and never more than a line; the whole text is the hint of the line.
+    #[test]
+    fn the_mission_event_is_named_in_a_few_words() {
+        assert_eq!(event_title("Cave-in! The floor of the Exit I hall gives way."), "Cave-in!");
+        assert_eq!(event_title("Something skitters in the tunnels: one Grunt crawls out of Exit II."), "Something skitters in the tunnels");
+        assert_eq!(event_title("The gardens exhale a cloud of spores. The active Dwarf chokes."), "The gardens exhale a cloud of spores.");
+        let long = event_title("A shriek echoes through the cavern and the west nest bursts open: Tunnel Exit III is laid bare");
+        assert_eq!(long, "A shriek echoes through the cavern and the...");
+        assert!(long.chars().count() <= EVENT_TITLE + 3);
+        assert_eq!(event_title("No stop at all"), "No stop at all");
+        // Every shipped mission's Event gets a title of a line at most.
+        for file in std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions")).expect("missions") {
+            let path = file.expect("a mission file").path();
+            let Ok(m) = crate::data::load::read_ron::<Mission>(&path) else { continue };
+            let title = event_title(&m.mission_event.text);
+            assert!(
+                title.chars().count() <= EVENT_TITLE + 3 && (m.mission_event.text.is_empty() || !title.is_empty()),
+                "{path:?}: {title}"
+            );
+        }
     }
 
     /// A Dwarf's row names what his space does for him beside his conditions.

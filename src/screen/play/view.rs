@@ -344,6 +344,7 @@ fn tooltips(
     dwarves: Query<DwarfView>,
     data: Res<GameData>,
     log: Res<GameLog>,
+    info: Res<crate::rules::state::MissionInfo>,
     mut hover: ResMut<BarHover>,
 ) {
     // Leaving one part and entering another in the same update: the one entered speaks.
@@ -355,6 +356,7 @@ fn tooltips(
     };
     hover.0 = match entered {
         Tooltip::Says(words) => Some(words.to_string()),
+        Tooltip::MissionEvent => Some(format!("Mission Event (each time a Mission Event card is drawn): {}", info.mission_event.text)),
         Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| {
             let topic = words::topic(e).map_or_else(|| "the rules on it".to_string(), |t| format!("\"{t}\""));
             format!("Log: {} (F2: {topic})", words::describe(&data, e))
@@ -538,11 +540,14 @@ fn write_card(
 fn place_card(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui: Res<UiScale>,
+    bar: Res<crate::screen::layout::BarTop>,
     texts: Query<&Text, With<CardText>>,
     mut cards: Query<(&mut Node, &ComputedNode), With<HoverCard>>,
 ) {
     let Ok((mut node, computed)) = cards.single_mut() else { return };
-    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, Vec2::new(w.width(), w.height()))));
+    // The card keeps to the cave's part of the window: the side panel and the bar stay readable.
+    let cave = |w: &Window| Vec2::new(w.width() - crate::screen::layout::HUD_WIDTH * ui.0, w.height() - bar.height);
+    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, cave(w))));
     let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
     let Some((at, window)) = cursor.filter(|_| shown) else {
         if node.display != Display::None {
@@ -561,7 +566,7 @@ fn place_card(
 }
 
 /// Where the card starts along one axis: after the pointer, or before it when it would run out of
-/// the window there; never before the window's edge.
+/// the cave's part of the window there; never before the window's edge.
 fn card_side(pointer: f32, size: f32, window: f32) -> f32 {
     let after = pointer + CARD_OFFSET;
     if after + size <= window { after } else { (pointer - CARD_OFFSET - size).max(0.0) }
