@@ -2,6 +2,14 @@
 # Xvfb session. They expect BIN (the game), OUT (the screenshot folder), record (the game's
 # --record file) and E2E (the test's name, for messages).
 
+# The virtual screen the tests run on (xvfb-run -s "-screen 0 $E2E_SCREEN"): the game opens its
+# window at nine tenths of the screen (src/screen/window.rs), 1280x720 here, centred. The tests'
+# pixels are the window's own (`pointer`, `shot`).
+E2E_SCREEN=1423x800x24
+
+# Put the pointer on a pixel of the game's window: pointer X Y.
+pointer() { xdotool mousemove --window "$window" "$1" "$2"; }
+
 # Start the game in the background, its output in LOG, wait for its window and give it SECONDS
 # to draw before focusing it: start_game LOG SECONDS ARGS... Sets game (its pid) and window.
 start_game() {
@@ -14,8 +22,8 @@ start_game() {
     xdotool windowfocus --sync "$window"
 }
 
-# A screenshot of the whole screen after a pause: shot NAME SECONDS.
-shot() { sleep "$2"; xwd -root -silent | convert xwd:- "$OUT/$1.png"; }
+# A screenshot of the game's window after a pause: shot NAME SECONDS.
+shot() { sleep "$2"; xwd -id "$window" -silent | convert xwd:- "$OUT/$1.png"; }
 
 # How many commands the game has recorded.
 played() { if [ -f "$record" ]; then grep -c '^    [A-Z]' "$record" || true; else echo 0; fi; }

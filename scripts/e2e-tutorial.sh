@@ -27,6 +27,7 @@
 # busy elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/e2e-lib.sh   # E2E_SCREEN, the virtual screen
 scripts/deps.sh
 BIN="${HOXXES_BIN:-target/release/hoxxes}"
 [ -n "${HOXXES_BIN:-}" ] || cargo build --release --locked --quiet
@@ -81,7 +82,7 @@ for col, row in cells:                                           # MapGeometry::
 EOF
 
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" BIN="$BIN" MISSION="$MISSION" \
-    xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
+    xvfb-run -a -s "-screen 0 $E2E_SCREEN" bash -s <<'EOF'
 set -euo pipefail
 E2E=e2e-tutorial
 source scripts/e2e-lib.sh
@@ -96,7 +97,7 @@ at() {
     [ -n "$p" ] || { echo "e2e-tutorial: no space ($1, $2) on the map" >&2; exit 1; }
     echo "$p"
 }
-hover() { local p; p=$(at "$1" "$2"); xdotool mousemove ${p% *} ${p#* }; sleep 1; }
+hover() { local p; p=$(at "$1" "$2"); pointer ${p% *} ${p#* }; sleep 1; }
 click_space() { hover "$1" "$2"; xdotool click 1; }
 # The end of a Dwarf's turn: the cave's turn runs (at Instant speed) before the next input.
 end_turn() { press e; until_played "$1" "$2"; sleep 2; }

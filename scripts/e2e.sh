@@ -10,6 +10,7 @@
 # the layout is fixed by the mission, so the spaces do not move.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/e2e-lib.sh   # E2E_SCREEN, the virtual screen
 scripts/deps.sh
 cargo build --release --locked --quiet
 
@@ -23,7 +24,7 @@ trap 'rm -rf "$runtime"' EXIT
 export HOXXES_DATA="$out/data"
 
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" OUT="$out" \
-    xvfb-run -a -s "-screen 0 1280x720x24" bash -s <<'EOF'
+    xvfb-run -a -s "-screen 0 $E2E_SCREEN" bash -s <<'EOF'
 set -euo pipefail
 BIN=target/release/hoxxes E2E=e2e
 source scripts/e2e-lib.sh
@@ -31,7 +32,7 @@ record="$OUT/record.ron"
 trap '[ -z "${game:-}" ] || kill "$game" 2>/dev/null || true' EXIT
 start_game "$OUT/game.log" 8 --mission missions/01-first-light.ron --dwarves Scout,Gunner --seed 5 --record "$record"
 press() { xdotool key --window "$window" "$1"; sleep 1; }
-click() { xdotool mousemove "$1" "$2"; sleep 1; xdotool click 1; }
+click() { pointer "$1" "$2"; sleep 1; xdotool click 1; }
 
 press Tab; press Tab                 # the creatures' turn at Instant speed
 shot 0-start 0

@@ -5,6 +5,7 @@
 # file is missing, not a PNG, or suspiciously small.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/e2e-lib.sh   # E2E_SCREEN, the virtual screen
 mission="${1:-missions/01-first-light.ron}"
 out="${2:-target/screenshot.png}"
 shift $(( $# < 2 ? $# : 2 ))
@@ -18,7 +19,7 @@ rm -f "$out"
 mkdir -p "$(dirname "$out")"
 
 XDG_RUNTIME_DIR="$runtime" BEVY_ASSET_ROOT="$PWD" \
-    xvfb-run -a -s "-screen 0 1280x720x24" \
+    xvfb-run -a -s "-screen 0 $E2E_SCREEN" \
     target/release/hoxxes screenshot --mission "$mission" --out "$out" "$@"
 
 python3 - "$out" <<'EOF'
