@@ -2,6 +2,8 @@
 //! BOSCO is drawn the same way, smaller and in steel; a
 //! creature is a shape and colour of its kind with its abbreviation and its health in a badge.
 //! Creatures hit harder from behind show the way they face; an Oppressor's back space is drawn too.
+//! A figure's condition (a Dwarf knocked over, unconscious, webbed or stunned; a creature stunned or
+//! frozen) is a tag above it.
 
 use super::layout::MapGeometry;
 use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, class_colour, class_letter, creature_look, ink_on};
@@ -9,7 +11,7 @@ use super::sprites::{Shapes, Shows, Z_FIGURE};
 use crate::data::GameData;
 use crate::data::creatures::Trait;
 use crate::rules::components::Id;
-use crate::rules::components::{At, Bosco, Creature, Dwarf, Faces, Health};
+use crate::rules::components::{At, Bosco, Creature, CreatureStatus, Dwarf, DwarfStatus, Faces, Health};
 use crate::rules::hex::{opposite, step};
 use crate::rules::log::{GameEvent, Who};
 use crate::screen::front::Table;
@@ -21,7 +23,16 @@ pub fn plugin(app: &mut App) {
     let rewinding = resource_exists::<super::play::history::Rewinding>;
     app.add_systems(
         Update,
-        (draw_dwarves, draw_bosco, draw_creatures, follow_paths.run_if(not(rewinding)), place_figures, show_health, turn_creatures)
+        (
+            draw_dwarves,
+            draw_bosco,
+            draw_creatures,
+            follow_paths.run_if(not(rewinding)),
+            place_figures,
+            show_health,
+            show_conditions,
+            turn_creatures,
+        )
             .chain()
             .in_set(Table),
     );
@@ -38,6 +49,14 @@ struct Walk(VecDeque<Hex>);
 #[derive(Component)]
 struct HealthText(Entity);
 
+/// The tag above a figure naming its condition, hidden while it has none.
+#[derive(Component)]
+struct ConditionTag(Entity);
+
+/// The tag's words: its text child.
+#[derive(Component)]
+struct ConditionText;
+
 /// The pointer on the side a creature faces.
 #[derive(Component)]
 struct FacingMark(Entity);
@@ -52,8 +71,48 @@ fn text(s: impl Into<String>, size: f32, colour: Color, z: f32) -> impl Bundle {
 
 fn draw_dwarves(mut commands: Commands, geo: Res<MapGeometry>, shapes: Res<Shapes>, dwarves: Query<(Entity, &Dwarf, &At), Added<Dwarf>>) {
     for (e, dwarf, at) in &dwarves {
-        commands.spawn(ringed(e, &geo, &shapes, at, (class_colour(dwarf.class), class_letter(dwarf.class)), 1.0));
+        commands
+            .spawn(ringed(e, &geo, &shapes, at, (class_colour(dwarf.class), class_letter(dwarf.class)), 1.0))
+            .with_child(tag(e, &geo, &shapes, DWARF_TAG));
     }
+}
+
+/// Where a figure's condition tag lies, in hex widths up from its centre: within its own space,
+/// clear of its letter, so it hides nothing of a figure next to it; a Dwarf's under his letter, a
+/// creature's over its label (its health badge is at its foot).
+const DWARF_TAG: f32 = -0.33;
+const CREATURE_TAG: f32 = 0.33;
+
+/// A figure's condition tag, hidden until it has a condition.
+fn tag(e: Entity, geo: &MapGeometry, shapes: &Shapes, up: f32) -> impl Bundle {
+    let w = geo.hex_width();
+    let mut plate = shapes.sprite(Shape::Square, INK, w);
+    plate.custom_size = Some(Vec2::new(0.95 * w, 0.3 * w));
+    (
+        ConditionTag(e),
+        plate,
+        Transform::from_xyz(0.0, up * w, 0.5),
+        Visibility::Hidden,
+        children![(ConditionText, text("", 0.26 * w, PAPER, 0.1))],
+    )
+}
+
+/// A Dwarf's condition in a word or two, the gravest first; `+` when he has another too (the
+/// side panel and the card beside the pointer name them all).
+pub fn dwarf_condition(s: &DwarfStatus) -> Option<String> {
+    let all = [(s.unconscious, "out cold"), (s.knocked_over, "down"), (s.webbed, "webbed"), (s.stunned, "stunned")];
+    condition(&all)
+}
+
+/// A creature's condition: frozen or stunned (its next activation is lost, ruling 19).
+pub fn creature_condition(s: &CreatureStatus) -> Option<String> {
+    condition(&[(s.frozen, "frozen"), (s.stunned, "stunned")])
+}
+
+fn condition(all: &[(bool, &str)]) -> Option<String> {
+    let mut held = all.iter().filter(|c| c.0).map(|c| c.1);
+    let first = held.next()?;
+    Some(if held.next().is_some() { format!("{first}+") } else { first.to_string() })
 }
 
 /// BOSCO, a size smaller than a Dwarf so that the drone reads as the Dwarf's helper.
@@ -105,6 +164,7 @@ fn draw_creatures(
                 ),
             ],
         ));
+        figure.with_child(tag(e, &geo, &shapes, CREATURE_TAG));
         if stats.has(Trait::WeakRear) {
             figure.with_child((FacingMark(e), shapes.sprite(Shape::Pointer, PAPER, 0.3 * w), Transform::default()));
         }
@@ -183,6 +243,27 @@ fn show_health(healths: Query<&Health>, mut texts: Query<(&HealthText, &mut Text
     }
 }
 
+/// Each figure's tag says its condition now, or hides.
+fn show_conditions(
+    dwarves: Query<&DwarfStatus>,
+    creatures: Query<&CreatureStatus>,
+    mut tags: Query<(&ConditionTag, &Children, &mut Visibility)>,
+    mut texts: Query<&mut Text2d, With<ConditionText>>,
+) {
+    for (tag, children, mut shown) in &mut tags {
+        let words = dwarves.get(tag.0).ok().and_then(dwarf_condition).or_else(|| creatures.get(tag.0).ok().and_then(creature_condition));
+        shown.set_if_neq(if words.is_some() { Visibility::Inherited } else { Visibility::Hidden });
+        let Some(words) = words else { continue };
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != words
+            {
+                text.0.clone_from(&words);
+            }
+        }
+    }
+}
+
 /// Point facing marks the way their creature faces, and put back spaces behind.
 fn turn_creatures(
     geo: Res<MapGeometry>,
@@ -234,6 +315,52 @@ mod tests {
     fn figure_of(app: &mut App, e: Entity) -> Option<(Vec3, Vec<Hex>)> {
         let mut figures = app.world_mut().query_filtered::<(&Shows, &Transform, &Walk), With<Figure>>();
         figures.iter(app.world()).find(|f| f.0.0 == e).map(|f| (f.1.translation, f.2.0.iter().copied().collect()))
+    }
+
+    /// The words and visibility of the tag over a figure.
+    fn tag_of(app: &mut App, e: Entity) -> Option<(String, Visibility)> {
+        let mut tags = app.world_mut().query::<(&ConditionTag, &Children, &Visibility)>();
+        let (_, children, shown) = tags.iter(app.world()).find(|t| t.0.0 == e)?;
+        let (children, shown) = (children.to_vec(), *shown);
+        let words = children.iter().find_map(|c| app.world().get::<Text2d>(*c).map(|t| t.0.clone()))?;
+        Some((words, shown))
+    }
+
+    /// A knocked-over Dwarf and a stunned creature are tagged so on the cave; the tags hide once
+    /// they stand and act again.
+    #[test]
+    fn a_figures_condition_is_tagged_over_it() {
+        let (mut app, _) = drawn();
+        let gunner =
+            app.world_mut().spawn((Dwarf { class: DwarfClass::Gunner, seat: 1 }, At(cell_to_hex((3, 2))), DwarfStatus::default())).id();
+        let grunt = app
+            .world_mut()
+            .spawn((
+                Creature { kind: crate::data::creatures::CreatureKind::Grunt },
+                At(cell_to_hex((4, 2))),
+                Health(3),
+                CreatureStatus::default(),
+            ))
+            .id();
+        app.update();
+        assert_eq!(tag_of(&mut app, gunner).map(|t| t.1), Some(Visibility::Hidden));
+        assert_eq!(tag_of(&mut app, grunt).map(|t| t.1), Some(Visibility::Hidden));
+        app.world_mut().entity_mut(gunner).insert(DwarfStatus { knocked_over: true, webbed: true, ..default() });
+        app.world_mut().entity_mut(grunt).insert(CreatureStatus { stunned: true, ..default() });
+        app.update();
+        assert_eq!(tag_of(&mut app, gunner), Some(("down+".to_string(), Visibility::Inherited)));
+        assert_eq!(tag_of(&mut app, grunt), Some(("stunned".to_string(), Visibility::Inherited)));
+        app.world_mut().entity_mut(gunner).insert(DwarfStatus::default());
+        app.update();
+        assert_eq!(tag_of(&mut app, gunner).map(|t| t.1), Some(Visibility::Hidden));
+    }
+
+    #[test]
+    fn the_gravest_condition_is_named_first() {
+        assert_eq!(dwarf_condition(&DwarfStatus::default()), None);
+        assert_eq!(dwarf_condition(&DwarfStatus { unconscious: true, knocked_over: true, ..default() }).as_deref(), Some("out cold+"));
+        assert_eq!(dwarf_condition(&DwarfStatus { stunned: true, ..default() }).as_deref(), Some("stunned"));
+        assert_eq!(creature_condition(&CreatureStatus { frozen: true, stunned: true, ..default() }).as_deref(), Some("frozen+"));
     }
 
     #[test]

@@ -26,7 +26,17 @@ use bevy::ui::RelativeCursorPosition;
 pub fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>().add_systems(OnEnter(AtTable), build).add_systems(
         Update,
-        (show_turn, show_mule, show_threat, fill_meter, show_dwarves, wheel.before(show_log), show_log.run_if(log_to_show)).in_set(Table),
+        (
+            show_turn,
+            show_mule,
+            show_threat,
+            fill_meter,
+            show_dwarves,
+            wheel.before(show_log),
+            show_log.run_if(log_to_show),
+            hide_cut_lines.after(show_log),
+        )
+            .in_set(Table),
     );
 }
 
@@ -489,6 +499,21 @@ fn show_log(
     }
 }
 
+/// A log line the top of the log's box cuts (the box keeps its lines to its foot and clips what
+/// does not fit) is hidden whole, not shown as a strip of its last words under the heading. By
+/// the last layout: a line just written shows whole or not at all from the next frame.
+fn hide_cut_lines(
+    boxes: Query<(&ComputedNode, &bevy::ui::UiGlobalTransform), With<LogBox>>,
+    mut lines: Query<(&ComputedNode, &bevy::ui::UiGlobalTransform, &mut Visibility), With<LogLine>>,
+) {
+    let Ok((log_box, at)) = boxes.single() else { return };
+    let top = at.translation.y - log_box.size().y / 2.0;
+    for (line, at, mut shown) in &mut lines {
+        let cut = at.translation.y - line.size().y / 2.0 < top - 0.5;
+        shown.set_if_neq(if cut { Visibility::Hidden } else { Visibility::Inherited });
+    }
+}
+
 fn tick(done: bool) -> char {
     if done { 'x' } else { ' ' }
 }
@@ -634,6 +659,28 @@ mod tests {
         assert_eq!(conditions(&webbed, Place::default()), vec!["webbed"]);
         assert_eq!(conditions(&webbed, Place { shielded: true, aboard: false }), vec!["webbed", "shielded"]);
         assert_eq!(conditions(&DwarfStatus::default(), Place { shielded: false, aboard: true }), vec!["aboard the Drop Pod"]);
+    }
+
+    /// Of the log's lines, one the top of the box cuts is hidden; those within it show.
+    #[test]
+    fn a_log_line_cut_by_the_top_of_the_box_is_hidden() {
+        use bevy::ui::UiGlobalTransform;
+        let mut app = App::new();
+        app.add_systems(Update, hide_cut_lines);
+        let node = |height: f32| ComputedNode { size: Vec2::new(270.0, height), ..default() };
+        // The box from y 100 to 200; a line of 30 from 90 (cut), one from 100, one from 170.
+        app.world_mut().spawn((LogBox, node(100.0), UiGlobalTransform::from_translation(Vec2::new(135.0, 150.0))));
+        let line = |app: &mut App, n: usize, centre: f32| {
+            app.world_mut()
+                .spawn((LogLine(n), node(30.0), UiGlobalTransform::from_translation(Vec2::new(135.0, centre)), Visibility::Inherited))
+                .id()
+        };
+        let (cut, first, last) = (line(&mut app, 0, 105.0), line(&mut app, 1, 115.0), line(&mut app, 2, 185.0));
+        app.update();
+        let shown = |app: &App, e: Entity| *app.world().get::<Visibility>(e).expect("a line");
+        assert_eq!(shown(&app, cut), Visibility::Hidden);
+        assert_eq!(shown(&app, first), Visibility::Inherited);
+        assert_eq!(shown(&app, last), Visibility::Inherited);
     }
 
     /// The log panel is written when its lines are new and again as the log grows, and not in

@@ -1,6 +1,7 @@
 //! What happened, in words for the log panel: a client-side reading of the rules' events.
 
 use crate::data::GameData;
+use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget};
 use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who, counted};
@@ -344,10 +345,16 @@ fn condition_words(status: &str) -> String {
     out
 }
 
+/// A fire mode by its name in the weapon table ("BurstFire" is "Burst Fire"); a secondary weapon,
+/// which a reaction names by its own name, as it is.
+pub fn mode_name(data: &GameData, id: &str) -> String {
+    DwarfClass::ALL.iter().find_map(|c| data.weapons.of(*c).mode(id)).map_or_else(|| id.to_string(), |m| m.name.clone())
+}
+
 /// An answer to a pending choice, in words. A die of `dice` (the roll in the tray, when it is known)
 /// is named by its number there and by what it shows: "die 2 (blank)" (a blank laid on a space
 /// still carries the damage chain on: the rulebook's Driller example).
-pub fn answer(a: &Answer, dice: &[DieRoll]) -> String {
+pub fn answer(data: &GameData, a: &Answer, dice: &[DieRoll]) -> String {
     let at = space;
     let die = |i: &usize| match dice.get(*i) {
         Some(d) => format!("die {} ({})", i + 1, face(d)),
@@ -365,7 +372,7 @@ pub fn answer(a: &Answer, dice: &[DieRoll]) -> String {
             Some((end, way)) => format!("scare it to {} by {}", at(end), way.iter().map(at).collect::<Vec<_>>().join(" ")),
             None => "it stays".into(),
         },
-        Answer::React(mode) => format!("react with {mode}"),
+        Answer::React(mode) => format!("react with {}", mode_name(data, mode)),
         Answer::Pass => "pass".into(),
         Answer::Accept(true) => "take the offer".into(),
         Answer::Accept(false) => "leave it".into(),
@@ -412,12 +419,24 @@ mod tests {
     /// A scare's answers name the way as well as the end: two ways may end on one space.
     #[test]
     fn a_scares_answers_name_the_way_it_runs() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
         let row = |c: i32, r: i32| Qr::from(crate::rules::hex::cell_to_hex((c, r)));
-        let scare = |cells: &[(i32, i32)]| answer(&Answer::Scare(cells.iter().map(|(c, r)| row(*c, *r)).collect()), &[]);
+        let scare = |cells: &[(i32, i32)]| answer(&data, &Answer::Scare(cells.iter().map(|(c, r)| row(*c, *r)).collect()), &[]);
         assert_eq!(scare(&[(4, 3), (5, 3)]), "scare it to (5, 3) by (4, 3)");
         assert_ne!(scare(&[(4, 3), (5, 3)]), scare(&[(4, 4), (5, 3)]));
         assert_eq!(scare(&[(4, 3)]), "scare it to (4, 3)");
         assert_eq!(scare(&[]), "it stays");
+    }
+
+    /// A reaction shot is offered by the fire mode's name, not the weapon table's key; a
+    /// secondary weapon by its own name.
+    #[test]
+    fn a_reaction_names_the_fire_mode() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let mode = &data.weapons.of(DwarfClass::Driller).modes[0];
+        assert_ne!(mode.id, mode.name, "the table's key and the name differ for this test to mean anything");
+        assert_eq!(answer(&data, &Answer::React(mode.id.clone()), &[]), format!("react with {}", mode.name));
+        assert_eq!(answer(&data, &Answer::React("Experimental Plasma Igniter".into()), &[]), "react with Experimental Plasma Igniter");
     }
 
     /// The Oppressor's hover line says what The Maw turns on: its armour and its weak back.

@@ -349,9 +349,10 @@ fn a_choice_names_its_die_by_its_face() {
     use hoxxes::screen::words::answer;
     let roll = |symbols: Vec<Symbol>| DieRoll { die: DieKind::Explosive, face: 0, symbols };
     let dice = [roll(vec![Symbol::Boom]), roll(vec![Symbol::Boom, Symbol::Boom])];
-    assert_eq!(answer(&Answer::Keep(1), &dice), "keep die 2 (2 boom)");
-    assert_eq!(answer(&Answer::Place { die: 0, at: q(2, 3) }, &dice), "die 1 (boom) on (2, 3)");
-    assert_eq!(answer(&Answer::Keep(1), &[]), "keep die 2", "no roll known: the number alone");
+    let data = data();
+    assert_eq!(answer(&data, &Answer::Keep(1), &dice), "keep die 2 (2 boom)");
+    assert_eq!(answer(&data, &Answer::Place { die: 0, at: q(2, 3) }, &dice), "die 1 (boom) on (2, 3)");
+    assert_eq!(answer(&data, &Answer::Keep(1), &[]), "keep die 2", "no roll known: the number alone");
 }
 
 /// An exchange in the log says who gave what.

@@ -49,7 +49,12 @@ fn build(
                 .with_children(|list| {
                     for (i, entry) in book.0.iter().enumerate() {
                         let (label, tip, off) = match &entry.mission {
-                            Ok(m) => (format!("{} ({})", m.name, m.difficulty), m.briefing.clone(), false),
+                            // Its briefing shows beside the list once it is picked, not again here.
+                            Ok(m) => (
+                                format!("{} ({})", m.name, m.difficulty),
+                                format!("Pick {}: its briefing and map show on the right", m.name),
+                                false,
+                            ),
                             Err(e) => (
                                 format!("{} (cannot be played)", entry.path.file_name().unwrap_or_default().to_string_lossy()),
                                 e.clone(),

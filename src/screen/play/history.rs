@@ -4,6 +4,7 @@
 
 use super::logic::{Notice, PlayerInput, Selection};
 use super::pace::{Pace, Speed};
+use crate::data::GameData;
 use crate::data::mission::Mission;
 use crate::rules::command::{Command, CommandLog, CommandQueue};
 use crate::rules::end::Outcome;
@@ -86,6 +87,7 @@ fn undo_redo(
     mut queue: ResMut<CommandQueue>,
     mut notice: ResMut<Notice>,
     game: Option<Res<Game>>,
+    data: Res<GameData>,
 ) {
     for input in inputs.read() {
         match input {
@@ -96,12 +98,12 @@ fn undo_redo(
                     let (last, rest) = log.0.split_last().expect("a command to undo");
                     history.redo.push(last.clone());
                     commands.insert_resource(Rewind(rest.to_vec()));
-                    notice.0 = format!("undone: {}", command_words(last));
+                    notice.0 = format!("undone: {}", command_words(&data, last));
                 }
             },
             PlayerInput::Redo if queue.0.is_empty() && history.waiting => match history.redo.pop() {
                 Some(cmd) => {
-                    notice.0 = format!("redone: {}", command_words(&cmd));
+                    notice.0 = format!("redone: {}", command_words(&data, &cmd));
                     history.expect = Some(cmd.clone());
                     queue.0.push_back(cmd);
                 }
@@ -114,9 +116,9 @@ fn undo_redo(
 
 /// A command taken back or played again, in words: a choice by its answer ('undone: axe: mine the
 /// mineral at (4, 3)'), else by its name.
-fn command_words(cmd: &Command) -> String {
+fn command_words(data: &GameData, cmd: &Command) -> String {
     match cmd {
-        Command::Choose(a) => crate::screen::words::answer(a, &[]),
+        Command::Choose(a) => crate::screen::words::answer(data, a, &[]),
         c => c.name().to_string(),
     }
 }

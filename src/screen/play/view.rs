@@ -278,6 +278,7 @@ fn press(
     mut hover: ResMut<BarHover>,
     mut out: MessageWriter<PlayerInput>,
 ) {
+    let mut rested = Rested::default();
     for (interaction, WatchButton(key)) in &watch_buttons {
         if *interaction == Interaction::Pressed {
             out.write(PlayerInput::Key(*key));
@@ -288,8 +289,7 @@ fn press(
             Interaction::Pressed => {
                 out.write(PlayerInput::Key(KeyCode::Enter));
             }
-            Interaction::Hovered => hover.0 = Some("one Exchange action: every item picked changes hands at once".into()),
-            Interaction::None => hover.0 = None,
+            _ => rested.on(interaction, || Some("one Exchange action: every item picked changes hands at once".into())),
         }
     }
     for (interaction, TimeButton(back)) in &time_buttons {
@@ -300,13 +300,11 @@ fn press(
             (Interaction::Pressed, false) => {
                 out.write(PlayerInput::Redo);
             }
-            (Interaction::Hovered, true) => {
-                hover.0 = Some(history.why_not_undo(log.0.len(), &game_log).unwrap_or_else(|| "take back the last command".into()));
-            }
-            (Interaction::Hovered, false) => {
-                hover.0 = Some(if history.can_redo() { "play again the command taken back" } else { "nothing to redo" }.into());
-            }
-            (Interaction::None, _) => hover.0 = None,
+            (_, true) => rested.on(interaction, || {
+                Some(history.why_not_undo(log.0.len(), &game_log).unwrap_or_else(|| "take back the last command".into()))
+            }),
+            (_, false) => rested
+                .on(interaction, || Some(if history.can_redo() { "play again the command taken back" } else { "nothing to redo" }.into())),
         }
     }
     for (interaction, action, choice) in &buttons {
@@ -317,8 +315,8 @@ fn press(
             (Interaction::Pressed, _, Some(c)) => {
                 out.write(PlayerInput::Choice(c.0));
             }
-            (Interaction::Hovered, Some(a), _) => {
-                hover.0 = now.legal.actions.get(a.0).map(|a| {
+            (_, Some(a), _) => rested.on(interaction, || {
+                now.legal.actions.get(a.0).map(|a| {
                     // A card's button tells the card: a Rock and Stone card, or the Throwable thrown.
                     let card = match a.kind {
                         ActionKind::PlayCard => data.rock_and_stone.iter().find(|c| c.name == a.what).map(|c| &c.text),
@@ -330,10 +328,40 @@ fn press(
                         true => format!("{}{text}: {} to do it", label(&data, a), counted(a.offers().len() as u64, "way")),
                         false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
                     }
-                });
-            }
-            (Interaction::None, _, _) => hover.0 = None,
-            _ => {}
+                })
+            }),
+            // A choice's button says what it does on its face.
+            (Interaction::Hovered, None, _) => {}
+            (_, None, _) => rested.on(interaction, || None),
+        }
+    }
+    rested.tell(&mut hover);
+}
+
+/// What the pointer's moves over the bar's buttons in an update say: the words of the button it
+/// came to rest on, else that it left one. Leaving one button and entering the next in the same
+/// update (a quick pointer; the buttons stand 3 pixels apart), the one entered speaks, whatever
+/// order the buttons are read in: a greyed button's reason was lost so.
+#[derive(Default)]
+struct Rested {
+    entered: Option<Option<String>>,
+    left: bool,
+}
+
+impl Rested {
+    fn on(&mut self, interaction: &Interaction, words: impl FnOnce() -> Option<String>) {
+        match interaction {
+            Interaction::Hovered => self.entered = Some(words()),
+            Interaction::None => self.left = true,
+            Interaction::Pressed => {}
+        }
+    }
+
+    fn tell(self, hover: &mut BarHover) {
+        match self.entered {
+            Some(words) => hover.0 = words,
+            None if self.left => hover.0 = None,
+            None => {}
         }
     }
 }
@@ -605,7 +633,7 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
         },
         Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(words::chop).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
-            Command::Choose(a) => words::answer(a, dice),
+            Command::Choose(a) => words::answer(data, a, dice),
             Command::GetSupplies { primary, secondary, health } => {
                 format!("take {primary} primary, {secondary} secondary, {health} Health")
             }
@@ -833,6 +861,27 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pointer leaving one button and entering the next in one update: the one entered is
+    /// told, whichever of the two is read first; leaving alone empties the hint line; an update
+    /// with neither leaves it as it was.
+    #[test]
+    fn the_button_come_to_rest_on_speaks() {
+        let told = |events: &[(Interaction, Option<&str>)]| {
+            let mut hover = BarHover(Some("before".into()));
+            let mut rested = Rested::default();
+            for (i, words) in events {
+                rested.on(i, || words.map(str::to_string));
+            }
+            rested.tell(&mut hover);
+            hover.0
+        };
+        let (left, entered) = ((Interaction::None, Some("left")), (Interaction::Hovered, Some("Overclock: not now")));
+        assert_eq!(told(&[left, entered]).as_deref(), Some("Overclock: not now"));
+        assert_eq!(told(&[entered, left]).as_deref(), Some("Overclock: not now"));
+        assert_eq!(told(&[left]), None);
+        assert_eq!(told(&[(Interaction::Pressed, None)]).as_deref(), Some("before"));
+    }
 
     /// The hover card sits after the pointer where it fits, before it where it would run out of
     /// the window, and never out past the window's start.
