@@ -222,6 +222,13 @@ pub fn check_card<'a>(
     Ok((player, i, card, target))
 }
 
+/// Whether a card is played this way at all: on this Dwarf, or on none (`target_of`, as
+/// `check_card` asks it). A way it is not played is no candidate: the legal-moves query tells why
+/// a card cannot be played by the refusal of a way it is played.
+pub fn played_so(cave: &Cave, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCard, on: Option<DwarfClass>) -> bool {
+    named(cave, by).is_ok_and(|player| target_of(cave, card, &player, on, now.solo_bosco).is_ok())
+}
+
 fn named<'a>(cave: &'a Cave, class: DwarfClass) -> Result<DwarfItem<'a>, String> {
     cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == class).ok_or_else(|| format!("there is no {class:?} in this game"))
 }

@@ -533,6 +533,27 @@ fn second_wind_gives_a_free_action_of_any_kind() {
     assert_eq!(g.turn().seat, 0);
 }
 
+/// A card that cannot be played is greyed with the refusal of a way it is played, not of a way it
+/// is not: the Driller's Second Wind while the Scout whose turn it is lies knocked over.
+#[test]
+fn a_card_not_playable_says_why_on_the_dwarf_it_would_help() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 2, 2);
+    g.put(Driller, 2, 4);
+    give(&mut g, Driller, &[], &["Second Wind"]);
+    let why = |g: &mut Game| {
+        let legal = hoxxes::rules::legal::legal(g.world());
+        let card = legal.actions.iter().find(|a| a.what == "Second Wind").expect("the card is listed");
+        card.allowed.as_ref().err().cloned()
+    };
+    assert_eq!(why(&mut g), None, "the Scout on his feet may take the free action");
+    g.set_status(Scout, DwarfStatus { knocked_over: true, ..Default::default() });
+    let said = why(&mut g).expect("not now");
+    assert!(said.contains("Scout") && said.contains("not on his feet"), "{said}");
+    let refused = g.refused(play(Driller, "Second Wind", Some(Scout)));
+    assert!(refused.ends_with(&said), "the words the card's own check refuses it with: {refused}");
+}
+
 #[test]
 fn another_dwarf_is_not_yourself_unless_you_are_alone_with_bosco() {
     let mut g = Game::room(&[Scout, Driller]);

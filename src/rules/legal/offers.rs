@@ -6,7 +6,7 @@ use crate::data::weapons::{DwarfClass, FireMode};
 use crate::rules::actions::{aid, exchange, overclock, secondary, shoot, supplies, throw};
 use crate::rules::agenda::busy;
 use crate::rules::bosco;
-use crate::rules::cards::{CardsNow, check_card, lent};
+use crate::rules::cards::{CardsNow, check_card, lent, played_so};
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::BoscoAction;
 use crate::rules::command::{Command, Supplies, Trade};
@@ -520,17 +520,22 @@ fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCar
     // A card that names a Dwarf may leave him unnamed when the rules fill him in (yourself).
     let targets: Vec<Option<DwarfClass>> = std::iter::once(None).chain(cave.dwarves_sorted().iter().map(|d| Some(d.dwarf.class))).collect();
     let mut offers = Vec::new();
-    let mut reason = None;
+    // Why not: the first refusal of a way the card is played, before one of a way it is not
+    // (Second Wind on no one "names another Dwarf", when the Dwarf it would help is down).
+    let (mut reason, mut form) = (None, None);
     for on in targets {
         match check_card(cave, now, &t.pending, by, &card.name, on) {
             Ok(_) => offers.push(Offer {
                 command: Command::PlayCard { by, card: card.name.clone(), on },
                 detail: on.map(Detail::Dwarf).unwrap_or(Detail::None),
             }),
-            Err(why) => {
+            Err(why) if played_so(cave, now, by, card, on) => {
                 reason.get_or_insert(why);
+            }
+            Err(why) => {
+                form.get_or_insert(why);
             }
         }
     }
-    if offers.is_empty() { Err(reason.unwrap_or_else(|| "it cannot be played now".into())) } else { Ok(offers) }
+    if offers.is_empty() { Err(reason.or(form).unwrap_or_else(|| "it cannot be played now".into())) } else { Ok(offers) }
 }
