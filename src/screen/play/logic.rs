@@ -473,6 +473,15 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
     });
 }
 
+/// The keys of a choice's answers, the first answer's first: 1 to 9, then 0 for the tenth. An
+/// answer after the tenth is clicked (Get supplies may offer a dozen ways to split the pod).
+const CHOICE_KEYS: usize = 10;
+
+/// The key of the answer numbered `n` (from 0) on its button, if it has one.
+pub fn choice_key(n: usize) -> Option<String> {
+    (n < CHOICE_KEYS).then(|| ((n + 1) % 10).to_string())
+}
+
 fn digit(k: KeyCode) -> Option<usize> {
     let keys = [
         KeyCode::Digit1,
@@ -484,6 +493,7 @@ fn digit(k: KeyCode) -> Option<usize> {
         KeyCode::Digit7,
         KeyCode::Digit8,
         KeyCode::Digit9,
+        KeyCode::Digit0,
     ];
     keys.iter().position(|d| *d == k)
 }
@@ -579,6 +589,31 @@ fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Answers are keyed 1 to 9 and then 0; from the eleventh on, clicked.
+    #[test]
+    fn the_tenth_answer_is_keyed_0() {
+        assert_eq!((choice_key(0).as_deref(), choice_key(8).as_deref(), choice_key(9).as_deref()), (Some("1"), Some("9"), Some("0")));
+        assert_eq!(choice_key(10), None);
+        assert_eq!((digit(KeyCode::Digit1), digit(KeyCode::Digit0), digit(KeyCode::KeyA)), (Some(0), Some(9), None));
+        // Every answer that has a key is picked by it.
+        assert!((0..CHOICE_KEYS).all(|n| choice_key(n).is_some_and(|k| digit(key_code(&k)) == Some(n))));
+    }
+
+    fn key_code(k: &str) -> KeyCode {
+        [
+            KeyCode::Digit0,
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+            KeyCode::Digit9,
+        ][k.parse::<usize>().expect("a digit")]
+    }
     use crate::rules::command::ChoiceKind;
     use crate::rules::log::Who;
 

@@ -260,7 +260,11 @@ fn rebuild(
             Some(o) => (offer_words(&data, o, &tray.dice), true),
             None => ("answered".to_string(), false),
         };
-        let b = commands.spawn((ChoiceButton(n), button(format!("[{}] {words}", n + 1), on, false))).id();
+        let label = match super::logic::choice_key(n) {
+            Some(key) => format!("[{key}] {words}"),
+            None => words,
+        };
+        let b = commands.spawn((ChoiceButton(n), button(label, on, false))).id();
         commands.entity(choices_row).add_child(b);
     }
 }
