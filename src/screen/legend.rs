@@ -61,7 +61,13 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
     };
     let tiles = TILES.map(|(kind, label)| tile_entry(sheet.clone(), kind, label));
     let badge = Node { padding: UiRect::horizontal(px(4.0)), border_radius: BorderRadius::MAX, ..default() };
-    let health = entry((badge, BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its Health left".into());
+    let health =
+        entry((badge.clone(), BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its Health left".into());
+    let tag = Node { border_radius: BorderRadius::ZERO, ..badge };
+    let condition = entry(
+        (tag, BackgroundColor(INK), children![ui_text("down", SMALL, PAPER)]),
+        "under a Dwarf or over a creature: its condition (down, out cold, webbed, stunned, frozen; + when more)".into(),
+    );
     commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(
         |s| {
             for e in tiles {
@@ -73,6 +79,7 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
             let pointer = ImageNode { image: shapes.image(Shape::Pointer), color: PAPER, ..default() };
             s.spawn(entry((pointer, icon_node()), "beside a Praetorian or Oppressor: the way it faces (it is weak from behind)".into()));
             s.spawn(health);
+            s.spawn(condition);
         },
     );
 }
