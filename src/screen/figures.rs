@@ -3,7 +3,7 @@
 //! creature is a shape and colour of its kind with its abbreviation and its health in a badge.
 //! Creatures hit harder from behind show the way they face; an Oppressor's back space is drawn too.
 //! A figure's condition (a Dwarf knocked over, unconscious, webbed or stunned; a creature stunned or
-//! frozen) is a tag above it.
+//! frozen) is a tag within its space: under a Dwarf's letter, over a creature's label.
 
 use super::layout::MapGeometry;
 use super::look::{BOSCO_COLOUR, BOSCO_LETTER, INK, PAPER, Shape, class_colour, class_letter, creature_look, ink_on};
@@ -99,13 +99,13 @@ fn tag(e: Entity, geo: &MapGeometry, shapes: &Shapes, up: f32) -> impl Bundle {
 
 /// A Dwarf's condition in a word or two, the gravest first; `+` when he has another too (the
 /// side panel and the card beside the pointer name them all).
-pub fn dwarf_condition(s: &DwarfStatus) -> Option<String> {
+fn dwarf_condition(s: &DwarfStatus) -> Option<String> {
     let all = [(s.unconscious, "out cold"), (s.knocked_over, "down"), (s.webbed, "webbed"), (s.stunned, "stunned")];
     condition(&all)
 }
 
 /// A creature's condition: frozen or stunned (its next activation is lost, ruling 19).
-pub fn creature_condition(s: &CreatureStatus) -> Option<String> {
+fn creature_condition(s: &CreatureStatus) -> Option<String> {
     condition(&[(s.frozen, "frozen"), (s.stunned, "stunned")])
 }
 

@@ -566,19 +566,17 @@ struct Place {
     aboard: bool,
 }
 
+/// A Dwarf's states in words (the panel's row, the hint on it).
+pub fn states(s: &DwarfStatus) -> impl Iterator<Item = &'static str> {
+    [(s.stunned, "stunned"), (s.webbed, "webbed"), (s.knocked_over, "knocked over"), (s.unconscious, "unconscious")]
+        .into_iter()
+        .filter_map(|(on, word)| on.then_some(word))
+}
+
 /// What a Dwarf's row says of his state, beside his health and ammo.
 fn conditions(s: &DwarfStatus, place: Place) -> Vec<&'static str> {
-    [
-        (s.stunned, "stunned"),
-        (s.webbed, "webbed"),
-        (s.knocked_over, "knocked over"),
-        (s.unconscious, "unconscious"),
-        (place.shielded, "shielded"),
-        (place.aboard, "aboard the Drop Pod"),
-    ]
-    .into_iter()
-    .filter_map(|(on, word)| on.then_some(word))
-    .collect()
+    let where_he_stands = [(place.shielded, "shielded"), (place.aboard, "aboard the Drop Pod")];
+    states(s).chain(where_he_stands.into_iter().filter_map(|(on, word)| on.then_some(word))).collect()
 }
 
 #[cfg(test)]

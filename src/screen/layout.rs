@@ -59,6 +59,13 @@ pub struct BarTop {
     measured_for: (Vec2, f32),
 }
 
+/// The cave's part of the window, from its top left corner, in the window's logical pixels: left of
+/// the side panel (`panels`: the panels' scale on screen, `UiScale`) and above the bar. Where the
+/// pointer points at the cave, and where the card beside it keeps to.
+pub fn cave_area(window: &Window, panels: f32, bar: &BarTop) -> Vec2 {
+    Vec2::new(window.width() - HUD_WIDTH * panels, window.height() - bar.height)
+}
+
 /// A new table's bar is measured afresh: another team has other buttons.
 pub fn new_bar(mut bar: ResMut<BarTop>) {
     *bar = BarTop::default();

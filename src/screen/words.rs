@@ -345,10 +345,15 @@ fn condition_words(status: &str) -> String {
     out
 }
 
-/// A fire mode by its name in the weapon table ("BurstFire" is "Burst Fire"); a secondary weapon,
-/// which a reaction names by its own name, as it is.
-pub fn mode_name(data: &GameData, id: &str) -> String {
-    DwarfClass::ALL.iter().find_map(|c| data.weapons.of(*c).mode(id)).map_or_else(|| id.to_string(), |m| m.name.clone())
+/// A fire mode by its name in the weapon table ("BurstFire" is "Burst Fire"), looked up in the
+/// weapon of `by` when the Dwarf is known, else in every class's; anything else (a secondary
+/// weapon, which a reaction names by its own name) as it is.
+pub fn mode_name(data: &GameData, by: Option<DwarfClass>, id: &str) -> String {
+    let mode = match by {
+        Some(c) => data.weapons.of(c).mode(id),
+        None => DwarfClass::ALL.iter().find_map(|c| data.weapons.of(*c).mode(id)),
+    };
+    mode.map_or_else(|| id.to_string(), |m| m.name.clone())
 }
 
 /// An answer to a pending choice, in words. A die of `dice` (the roll in the tray, when it is known)
@@ -372,7 +377,7 @@ pub fn answer(data: &GameData, a: &Answer, dice: &[DieRoll]) -> String {
             Some((end, way)) => format!("scare it to {} by {}", at(end), way.iter().map(at).collect::<Vec<_>>().join(" ")),
             None => "it stays".into(),
         },
-        Answer::React(mode) => format!("react with {}", mode_name(data, mode)),
+        Answer::React(mode) => format!("react with {}", mode_name(data, None, mode)),
         Answer::Pass => "pass".into(),
         Answer::Accept(true) => "take the offer".into(),
         Answer::Accept(false) => "leave it".into(),

@@ -3,7 +3,7 @@
 
 use super::logic::PlayerInput;
 use crate::rules::state::Board;
-use crate::screen::layout::{BarTop, HUD_WIDTH, MapGeometry, panel_size, scale_for};
+use crate::screen::layout::{BarTop, MapGeometry, cave_area, panel_size, scale_for};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::Hex;
@@ -37,7 +37,8 @@ fn hover(
     let (Ok(window), Ok((camera, at)), Some(geo)) = (window.single(), camera.single(), geo) else { return };
     // The panels' size on screen: the window's scale times the player's size of them.
     let s = scale_for(window) * panel_size(settings.as_deref());
-    let over_map = window.cursor_position().filter(|p| p.x < window.width() - HUD_WIDTH * s && p.y < window.height() - bar.height);
+    let cave = cave_area(window, s, &bar);
+    let over_map = window.cursor_position().filter(|p| p.x < cave.x && p.y < cave.y);
     let hex = over_map.and_then(|p| camera.viewport_to_world_2d(at, p).ok()).and_then(|w| hex_at(&geo, &board, w));
     if hovered.0 != hex {
         hovered.0 = hex;

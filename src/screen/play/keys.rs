@@ -66,7 +66,7 @@ pub fn key_name(k: KeyCode) -> String {
 pub fn label(data: &GameData, a: &Action) -> String {
     use ActionKind::*;
     match a.kind {
-        Shoot => a.by.and_then(|c| data.weapons.of(c).mode(&a.what)).map(|m| m.name.clone()).unwrap_or_else(|| a.what.clone()),
+        Shoot => crate::screen::words::mode_name(data, a.by, &a.what),
         Throw => format!("Throw {}", a.what),
         PlayCard => format!("{}: {}", a.by.map(|c| format!("{c:?}")).unwrap_or_default(), a.what),
         ShootSecondary => "Secondary".into(),

@@ -473,17 +473,14 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
     });
 }
 
-/// The keys of a choice's answers, the first answer's first: 1 to 9, then 0 for the tenth. An
-/// answer after the tenth is clicked (Get supplies may offer a dozen ways to split the pod).
-const CHOICE_KEYS: usize = 10;
-
 /// The key of the answer numbered `n` (from 0) on its button, if it has one.
 pub fn choice_key(n: usize) -> Option<String> {
     ANSWER_KEYS.get(n).map(|k| super::keys::key_name(*k))
 }
 
-/// The keys of the answers, in their order.
-const ANSWER_KEYS: [KeyCode; CHOICE_KEYS] = [
+/// The keys of a choice's answers, the first answer's first: 1 to 9, then 0 for the tenth. An
+/// answer after the tenth is clicked (Get supplies may offer a dozen ways to split the pod).
+const ANSWER_KEYS: [KeyCode; 10] = [
     KeyCode::Digit1,
     KeyCode::Digit2,
     KeyCode::Digit3,

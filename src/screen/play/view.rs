@@ -578,8 +578,7 @@ fn place_card(
 ) {
     let Ok((mut node, computed)) = cards.single_mut() else { return };
     // The card keeps to the cave's part of the window: the side panel and the bar stay readable.
-    let cave = |w: &Window| Vec2::new(w.width() - crate::screen::layout::HUD_WIDTH * ui.0, w.height() - bar.height);
-    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, cave(w))));
+    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, crate::screen::layout::cave_area(w, ui.0, &bar))));
     let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
     let Some((at, window)) = cursor.filter(|_| shown) else {
         if node.display != Display::None {
@@ -773,12 +772,7 @@ impl SpaceView<'_, '_> {
 }
 
 fn status_words(s: &DwarfStatus) -> String {
-    let mut v = vec![];
-    for (on, name) in [(s.stunned, "stunned"), (s.webbed, "webbed"), (s.knocked_over, "knocked over"), (s.unconscious, "unconscious")] {
-        if on {
-            v.push(name);
-        }
-    }
+    let v: Vec<&str> = crate::screen::hud::states(s).collect();
     if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) }
 }
 
