@@ -212,13 +212,19 @@ impl Grid {
     /// search did not reach, whose way is then empty).
     pub fn way_back(&self, parent: &[u32], end: usize) -> Vec<Hex> {
         let mut path = vec![];
+        self.way_back_into(parent, end, &mut path);
+        path
+    }
+
+    /// [`Grid::way_back`], added to the end of `path`.
+    pub fn way_back_into(&self, parent: &[u32], end: usize, path: &mut Vec<Hex>) {
+        let first = path.len();
         let mut at = end;
         while parent[at] != NO_HEX {
             path.push(self.hex(at));
             at = parent[at] as usize;
         }
-        path.reverse();
-        path
+        path[first..].reverse();
     }
 
     pub fn len(&self) -> usize {

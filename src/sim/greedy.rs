@@ -6,10 +6,10 @@
 
 use crate::data::mission::{Ground, Item, Objective, Pickup};
 use crate::rules::cave::Cave;
-use crate::rules::command::{Answer, ChopTarget, Command, Pending};
+use crate::rules::command::{Answer, ChopTarget, Command};
 use crate::rules::components::{DropPod, Space, Terrain, Token};
 use crate::rules::hex::distance;
-use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer, legal_of};
+use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer, Table, of_kinds};
 use crate::rules::log::Who;
 use crate::rules::state::{Mule, Turn};
 use bevy::prelude::*;
@@ -66,25 +66,32 @@ impl Plan {
 /// it is answered, but for a card, which the bot does not play); else the kinds it ranks above
 /// moving that its plan may take ([`looked_at`]), and the moves only when it takes none of those.
 /// The command [`choose`] picks from the whole query.
+/// The plan and the queries are read off one table, in one run of a system.
 pub fn decide(world: &mut World) -> Option<Command> {
-    if world.resource::<Pending>().0.is_some() {
-        let legal = legal_of(world, &[], AIM);
-        return legal.pending.as_ref().and_then(|p| answer(world, p));
+    world.run_system_cached(decided).ok().flatten()
+}
+
+/// [`decide`] as a system.
+fn decided(t: Table, spaces: Spaces) -> Option<Command> {
+    let plan = || plan(&t.cave, &spaces, &t.mule, &t.turn);
+    if t.pending.0.is_some() {
+        let legal = of_kinds(&t, &[], AIM);
+        return legal.pending.as_ref().and_then(|p| answer(plan, p));
     }
-    let plan = world.run_system_cached(plan).ok()?;
-    let mut legal = legal_of(world, &looked_at(&plan), AIM);
+    let plan = plan();
+    let mut legal = of_kinds(&t, &looked_at(&plan), AIM);
     before_moving(&legal, &plan).or_else(|| {
-        legal.actions.extend(legal_of(world, MOVING, AIM).actions);
+        legal.actions.extend(of_kinds(&t, MOVING, AIM).actions);
         moving(&legal, &plan)
     })
 }
 
 /// The command the greedy bot picks from a query, if it has a preference.
 pub fn choose(world: &mut World, legal: &Legal) -> Option<Command> {
+    let plan = world.run_system_cached(planned).ok()?;
     if let Some(p) = &legal.pending {
-        return answer(world, p);
+        return answer(|| plan, p);
     }
-    let plan = world.run_system_cached(plan).ok()?;
     before_moving(legal, &plan).or_else(|| moving(legal, &plan))
 }
 
@@ -241,8 +248,10 @@ fn best_move(legal: &Legal, plan: &Plan) -> Option<Command> {
 
 /// A pending choice: an axe success on the best target, a reaction shot taken, an offered card
 /// accepted; anything else the default (the first answer, ruling 4).
-fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
-    let plan = world.run_system_cached(plan).ok();
+fn answer(plan: impl FnOnce() -> Plan, p: &PendingOffer) -> Option<Command> {
+    // The plan is worked out only for an axe success that could carve.
+    let carves = p.answers.iter().any(|o| matches!(o.command, Command::Choose(Answer::Chop(ChopTarget::Carve(_)))));
+    let plan = carves.then(plan);
     let chop_rank = |a: &Answer| match a {
         Answer::Chop(t @ ChopTarget::Carve(q)) => {
             let opens = plan.as_ref().is_some_and(|p| p.me.is_some_and(|me| p.away(Hex::from(*q)) < p.away(me)));
@@ -270,7 +279,15 @@ fn answer(world: &mut World, p: &PendingOffer) -> Option<Command> {
 
 /// Where the active Dwarf wants to go: what the unmet primary objectives need, or the Drop Pod once
 /// they are met.
-fn plan(cave: Cave, spaces: Query<(&Space, &Terrain, Has<DropPod>)>, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
+/// The spaces' terrain and the Drop Pod's spaces, as the plan reads them.
+type Spaces<'w, 's> = Query<'w, 's, (&'static Space, &'static Terrain, Has<DropPod>)>;
+
+/// [`plan`] as a system.
+fn planned(cave: Cave, spaces: Spaces, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
+    plan(&cave, &spaces, &mule, &turn)
+}
+
+fn plan(cave: &Cave, spaces: &Spaces, mule: &Mule, turn: &Turn) -> Plan {
     let me = cave.dwarf_in_seat(turn.seat);
     let full = &cave.data.numbers.dwarf;
     let (low, out_of_ammo) = me.map_or((false, false), |d| (d.ammo.primary < 2 || d.health.0 < full.health / 2, d.ammo.primary == 0));
@@ -285,12 +302,12 @@ fn plan(cave: Cave, spaces: Query<(&Space, &Terrain, Has<DropPod>)>, mule: Res<M
         .collect();
     let standing: Vec<Hex> = cave.dwarves.iter().filter(|d| !d.status.unconscious).map(|d| d.at.0).collect();
     let all_aboard = !standing.is_empty() && standing.iter().all(|h| pod.contains(h));
-    let goals = if cave.objectives_met(&mule) {
+    let goals = if cave.objectives_met(mule) {
         pod.iter().map(|h| (*h, 0)).collect()
     } else {
         let wanted: Vec<&Objective> =
             cave.mission.objectives.primary.iter().filter(|o| !matches!(o, Objective::Collect(i, n) if mule.count(*i) >= *n)).collect();
-        let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(&cave, &walls, o)).collect();
+        let mut goals: Vec<(Hex, u32)> = wanted.iter().flat_map(|o| goals_for(cave, &walls, o)).collect();
         if goals.is_empty() {
             goals = mineral_walls(&walls, |_| true);
         }

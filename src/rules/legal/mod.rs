@@ -212,6 +212,12 @@ pub fn query(t: Table) -> Legal {
     scoped(In(Scope { forecast: true, kinds: None, aim: Aim::Anywhere }), t)
 }
 
+/// [`legal_of`] on a table a system has read already: for a bot's own system, which asks for
+/// some kinds, then maybe others, and reads its plan off the same table.
+pub fn of_kinds(t: &Table, kinds: &[ActionKind], aim: Aim) -> Legal {
+    worked_out(t, false, Some(kinds), aim)
+}
+
 /// How much of the query to work out: the creatures' forecast or not, every kind of command or
 /// these, the attacks at every space in reach or some.
 struct Scope {
@@ -235,12 +241,20 @@ pub enum Aim {
 }
 
 impl Aim {
-    /// The candidate spaces this aim asks of, of those in the attack's reach.
-    fn keep(self, cave: &Cave, mut spaces: Vec<hexx::Hex>) -> Vec<hexx::Hex> {
+    /// The candidate spaces this aim asks of, of those within `range` of `at` (not `at` itself).
+    fn candidates(self, cave: &Cave, at: hexx::Hex, range: u32) -> Vec<hexx::Hex> {
         match self {
-            Aim::Anywhere => spaces,
+            Aim::Anywhere => super::hex::within(at, range).collect(),
+            // Found from the creatures, which are far fewer than the spaces in reach.
             Aim::AtCreatures => {
-                spaces.retain(|h| cave.creature_at(*h).is_some());
+                let mut spaces: Vec<hexx::Hex> = cave
+                    .creatures
+                    .iter()
+                    .flat_map(|c| cave.creature_spaces(c.creature.kind, c.at.0, c.faces))
+                    .filter(|h| *h != at && super::hex::distance(at, *h) <= range && cave.creature_at(*h).is_some())
+                    .collect();
+                spaces.sort_by_key(|h| super::hex::canonical(*h));
+                spaces.dedup();
                 spaces
             }
             // The check of the space says how far out of reach it is.
@@ -251,6 +265,12 @@ impl Aim {
 
 /// The query, as much of it as asked.
 fn scoped(scope: In<Scope>, t: Table) -> Legal {
+    worked_out(&t, scope.forecast, scope.kinds.as_deref(), scope.aim)
+}
+
+/// The query on a table: the creatures' forecast or not, every kind of command or these, the
+/// attacks at the spaces `aim` names.
+fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim) -> Legal {
     let moment = Moment::now(&t.pending, &t.agenda, &t.job, &t.outcome, &t.progress);
     if moment.over.is_some() {
         return Legal::default();
@@ -267,7 +287,7 @@ fn scoped(scope: In<Scope>, t: Table) -> Legal {
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };
-    let mut actions = offers::all(&t, &|kind| scope.kinds.as_ref().is_none_or(|k| k.contains(&kind)), scope.aim);
+    let mut actions = offers::all(t, &|kind| kinds.is_none_or(|k| k.contains(&kind)), aim);
     // The moment's own refusal comes first: a pending choice, the rules busy with their jobs.
     for a in &mut actions {
         let sample = a.offers().first().map(|o| o.command.clone());
@@ -278,7 +298,7 @@ fn scoped(scope: In<Scope>, t: Table) -> Legal {
             a.allowed = Err("wait: the cave is still moving".into());
         }
     }
-    let creatures = match scope.forecast {
+    let creatures = match forecast {
         true => order(&t.cave)
             .into_iter()
             .filter_map(|id| t.cave.creature_by_id(id))

@@ -45,7 +45,8 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
     let (class, start) = (d.dwarf.class, d.at.0);
     let points = cave.data.numbers.move_points;
     let found = search(cave, mule, class, start, points);
-    let mut ends: Vec<(Hex, Vec<Hex>)> = found.reached().filter(|(h, _)| *h != start).map(|(h, _)| (h, found.path_to(h))).collect();
+    // Each end, with the space reached last before it when that is not on the search's own way.
+    let mut ends: Vec<(Hex, Option<Hex>)> = found.reached().filter(|(h, _)| *h != start).map(|(h, _)| (h, None)).collect();
     // Power drilling: the Driller's last step may go into rock next to a space he reached with a
     // point to spare; from the cheapest such space.
     if class == DwarfClass::Driller {
@@ -54,30 +55,38 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
         for (h, _) in reached {
             for n in neighbours(h) {
                 if found.key(n).is_none() && step_over(cave, class, n, true) && !ends.iter().any(|e| e.0 == n) {
-                    let mut p = found.path_to(h);
-                    p.push(n);
-                    ends.push((n, p));
+                    ends.push((n, Some(h)));
                 }
             }
         }
     }
     ends.sort_by_key(|e| canonical(e.0));
+    // One path at a time, in one buffer: most ends are offered, and each offer keeps its own.
+    let mut path = Vec::new();
     ends.into_iter()
-        .filter(|(_, path)| check_path(cave, mule, d, path).is_ok())
-        .map(|(to, path)| {
-            let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
-            let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
-            // Power Drilling destroys the wall it ends in, mineral and all (rulebook "The Driller").
-            let drills_away = match cave.terrain(to) {
-                Some(Terrain::Open(Ground::Wall(mineral))) => mineral,
-                _ => None,
-            };
-            Offer {
-                command: Command::Move(q.clone()),
-                detail: Detail::Move { to: to.into(), cost: move_cost(cave, &path), path: q, flame_damage, drills_away },
-            }
+        .filter_map(|(to, via)| {
+            path.clear();
+            found.path_into(via.unwrap_or(to), &mut path);
+            path.extend(via.map(|_| to));
+            check_path(cave, mule, d, &path).ok()?;
+            Some(offer(cave, to, &path))
         })
         .collect()
+}
+
+/// The Move along a path that `check_path` allows, and what it costs.
+fn offer(cave: &Cave, to: Hex, path: &[Hex]) -> Offer {
+    let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
+    let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
+    // Power Drilling destroys the wall it ends in, mineral and all (rulebook "The Driller").
+    let drills_away = match cave.terrain(to) {
+        Some(Terrain::Open(Ground::Wall(mineral))) => mineral,
+        _ => None,
+    };
+    Offer {
+        command: Command::Move(q.clone()),
+        detail: Detail::Move { to: to.into(), cost: move_cost(cave, path), path: q, flame_damage, drills_away },
+    }
 }
 
 /// What the search found, by the board's numbering of its spaces: for each space reached within
@@ -99,9 +108,11 @@ impl Found<'_> {
         self.best[self.grid.index(h)?]
     }
 
-    /// The path from the start to a space reached, without the start.
-    fn path_to(&self, end: Hex) -> Vec<Hex> {
-        self.grid.index(end).map_or(vec![], |i| self.grid.way_back(&self.came_from, i))
+    /// The path from the start to a space reached, without the start, put in `path`.
+    fn path_into(&self, end: Hex, path: &mut Vec<Hex>) {
+        if let Some(i) = self.grid.index(end) {
+            self.grid.way_back_into(&self.came_from, i, path);
+        }
     }
 }
 

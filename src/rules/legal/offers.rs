@@ -248,7 +248,7 @@ fn shots(t: &Table, turn: &Turn, d: &DwarfItem, mode: &FireMode, aim: Aim) -> Re
     // A blast's target may lie one space past the weapon's reach (ruling 8).
     let past = u32::from(mode.spread == crate::data::weapons::Spread::Triangle);
     let actions = scout::action_cost(turn, &mode);
-    aimed(aim.keep(cave, reach(d.at.0, mode.range + mods.range + past)), |h| {
+    aimed(aim.candidates(cave, d.at.0, mode.range + mods.range + past), |h| {
         let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Primary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::Shoot { mode: mode.id.clone(), target: h.into() }, shooter.at.0, h, &mode, &mods, actions))
     })
@@ -301,7 +301,7 @@ fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem, aim: Aim) -> Result<Ve
     let cave = &t.cave;
     let (mode, shooter, loadout) = secondary::check_secondary_ready(cave, turn, &t.loadouts)?;
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
-    aimed(aim.keep(cave, reach(d.at.0, mode.range + mods.range)), |h| {
+    aimed(aim.candidates(cave, d.at.0, mode.range + mods.range), |h| {
         let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Secondary, &mode, &shooter, h)?;
         Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, mode.actions))
     })
@@ -439,7 +439,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
         let target =
             |h: Hex| Detail::Target { at: h.into(), figures: figures(cave, at, h, &g.dice, false), ammo: g.ammo, actions: g.actions };
-        let candidates = aim.keep(cave, reach(at, g.range));
+        let candidates = aim.candidates(cave, at, g.range);
         spaces_as(cave, candidates, "no target in range and line of sight", |h| check(make(h.into())), target)
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
