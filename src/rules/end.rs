@@ -38,14 +38,26 @@ pub struct Outcome(pub Option<Ending>);
 pub fn plugin(app: &mut App) {
     app.rules_resource::<Outcome>()
         // Asked before the update's job is taken and again after it.
-        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::Judge))
-        .add_systems(Update, (note_kills, check_end).chain().in_set(RulesSet::End))
+        .add_systems(Update, judge.in_set(RulesSet::Judge))
+        .add_systems(Update, judge.in_set(RulesSet::End))
         .add_systems(RulesStep::Action(CommandKind::Launch), launch);
 }
 
+/// Has the mission ended? The kills logged since the last look are noted first, for the Kill
+/// objectives the end is judged on. One system, not two: it runs twice in every update.
+fn judge(mut kills: ResMut<Kills>, watch: EndWatch, mut finish: Finish) {
+    note_kills(&finish.log, &mut kills);
+    if finish.outcome.0.is_some() {
+        return;
+    }
+    if let Some((result, reason)) = watch.ending(&kills) {
+        finish.end(Ending { result, reason, left_behind: vec![] });
+    }
+}
+
 /// Ruling 29: every creature killed is noted by kind, for the Kill objectives.
-fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
-    let Kills { kinds, noted } = &mut *kills;
+fn note_kills(log: &GameLog, kills: &mut Kills) {
+    let Kills { kinds, noted } = kills;
     kinds.extend(log.unread(noted).iter().filter_map(|e| match e {
         GameEvent::Killed { who: Who::Creature { kind, .. } } => Some(*kind),
         _ => None,
@@ -59,7 +71,6 @@ fn note_kills(log: Res<GameLog>, mut kills: ResMut<Kills>) {
 struct EndWatch<'w, 's> {
     data: Res<'w, GameData>,
     mission: Res<'w, MissionInfo>,
-    kills: Res<'w, Kills>,
     mule: Res<'w, Mule>,
     threat: Res<'w, SwarmThreat>,
     board: Res<'w, Board>,
@@ -70,11 +81,11 @@ struct EndWatch<'w, 's> {
 
 impl EndWatch<'_, '_> {
     /// How the mission ends now, if it does.
-    fn ending(&self) -> Option<(Result, String)> {
+    fn ending(&self, kills: &Kills) -> Option<(Result, String)> {
         if self.dwarves.is_empty() {
             return None;
         }
-        let met = self.mission.objectives_met(&self.mule, &self.kills);
+        let met = self.mission.objectives_met(&self.mule, kills);
         let aboard = self.dwarves.iter().filter(|(at, _)| drop_pod_at(&self.board, &self.spaces, at.0)).count();
         // With BOSCO on the cave the lone Dwarf may yet be revived (`bosco.rs`).
         if self.dwarves.iter().all(|(_, s)| s.unconscious) && self.bosco.is_empty() {
@@ -90,15 +101,6 @@ impl EndWatch<'_, '_> {
         } else {
             None
         }
-    }
-}
-
-fn check_end(watch: EndWatch, mut finish: Finish) {
-    if finish.outcome.0.is_some() {
-        return;
-    }
-    if let Some((result, reason)) = watch.ending() {
-        finish.end(Ending { result, reason, left_behind: vec![] });
     }
 }
 

@@ -262,7 +262,7 @@ pub struct ActivationsTogether(pub bool);
 
 /// After an activation (or the round's start), whether the next creature activates in this update
 /// too; if so its job is taken in hand here, with what this update placed emptied as a new update
-/// would. Only when nothing logged since the mission's end was last judged (`end::note_kills`
+/// would. Only when nothing logged since the mission's end was last judged (`end::judge`
 /// keeps the place: before this update's first job, `RulesSet::Judge`) concerns what runs between
 /// two updates' jobs: creatures moved, stayed or skipped (`creatures::quiet`), so no figure was
 /// hurt or killed, nothing was revealed, rolled, placed or asked, and the mission's end and the
