@@ -324,6 +324,16 @@ pub fn parcel(s: &crate::rules::command::Supplies) -> String {
     if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
+/// A Get supplies split in words: "take 2 primary, 0 secondary, 1 Health".
+pub fn supplies_taken(cmd: &crate::rules::command::Command) -> String {
+    match cmd {
+        crate::rules::command::Command::GetSupplies { primary, secondary, health } => {
+            format!("take {primary} primary, {secondary} secondary, {health} Health")
+        }
+        other => other.name().to_string(),
+    }
+}
+
 /// How a mission ended, in words.
 pub fn result_name(r: crate::rules::end::Result) -> &'static str {
     match r {

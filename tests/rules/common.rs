@@ -114,6 +114,22 @@ impl Game {
         *self.app.world().get::<Ammo>(e).expect("ammo")
     }
 
+    /// Put the Resupply card bringing these supplies on top of the deck; its index.
+    pub fn stack_resupply(&mut self, primary: u32, secondary: u32, health: u32) -> u32 {
+        let card = self
+            .app
+            .world()
+            .resource::<GameData>()
+            .resupply
+            .iter()
+            .position(|c| (c.primary, c.secondary, c.health) == (primary, secondary, health))
+            .expect("a Resupply card like that");
+        let mut decks = self.world().resource_mut::<hoxxes::rules::decks::Decks>();
+        decks.resupply.draw.retain(|c| *c != card);
+        decks.resupply.draw.push(card);
+        card as u32
+    }
+
     pub fn set_ammo(&mut self, class: DwarfClass, primary: u32) {
         let e = self.dwarf_entity(class);
         self.world().entity_mut(e).insert(Ammo { primary, secondary: 3 });

@@ -68,19 +68,6 @@ fn pod(g: &mut Game) -> Option<(Qr, Token)> {
     q.iter(g.app.world()).find(|(t, _)| matches!(t, Token::ResupplyPod { .. })).map(|(t, a)| (a.0.into(), *t))
 }
 
-/// Put the Resupply card bringing these supplies on top of the deck; its index.
-fn stack_resupply(g: &mut Game, primary: u32, secondary: u32, health: u32) -> u32 {
-    let card = game_data(g)
-        .resupply
-        .iter()
-        .position(|c| (c.primary, c.secondary, c.health) == (primary, secondary, health))
-        .expect("a Resupply card like that");
-    let mut decks = g.world().resource_mut::<Decks>();
-    decks.resupply.draw.retain(|c| *c != card);
-    decks.resupply.draw.push(card);
-    card as u32
-}
-
 fn is_hurt(e: &GameEvent, class: DwarfClass) -> bool {
     matches!(e, GameEvent::Damaged { who: hoxxes::rules::log::Who::Dwarf(c), .. } if *c == class)
 }
@@ -294,7 +281,7 @@ fn calling_a_pod_pays_nitra_first_then_gold() {
     let mut g = Game::room(&[Driller]);
     g.set_mule(Item::Nitra, 2);
     g.set_mule(Item::Gold, 3);
-    let card = stack_resupply(&mut g, 6, 3, 2);
+    let card = g.stack_resupply(6, 3, 2);
     g.ok(Command::CallResupply(q(5, 3)));
     assert_eq!((g.mule(Item::Nitra), g.mule(Item::Gold)), (0, 2));
     assert_eq!(g.turn().actions_left, 2);
@@ -321,9 +308,9 @@ fn a_pod_needs_the_nitra_and_an_empty_floor_space() {
 fn a_new_call_moves_the_pod_and_discards_what_was_left() {
     let mut g = Game::room(&[Driller]);
     g.set_mule(Item::Nitra, 6);
-    let first = stack_resupply(&mut g, 7, 4, 1);
+    let first = g.stack_resupply(7, 4, 1);
     g.ok(Command::CallResupply(q(5, 3)));
-    stack_resupply(&mut g, 5, 5, 2);
+    g.stack_resupply(5, 5, 2);
     g.ok(Command::CallResupply(q(7, 3)));
     assert_eq!(pod(&mut g).map(|p| p.0), Some(q(7, 3)));
     assert!(g.tokens_at(5, 3).is_empty());
@@ -336,7 +323,7 @@ fn getting_supplies_fills_the_board_from_the_pod_next_to_the_dwarf() {
     g.put(Driller, 4, 2);
     set_ammo(&mut g, Driller, 1, 0);
     g.set_health(Driller, 4);
-    let card = stack_resupply(&mut g, 7, 4, 1);
+    let card = g.stack_resupply(7, 4, 1);
     g.set_mule(Item::Nitra, 3);
     g.ok(Command::CallResupply(q(5, 2)));
     let take = |primary, secondary, health| Command::GetSupplies { primary, secondary, health };
@@ -354,7 +341,7 @@ fn getting_supplies_fills_the_board_from_the_pod_next_to_the_dwarf() {
 fn the_last_supplies_taken_remove_the_pod_and_overclocked_slots_hold_five() {
     let mut g = Game::room(&[Driller]);
     g.put(Driller, 4, 2);
-    let card = stack_resupply(&mut g, 6, 6, 0);
+    let card = g.stack_resupply(6, 6, 0);
     g.set_mule(Item::Nitra, 3);
     g.set_mule(Item::Gold, 1);
     g.ok(Command::CallResupply(q(5, 2)));
@@ -388,7 +375,7 @@ fn the_rulebook_resupply_example() {
     g.creature(Grunt, 5, 2);
     g.put(Scout, 3, 2);
     g.set_mule(Item::Nitra, 3);
-    let card = stack_resupply(&mut g, 7, 4, 1);
+    let card = g.stack_resupply(7, 4, 1);
     for (c, r) in [(3, 1), (4, 1), (3, 3), (4, 3), (5, 2), (3, 2)] {
         g.refused(Command::CallResupply(q(c, r)));
     }

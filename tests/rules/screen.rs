@@ -262,13 +262,58 @@ fn a_supply_drop_lands_where_the_player_clicks() {
     let now = g.app.world().resource::<LegalNow>();
     let answers = now.legal.pending.as_ref().expect("the landing is asked").answers.len();
     assert!(answers > play::MOST_CHOICES, "{answers} spaces");
-    let Listing::Answers(listed) = play::listing(now, &Selection::default(), &play::FlameDraft::default()) else {
+    let Listing::Answers(listed) = play::listing(now, &Selection::default(), &play::FlameDraft::default(), &play::SuppliesDraft::default())
+    else {
         panic!("the choice is listed")
     };
     assert_eq!(listed.len(), 1, "the bar lists the nearest space only");
     click(&mut g, q(8, 4));
     assert!(matches!(g.tokens_at(8, 4).as_slice(), [hoxxes::rules::components::Token::ResupplyPod { .. }]));
     assert!(played(&mut g).contains(&Command::Choose(hoxxes::rules::command::Answer::Space(q(8, 4)))));
+}
+
+/// Get supplies from a full pod: the bar shows the largest split the rules offer and steps from
+/// it, not the dozens of splits; a step to a split the rules do not offer is refused in words, and
+/// the split stepped to is the command sent.
+#[test]
+fn get_supplies_shows_one_split_and_steps_from_it() {
+    let mut g = table(&[DwarfClass::Driller]);
+    g.put(DwarfClass::Driller, 4, 2);
+    g.set_health(DwarfClass::Driller, 3);
+    // Room for 2 primary ammo, none secondary.
+    g.set_ammo(DwarfClass::Driller, 3);
+    g.stack_resupply(7, 4, 1);
+    g.set_mule(hoxxes::data::mission::Item::Nitra, 3);
+    g.ok(Command::CallResupply(q(5, 2)));
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyG);
+    let split = |g: &Game| {
+        let w = g.app.world();
+        match play::listing(
+            w.resource::<LegalNow>(),
+            w.resource::<Selection>(),
+            w.resource::<play::FlameDraft>(),
+            w.resource::<play::SuppliesDraft>(),
+        ) {
+            Listing::Supplies(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),
+            other => panic!("the split is listed, not {other:?}"),
+        }
+    };
+    let take = |primary, secondary, health| Some(Command::GetSupplies { primary, secondary, health });
+    // All that fits first (the pod's one Health); then one fewer primary, none more; no secondary
+    // either way; no Health, none more.
+    assert_eq!(split(&g), [take(2, 0, 1), take(1, 0, 1), None, None, None, take(2, 0, 0), None]);
+    key(&mut g, KeyCode::Digit3);
+    assert!(g.app.world().resource::<play::Notice>().0.contains("no more of that"), "a step the rules do not offer says why");
+    key(&mut g, KeyCode::Digit2);
+    key(&mut g, KeyCode::Digit2);
+    // Nothing at all is not a split the rules take.
+    assert_eq!(split(&g), [take(0, 0, 1), None, take(1, 0, 1), None, None, None, None]);
+    assert!(played(&mut g).iter().all(|c| !matches!(c, Command::GetSupplies { .. })), "nothing is sent while the split is put together");
+    key(&mut g, KeyCode::Digit1);
+    assert_eq!(played(&mut g).last(), take(0, 0, 1).as_ref());
+    assert_eq!(g.health(DwarfClass::Driller), 4);
+    assert_eq!(g.app.world().resource::<play::SuppliesDraft>().0, None, "the split is dropped with the action");
 }
 
 /// An exchange is put together item by item from the bar, with each adjacent Dwarf, and made by
@@ -282,7 +327,9 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     set_up(&mut g);
     key(&mut g, KeyCode::KeyX);
     let selection = g.app.world().resource::<Selection>().clone();
-    let Listing::Offers(offers) = play::listing(g.app.world().resource::<LegalNow>(), &selection, &play::FlameDraft::default()) else {
+    let Listing::Offers(offers) =
+        play::listing(g.app.world().resource::<LegalNow>(), &selection, &play::FlameDraft::default(), &play::SuppliesDraft::default())
+    else {
         panic!("the exchanges are listed")
     };
     let nothing = hoxxes::rules::command::Supplies::default();
@@ -405,7 +452,12 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     assert!(placements > play::MOST_CHOICES, "{placements} placements: too many for a list");
     let listed = |g: &Game| {
         let w = g.app.world();
-        match play::listing(w.resource::<LegalNow>(), w.resource::<Selection>(), w.resource::<play::FlameDraft>()) {
+        match play::listing(
+            w.resource::<LegalNow>(),
+            w.resource::<Selection>(),
+            w.resource::<play::FlameDraft>(),
+            w.resource::<play::SuppliesDraft>(),
+        ) {
             Listing::Answers(o) => o.into_iter().flatten().map(|o| o.command).collect::<Vec<_>>(),
             _ => vec![],
         }
@@ -457,7 +509,12 @@ fn an_axe_success_keeps_the_numbers_of_the_answers_left() {
     g.set_ground(2, 2, Ground::Wall(None));
     g.dice(&[(DieKind::Axe, 5)]);
     set_up(&mut g);
-    let listed = |g: &Game| match play::listing(g.app.world().resource::<LegalNow>(), &Selection::default(), &play::FlameDraft::default()) {
+    let listed = |g: &Game| match play::listing(
+        g.app.world().resource::<LegalNow>(),
+        &Selection::default(),
+        &play::FlameDraft::default(),
+        &play::SuppliesDraft::default(),
+    ) {
         Listing::Answers(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),
         _ => vec![],
     };

@@ -19,6 +19,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Welcome>()
         .init_resource::<ExchangeDraft>()
         .init_resource::<FlameDraft>()
+        .init_resource::<SuppliesDraft>()
         .add_message::<PlayerInput>()
         .add_message::<KeyboardInput>()
         .add_systems(
@@ -195,6 +196,44 @@ impl FlameDraft {
     }
 }
 
+/// Get supplies' split, put together a count at a time: the rules offer every split the Dwarf may
+/// take from the pod (some fifty when it is full), too many to list. The bar shows one split, at
+/// first the largest the rules offer, and keys to take one fewer or one more of each kind; a step
+/// goes only to a split the rules offer. The split shown, once a step has been taken.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct SuppliesDraft(pub Option<[u32; 3]>);
+
+/// What the split's keys after the first do, in the bar's order: [`supply_steps`].
+pub const SUPPLY_STEPS: [&str; 6] = ["fewer primary", "more primary", "fewer secondary", "more secondary", "less Health", "more Health"];
+
+/// A Get supplies offer's split: primary ammo, secondary ammo, Health.
+fn split(o: &Offer) -> Option<[u32; 3]> {
+    match o.command {
+        Command::GetSupplies { primary, secondary, health } => Some([primary, secondary, health]),
+        _ => None,
+    }
+}
+
+/// The split shown (the draft's, while the rules still offer it; else the largest they offer) and
+/// the steps from it, as numbered choices: the split itself, then one fewer and one more of each
+/// kind ([`SUPPLY_STEPS`]), none where the rules offer no such split.
+fn supply_steps(offers: &[Offer], draft: &SuppliesDraft) -> Vec<Option<Offer>> {
+    let offered = |s: [u32; 3]| offers.iter().find(|o| split(o) == Some(s));
+    let largest = offers.iter().filter_map(|o| Some((split(o)?, o))).max_by_key(|(s, _)| s.iter().sum::<u32>());
+    let Some((shown, offer)) = draft.0.and_then(|s| Some((s, offered(s)?))).or(largest) else { return vec![] };
+    let mut out = vec![Some(offer.clone())];
+    for kind in 0..3 {
+        for step in [-1, 1] {
+            let mut next = shown;
+            out.push(shown[kind].checked_add_signed(step).and_then(|n| {
+                next[kind] = n;
+                offered(next).cloned()
+            }));
+        }
+    }
+    out
+}
+
 /// A line for the player: why a command was refused, or what to do next.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Notice(pub String);
@@ -268,6 +307,8 @@ pub enum Listing {
     /// The pending answers by number; none where a number is kept for an answer taken since.
     Answers(Vec<Option<Offer>>),
     Offers(Vec<Offer>),
+    /// Get supplies' split and its steps ([`supply_steps`]); none where no split is a step away.
+    Supplies(Vec<Option<Offer>>),
     None,
 }
 
@@ -276,7 +317,7 @@ impl Listing {
     /// for an answer taken since.
     pub fn numbered(self) -> Vec<Option<Offer>> {
         match self {
-            Listing::Answers(o) => o,
+            Listing::Answers(o) | Listing::Supplies(o) => o,
             Listing::Offers(o) => o.into_iter().map(Some).collect(),
             Listing::None => vec![],
         }
@@ -286,7 +327,7 @@ impl Listing {
 /// The most numbered choices the bar lists (the keys 1 to 9).
 pub const MOST_CHOICES: usize = 9;
 
-pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft) -> Listing {
+pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, supplies: &SuppliesDraft) -> Listing {
     let legal = &now.legal;
     if let Some(sets) = flame_sets(legal) {
         // The Flames are placed on the map; the bar makes the spaces picked so far the answer, or
@@ -305,6 +346,7 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft) -> Li
         return Listing::Answers(now.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
+        Some(a) if a.kind == ActionKind::GetSupplies && a.offers().len() > 1 => Listing::Supplies(supply_steps(a.offers(), supplies)),
         Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
             Listing::Offers(a.offers().to_vec())
         }
@@ -380,6 +422,7 @@ fn act(
     mut queue: ResMut<CommandQueue>,
     mut draft: ResMut<ExchangeDraft>,
     mut flames: ResMut<FlameDraft>,
+    mut supplies: ResMut<SuppliesDraft>,
     turn: Res<Turn>,
     data: Res<crate::data::GameData>,
     mut commands: Commands,
@@ -394,6 +437,7 @@ fn act(
             PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => {
                 selection.0 = None;
                 flames.0.clear();
+                supplies.0 = None;
                 // What the notice asked or said was about what is backed out of.
                 notice.0.clear();
             }
@@ -404,13 +448,13 @@ fn act(
             }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(&now, &mut selection, &mut notice, &mut queue, &mut draft, &flames, n);
+                    choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
                     pick(legal, &mut selection, &mut notice, &mut queue, i, &turn);
                 }
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn),
-            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, &mut draft, &flames, *n),
+            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
@@ -433,6 +477,10 @@ fn act(
         // An exchange put together is dropped once its action is no longer the one picked.
         if !draft.0.is_empty() && selection.0.as_ref().is_none_or(|p| p.kind != ActionKind::Exchange) {
             draft.0.clear();
+        }
+        // So is a split, once Get supplies is no longer picked.
+        if supplies.0.is_some() && selection.0.as_ref().is_none_or(|p| p.kind != ActionKind::GetSupplies) {
+            supplies.0 = None;
         }
     }
 }
@@ -479,7 +527,7 @@ pub fn choice_key(n: usize) -> Option<String> {
 }
 
 /// The keys of a choice's answers, the first answer's first: 1 to 9, then 0 for the tenth. An
-/// answer after the tenth is clicked (Get supplies may offer a dozen ways to split the pod).
+/// answer after the tenth is clicked (an exchange among three Dwarves may offer a dozen items).
 const ANSWER_KEYS: [KeyCode; 10] = [
     KeyCode::Digit1,
     KeyCode::Digit2,
@@ -553,17 +601,20 @@ fn flames_picked(flames: &FlameDraft, sets: &[(&Offer, &[Qr])]) -> String {
     }
 }
 
-fn choose(
-    now: &LegalNow,
-    selection: &mut Selection,
-    notice: &mut Notice,
-    queue: &mut CommandQueue,
-    draft: &mut ExchangeDraft,
-    flames: &FlameDraft,
-    n: usize,
-) {
-    let offers = listing(now, selection, flames).numbered();
+/// What is being put together: an exchange, Flames, a split of supplies.
+type Drafts<'a> = (&'a mut ExchangeDraft, &'a FlameDraft, &'a mut SuppliesDraft);
+
+fn choose(now: &LegalNow, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, drafts: Drafts, n: usize) {
+    let (draft, flames, supplies) = drafts;
+    let listed = listing(now, selection, flames, supplies);
+    let steps = matches!(listed, Listing::Supplies(_));
+    let offers = listed.numbered();
     match offers.get(n).cloned().flatten() {
+        // A step of the split shows the split it steps to; the first choice takes it.
+        Some(o) if steps && n > 0 => {
+            supplies.0 = split(&o);
+            notice.0 = format!("{}: [1] takes it, [Esc] backs out", crate::screen::words::supplies_taken(&o.command));
+        }
         // An exchange is put together item by item, then made as one action.
         Some(o) if matches!(o.command, Command::Exchange { .. }) => {
             draft.0.push(o.command.clone());
@@ -573,6 +624,12 @@ fn choose(
             );
         }
         Some(o) => send(queue, notice, selection, o.command),
+        None if steps && n < offers.len() => {
+            notice.0 = match n % 2 {
+                1 => "none of that is in the split to leave behind".into(),
+                _ => "no more of that: the pod has none left or his board has no room".into(),
+            }
+        }
         None if n < offers.len() => notice.0 = format!("[{}] was answered already: the other answers keep their numbers", n + 1),
         None => {}
     }

@@ -22,7 +22,9 @@ pub use banner::DebriefChoice;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
 pub use keys::{key_of, label};
-pub use logic::{ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, Welcome, listing};
+pub use logic::{
+    ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, SuppliesDraft, Welcome, listing,
+};
 pub use marks::MARKS;
 pub use record::Record;
 pub use view::{Pointed, pickup_words, token_words};

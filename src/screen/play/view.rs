@@ -5,7 +5,10 @@
 use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, key_of, label};
-use super::logic::{ExchangeDraft, FlameDraft, LegalNow, Notice, PlayerInput, Selection, at_space, find, listing, lit, reason};
+use super::logic::{
+    ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, at_space, find, listing,
+    lit, reason,
+};
 use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::agenda::{Agenda, CurrentJob};
@@ -37,6 +40,7 @@ pub fn plugin(app: &mut App) {
                         .or_eager(resource_changed::<History>)
                         .or_eager(resource_changed::<ExchangeDraft>)
                         .or_eager(resource_changed::<FlameDraft>)
+                        .or_eager(resource_changed::<SuppliesDraft>)
                         .or_eager(resource_changed::<super::dice::Tray>),
                 ),
                 press,
@@ -216,6 +220,7 @@ fn rebuild(
     watching: Option<Res<super::Watching>>,
     draft: Res<ExchangeDraft>,
     flames: Res<FlameDraft>,
+    supplies: Res<SuppliesDraft>,
     tray: Res<super::dice::Tray>,
 ) {
     let (Ok(actions_row), Ok(choices_row), Ok(turn_column)) = (actions_row.single(), choices_row.single(), turn_column.single()) else {
@@ -253,10 +258,14 @@ fn rebuild(
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-    for (n, o) in listing(&now, &selection, &flames).numbered().iter().enumerate() {
+    let listed = listing(&now, &selection, &flames, &supplies);
+    // Get supplies' split first, then its steps, each in its place whether or not it may be taken.
+    let steps = matches!(listed, Listing::Supplies(_));
+    for (n, o) in listed.numbered().iter().enumerate() {
         // A number kept for an answer taken since stays in its place, empty.
         let (words, on) = match o {
             Some(_) if go_on => ("let it stand".to_string(), true),
+            _ if steps && n > 0 => (SUPPLY_STEPS[n - 1].to_string(), o.is_some()),
             Some(o) => (offer_words(&data, o, &tray.dice), true),
             None => ("answered".to_string(), false),
         };
@@ -452,6 +461,9 @@ fn show_prompt(
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         match a.kind {
             ActionKind::EndTurn => format!("{who}: end the turn now? [E] again or [1] ends it; Esc plays on"),
+            ActionKind::GetSupplies if a.offers().len() > 1 => {
+                format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
+            }
             _ => format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a)),
         }
     } else if caves_turn(&agenda, &job) {
@@ -637,9 +649,7 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
         Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(words::chop).collect::<Vec<_>>().join(", ")),
         Detail::None => match &o.command {
             Command::Choose(a) => words::answer(data, a, dice),
-            Command::GetSupplies { primary, secondary, health } => {
-                format!("take {primary} primary, {secondary} secondary, {health} Health")
-            }
+            Command::GetSupplies { .. } => words::supplies_taken(&o.command),
             cmd => cmd.name().to_string(),
         },
     }
