@@ -118,7 +118,7 @@ struct Panel;
 struct LogBox;
 
 fn heading(s: &str) -> impl Bundle {
-    (text(s, 13.0, DIM), Node { margin: UiRect::top(px(8.0)), ..default() })
+    (text(s, 13.0, DIM), Node { margin: UiRect::top(px(6.0)), ..default() })
 }
 
 /// The line under the mission's name: what the game is part of, and its hazard. A dive's mission
@@ -255,7 +255,7 @@ fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
         flex_shrink: 0.0,
         ..default()
     };
-    let row = Node { column_gap: px(10.0), align_items: AlignItems::Center, padding: UiRect::all(px(5.0)), ..default() };
+    let row = Node { column_gap: px(10.0), align_items: AlignItems::Center, padding: UiRect::axes(px(5.0), px(3.0)), ..default() };
     (
         DwarfRow(dwarf.class),
         Tooltip::Dwarf(dwarf.class),
@@ -414,7 +414,7 @@ fn fill_meter(threat: Res<SwarmThreat>, mut boxes: Query<(&ThreatStep, &mut Back
 /// Under the meter: the step reached, and how far off the next swarm is.
 fn threat_lines(at: u32, meter: &crate::data::rules_numbers::SwarmMeter) -> String {
     let next = match meter.swarm_steps.iter().find(|s| **s > at) {
-        Some(s) => format!("the next swarm (red) comes at step {s}, {} on", counted((s - at) as u64, "step")),
+        Some(s) => format!("next swarm in {}", counted((s - at) as u64, "step")),
         None => "no swarm is left".to_string(),
     };
     format!("Step {at} of {}: {next}", meter.steps)
@@ -719,8 +719,8 @@ mod tests {
     #[test]
     fn the_swarm_threat_meter_says_how_far_the_next_swarm_is() {
         let meter = crate::data::rules_numbers::SwarmMeter { steps: 12, start: 1, swarm_steps: vec![5, 9, 12] };
-        assert_eq!(threat_lines(2, &meter), "Step 2 of 12: the next swarm (red) comes at step 5, 3 steps on");
-        assert_eq!(threat_lines(8, &meter), "Step 8 of 12: the next swarm (red) comes at step 9, 1 step on");
+        assert_eq!(threat_lines(2, &meter), "Step 2 of 12: next swarm in 3 steps");
+        assert_eq!(threat_lines(8, &meter), "Step 8 of 12: next swarm in 1 step");
         assert_eq!(threat_lines(12, &meter), "Step 12 of 12: no swarm is left");
     }
 
