@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, apply_settings)
-        .add_systems(OnEnter(Screen::Settings), (super::reset_focus, build))
+        .add_systems(OnEnter(Screen::Settings), (super::reset_focus, build, focus_in_use).chain())
         .add_systems(
             Update,
             (press.after(MenuInput), build_again.run_if(resource_changed::<Settings>)).chain().run_if(in_state(Screen::Settings)),
@@ -38,6 +38,12 @@ enum Entry {
 }
 
 const SPEEDS: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+/// The keyboard's focus starts on the speed in use, the first row's picked button, not on the row's
+/// first button: the focus's outline on Slow beside a lit Normal read as two choices.
+fn focus_in_use(settings: Res<Settings>, mut focus: ResMut<super::Focus>) {
+    focus.at = SPEEDS.iter().position(|s| *s == settings.speed).unwrap_or(0);
+}
 
 /// Keep the settings in their file as soon as they change, here or by a key at the table (Tab,
 /// F11); not when they were just read, so that a broken file stays as it is until the player
@@ -128,5 +134,21 @@ fn press(
             Entry::FullScreen(full) => settings.full_screen = full,
             Entry::Back => next.set(Screen::Title),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On the Settings screen the focus is first on the speed in use.
+    #[test]
+    fn the_focus_starts_on_the_speed_in_use() {
+        let mut app = App::new();
+        app.insert_resource(Settings { speed: Speed::Fast, ..default() })
+            .init_resource::<super::super::Focus>()
+            .add_systems(Update, focus_in_use);
+        app.update();
+        assert_eq!(app.world().resource::<super::super::Focus>().at, 2);
     }
 }
