@@ -33,6 +33,7 @@ pub fn plugin(app: &mut App) {
             fill_meter,
             show_dwarves,
             wheel.before(show_log),
+            keep_in_view.after(wheel),
             show_log.run_if(log_to_show),
             hide_cut_lines.after(show_log),
         )
@@ -457,6 +458,42 @@ fn wheel(
     }
 }
 
+/// When the panel's upper part is taller than its room (four Dwarves, one of them webbed, late in a
+/// mission at 1280x720), it is scrolled as little as brings the row of the Dwarf whose turn it is
+/// into view: the mission's name at the top goes out of sight before his Health and ammo do. Done
+/// when the turn passes or the part's height or room changes, so the wheel still scrolls it in
+/// between.
+fn keep_in_view(
+    turn: Res<Turn>,
+    dwarves: Query<&Dwarf>,
+    mut panel: Query<(&ComputedNode, &UiGlobalTransform, &mut ScrollPosition), With<Panel>>,
+    rows: Query<(&DwarfRow, &ComputedNode, &UiGlobalTransform)>,
+    mut done: Local<Option<(u32, u32, u32)>>,
+) {
+    let Ok((node, at, mut scroll)) = panel.single_mut() else { return };
+    // The part's room changes too: the line saying there is more above the log takes some of it.
+    let now = (turn.seat, node.content_size().y as u32, node.size().y as u32);
+    let Some(class) = dwarves.iter().find(|d| d.seat == turn.seat).map(|d| d.class) else { return };
+    let Some((_, row, row_at)) = rows.iter().find(|r| r.0.0 == class) else { return };
+    if *done == Some(now) || node.size().y <= 0.0 || row.size().y <= 0.0 {
+        return;
+    }
+    *done = Some(now);
+    // In the window's pixels: the rows are laid out where the scroll has put them.
+    let span = |centre: Vec2, size: Vec2| (centre.y - size.y / 2.0, size.y);
+    let by = into_view(span(at.translation, node.size()), span(row_at.translation, row.size()));
+    if by != 0.0 {
+        scroll.0.y = (scroll.0.y + by * node.inverse_scale_factor()).max(0.0);
+    }
+}
+
+/// How far to scroll a part (down is more) so that a row within it is in view, each given as its
+/// top and height: as little as can be, none when it is in view already.
+fn into_view((room, height): (f32, f32), (top, tall): (f32, f32)) -> f32 {
+    let below = top + tall - (room + height);
+    if below > 0.0 { below } else { (top - room).min(0.0) }
+}
+
 /// Pixels a wheel step scrolls the side panel.
 const PANEL_STEP: f32 = 40.0;
 
@@ -713,6 +750,16 @@ mod tests {
         app.world_mut().resource_mut::<GameLog>().0.push(ended);
         app.update();
         assert_eq!(shown(&mut app), vec![(0, said.clone()), (1, said)]);
+    }
+
+    /// The active Dwarf's row is scrolled into view by as little as it takes, from below or above.
+    #[test]
+    fn a_row_is_scrolled_into_view_by_as_little_as_it_takes() {
+        let room = (100.0, 400.0);
+        assert_eq!(into_view(room, (450.0, 60.0)), 10.0, "10 pixels of it below the room");
+        assert_eq!(into_view(room, (80.0, 60.0)), -20.0, "20 pixels of it above");
+        assert_eq!(into_view(room, (200.0, 60.0)), 0.0, "in view");
+        assert_eq!(into_view(room, (440.0, 60.0)), 0.0, "its foot on the room's foot");
     }
 
     /// Under the meter, the step reached and how far the next swarm is.
