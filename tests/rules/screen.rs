@@ -58,6 +58,17 @@ fn settle(g: &mut Game) {
     g.app.update();
 }
 
+/// The numbered choices the bar shows now, as the screen lists them.
+fn listed_now(g: &Game) -> Listing {
+    let w = g.app.world();
+    play::listing(
+        w.resource::<LegalNow>(),
+        w.resource::<Selection>(),
+        w.resource::<play::FlameDraft>(),
+        w.resource::<play::SuppliesDraft>(),
+    )
+}
+
 fn played(g: &mut Game) -> Vec<Command> {
     g.app.world().resource::<CommandLog>().0.clone()
 }
@@ -287,17 +298,9 @@ fn get_supplies_shows_one_split_and_steps_from_it() {
     g.ok(Command::CallResupply(q(5, 2)));
     set_up(&mut g);
     key(&mut g, KeyCode::KeyG);
-    let split = |g: &Game| {
-        let w = g.app.world();
-        match play::listing(
-            w.resource::<LegalNow>(),
-            w.resource::<Selection>(),
-            w.resource::<play::FlameDraft>(),
-            w.resource::<play::SuppliesDraft>(),
-        ) {
-            Listing::Supplies(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),
-            other => panic!("the split is listed, not {other:?}"),
-        }
+    let split = |g: &Game| match listed_now(g) {
+        Listing::Supplies(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),
+        other => panic!("the split is listed, not {other:?}"),
     };
     let take = |primary, secondary, health| Some(Command::GetSupplies { primary, secondary, health });
     // All that fits first (the pod's one Health); then one fewer primary, none more; no secondary
@@ -450,17 +453,9 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     }
     let placements = g.options().len();
     assert!(placements > play::MOST_CHOICES, "{placements} placements: too many for a list");
-    let listed = |g: &Game| {
-        let w = g.app.world();
-        match play::listing(
-            w.resource::<LegalNow>(),
-            w.resource::<Selection>(),
-            w.resource::<play::FlameDraft>(),
-            w.resource::<play::SuppliesDraft>(),
-        ) {
-            Listing::Answers(o) => o.into_iter().flatten().map(|o| o.command).collect::<Vec<_>>(),
-            _ => vec![],
-        }
+    let listed = |g: &Game| match listed_now(g) {
+        Listing::Answers(o) => o.into_iter().flatten().map(|o| o.command).collect::<Vec<_>>(),
+        _ => vec![],
     };
     assert_eq!(listed(&g), [Command::Choose(Answer::Flames(vec![]))], "none clicked: the bar offers no Flames");
     // A space out of the Flamethrower's reach is not lit.
