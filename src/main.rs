@@ -13,10 +13,11 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str = "usage:
-  hoxxes                                                            go on with the game saved last (or begin one)
+  hoxxes [--record FILE]                                            the main menu (Continue goes on with the game left last)
   hoxxes [--mission FILE] [--dwarves Scout,Driller,...] [--seed N]
-         [--hazard 1-3] [--bosco] [--record FILE]                   play a new game in a window
+         [--hazard 1-3] [--bosco] [--new] [--record FILE]           play a new game in a window (--new alone: First Light)
   hoxxes --load SAVE.ron                                            go on with a saved game
+  hoxxes --watch SAVE.ron                                           watch a saved or finished game, forward and back
   hoxxes validate FILE...                                           check mission, campaign and asset files
   hoxxes scenario FILE.ron                                          run a scenario, JSON on stdout
   hoxxes replay SAVE.ron                                            replay a save, the final state as JSON

@@ -150,8 +150,21 @@ fn leave(mut commands: Commands, to: Res<Leave>, mut next: ResMut<NextState<Scre
     commands.remove_resource::<Leave>();
 }
 
+/// The file of the game last left unfinished at the table (F10). Continue on the main menu offers it
+/// first, wherever it is kept: a game loaded with `--load` goes on in its own file, not among the
+/// games under way, and Continue gave the newest of those instead.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct LeftGame(pub std::path::PathBuf);
+
 /// The cave cleared once the table is left: the game is already saved, after its last command.
 fn clear_table(world: &mut World) {
+    let over = world.get_resource::<crate::rules::end::Outcome>().is_some_and(|o| o.0.is_some());
+    match world.get_resource::<Game>().and_then(|g| g.file.clone()).filter(|_| !over) {
+        Some(file) => world.insert_resource(LeftGame(file)),
+        None => {
+            world.remove_resource::<LeftGame>();
+        }
+    }
     crate::rules::setup::clear(world);
     world.remove_resource::<Game>();
     world.remove_resource::<Watching>();
@@ -177,5 +190,31 @@ mod tests {
         assert!(opened.just(&time), "the second half of a double click");
         time.update_with_instant(start + Duration::from_millis(1600));
         assert!(!opened.just(&time), "a click of its own");
+    }
+
+    /// Leaving the table notes the game left for Continue, unless it is over (or has no file).
+    #[test]
+    fn the_game_left_unfinished_is_noted_for_continue() {
+        use crate::headless::new_game;
+        let data = crate::data::GameData::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).expect("assets");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron");
+        let text = std::fs::read_to_string(&file).expect("the mission");
+        let mission: crate::data::mission::Mission = crate::data::load::read_ron(&file).expect("the mission reads");
+        let setup = crate::rules::setup::MissionSetup::new(vec![crate::data::weapons::DwarfClass::Scout], 1, 1);
+        let left = |over: bool, saved: Option<&str>| {
+            let mut app = new_game(data.clone(), &mission, &setup).expect("a game");
+            let save = crate::save::Save::begin(&file, &text, setup.clone());
+            app.insert_resource(Game { save, mission: mission.clone(), file: saved.map(std::path::PathBuf::from) });
+            if over {
+                let e = crate::rules::end::Ending { result: crate::rules::end::Result::Loss, reason: String::new(), left_behind: vec![] };
+                app.world_mut().resource_mut::<crate::rules::end::Outcome>().0 = Some(e);
+            }
+            app.insert_resource(LeftGame("an older game".into()));
+            clear_table(app.world_mut());
+            app.world().get_resource::<LeftGame>().cloned()
+        };
+        assert_eq!(left(false, Some("/tmp/loaded.ron")), Some(LeftGame("/tmp/loaded.ron".into())));
+        assert_eq!(left(true, Some("/tmp/loaded.ron")), None, "a game over is not continued");
+        assert_eq!(left(false, None), None, "a game kept in no file (watched) is not continued");
     }
 }

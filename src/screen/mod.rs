@@ -104,12 +104,8 @@ fn game_to_play(opts: &Options, data: &GameData) -> Result<(play::Game, String, 
                     game.file = None;
                     return Ok((game, "Watching: Right and Left step, Page Up and Down a turn, P plays on".into(), String::new()));
                 }
-                let turns = game.save.commands.iter().filter(|c| matches!(c, crate::rules::command::Command::EndTurn)).count();
-                let words = format!(
-                    "Welcome back: {}, {} played. Ctrl+Z undoes; hoxxes --new begins another game.",
-                    game.mission.name,
-                    crate::rules::log::counted(turns as u64, "turn")
-                );
+                // The panel says which turn it is (a count of the ends of turn here disagreed with it).
+                let words = menu::welcome_back(&game.mission.name);
                 return Ok((game, words, String::new()));
             }
             // A game to watch that cannot be played again is nothing to watch.

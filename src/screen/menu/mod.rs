@@ -305,8 +305,13 @@ pub fn newest_under_way(such: impl Fn(&crate::save::Save) -> bool) -> Option<(st
 /// A saved game taken up again where it was (checked by replaying it first), or why it cannot be.
 pub fn resume(file: &std::path::Path, data: &crate::data::GameData) -> Result<super::front::Begin, String> {
     let game = crate::screen::saved_game(file, data).map_err(|e| format!("{e}. The file is left where it is; begin another game."))?;
-    let welcome = format!("Welcome back: {}. Ctrl+Z undoes; F10 goes back to the menu.", game.mission.name);
+    let welcome = welcome_back(&game.mission.name);
     Ok(super::front::Begin { game, watch: false, welcome, warning: String::new() })
+}
+
+/// The word on a saved game taken up again, from the menu or `--load`: the panel says the turn.
+pub fn welcome_back(mission: &str) -> String {
+    format!("Welcome back: {mission}. Ctrl+Z undoes; F10 goes back to the menu.")
 }
 
 /// The name of the mission a save plays (the file's, when the mission no longer reads).

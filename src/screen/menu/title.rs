@@ -25,9 +25,9 @@ enum Entry {
     Quit,
 }
 
-fn build(mut commands: Commands, said: Res<Said>) {
+fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen::front::LeftGame>>) {
     let dive = crate::save::dive::read_current().ok().flatten().filter(|d| !d.over());
-    let newest = newest_game();
+    let newest = newest_game(left.as_deref());
     let said = said.0.clone();
     frame(&mut commands, Screen::Title, "hoxxes", |b| {
         words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
@@ -88,16 +88,24 @@ fn build(mut commands: Commands, said: Res<Said>) {
     });
 }
 
-/// The game under way saved last that is not a Deep Dive's mission (the dive has its own Continue).
-fn newest_game() -> Option<(std::path::PathBuf, crate::save::Save)> {
-    super::newest_under_way(|s| s.run != crate::save::Run::DeepDive)
+/// The game to go on with that is not a Deep Dive's mission (the dive has its own Continue): the
+/// one last left at the table, wherever its file is, else the game under way saved last.
+fn newest_game(left: Option<&crate::screen::front::LeftGame>) -> Option<(std::path::PathBuf, crate::save::Save)> {
+    let not_a_dive = |s: &crate::save::Save| s.run != crate::save::Run::DeepDive;
+    let left = left.and_then(|l| crate::save::read(&l.0).ok().map(|s| (l.0.clone(), s)));
+    left.filter(|(_, s)| not_a_dive(s)).or_else(|| super::newest_under_way(not_a_dive))
 }
 
-fn build_again(mut commands: Commands, roots: Query<Entity, With<super::MenuRoot>>, said: Res<Said>) {
+fn build_again(
+    mut commands: Commands,
+    roots: Query<Entity, With<super::MenuRoot>>,
+    said: Res<Said>,
+    left: Option<Res<crate::screen::front::LeftGame>>,
+) {
     for e in &roots {
         commands.entity(e).despawn();
     }
-    build(commands, said);
+    build(commands, said, left);
 }
 
 fn press(
