@@ -5,7 +5,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget};
 use crate::rules::hex::Qr;
 use crate::rules::log::{DieRoll, GameEvent, Who, counted};
-use crate::screen::look::{pickup_name, token_name};
+use crate::screen::look::{item_name, pickup_name, token_name};
 
 /// A creature, Dwarf or gear named for a reader at the start of a line: "The Scout", "Glyphid
 /// Grunt #4", "BOSCO", "The Sentry Gun".
@@ -84,7 +84,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::SwarmCard { name, .. } => format!("SWARM: {name}"),
         GameEvent::Attacks { who: w, target } => format!("{} attacks the {target:?}", who(data, w)),
         GameEvent::Mined { item, .. } => format!("{item:?} mined"),
-        GameEvent::Collected { item, .. } => format!("{item:?} into the M.U.L.E."),
+        GameEvent::Collected { item, .. } => format!("{} into the M.U.L.E.", item_name(*item)),
         GameEvent::CaveRevealed { name, letter } => format!("Hidden cave {letter} revealed: {name}"),
         GameEvent::MissionEnded { result, reason } => format!("MISSION OVER ({result:?}): {reason}"),
         GameEvent::Chop { dwarf, successes } => format!("The {dwarf:?}'s axe: {}", counted(*successes, "success")),
@@ -97,7 +97,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Scared { who: w, path } => format!("{} runs {} in fright", who(data, w), counted(path.len() as u64, "space")),
         GameEvent::Activated { who: w } => format!("{} activates", who(data, w)),
         GameEvent::SkipsActivation { who: w, why } => format!("{} skips its activation ({why})", who(data, w)),
-        GameEvent::CreaturesActivate { count } => format!("The creatures activate ({count})"),
+        GameEvent::CreaturesActivate { count } => format!("The creatures activate: {}", counted(*count as u64, "creature")),
         GameEvent::NoReaction { dwarf } => {
             format!("The {dwarf:?} takes no reaction shot: none of his loaded weapons reaches it, or it is gone")
         }
@@ -111,6 +111,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Threw { dwarf, card, .. } => format!("The {dwarf:?} throws a {card}"),
         GameEvent::StoodUp { dwarf, .. } => format!("The {dwarf:?} is back on his feet"),
         GameEvent::Revived { dwarf, health } => format!("The {dwarf:?} is revived with {health} Health"),
+        GameEvent::Healed { dwarf, amount: 0, health } => format!("The {dwarf:?} heals nothing: he has {health} Health, all he can hold"),
         GameEvent::Healed { dwarf, amount, health } => format!("The {dwarf:?} heals {amount}: {health} Health"),
         GameEvent::Paid { item, n } => format!("{n} {item:?} paid from the M.U.L.E."),
         GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => {
@@ -275,7 +276,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
             format!("The {dwarf:?} fits {upgrade} on his {weapon:?} weapon{off}")
         }
         GameEvent::UpgradeLeft { dwarf, at: q } => format!("The {dwarf:?} leaves the upgrade at {}", at(q)),
-        GameEvent::GearReturned { token, at: q } => format!("The {} at {} comes back", token_name(*token), at(q)),
+        GameEvent::GearReturned { token, at: q } => format!("{} at {} taken back by its owner", capitalised(&token_name(*token)), at(q)),
         GameEvent::Drilled { at: q } => format!("Drilled through the rock at {}", at(q)),
         GameEvent::WalkedIntoFlames { dwarf } => format!("The {dwarf:?} walks through the flames"),
         GameEvent::FlameSmothered { at: q } => format!("The flames at {} go out", at(q)),

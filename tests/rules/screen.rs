@@ -415,6 +415,22 @@ fn the_log_tells_an_exchange_in_words() {
     assert_eq!(hoxxes::screen::words::describe(&data(), &e), "The Scout gives the Gunner 2 primary ammo, For Karl! and takes nothing");
 }
 
+/// The log's lines read as English: an item by its name, a token's verb agreeing, a count named,
+/// a heal of nothing said so.
+#[test]
+fn the_log_reads_as_english() {
+    use hoxxes::rules::log::GameEvent;
+    let say = |e: GameEvent| hoxxes::screen::words::describe(&data(), &e);
+    assert_eq!(say(GameEvent::Collected { item: hoxxes::data::mission::Item::AlienEgg, at: q(1, 1) }), "Alien Egg into the M.U.L.E.");
+    assert_eq!(say(GameEvent::CreaturesActivate { count: 2 }), "The creatures activate: 2 creatures");
+    assert_eq!(
+        say(GameEvent::Healed { dwarf: DwarfClass::Gunner, amount: 0, health: 5 }),
+        "The Gunner heals nothing: he has 5 Health, all he can hold"
+    );
+    let returned = GameEvent::GearReturned { token: hoxxes::rules::components::Token::Flame, at: q(7, 6) };
+    assert!(say(returned).starts_with("Flames at "), "no 'The Flames ... comes back'");
+}
+
 /// The screen names a space as the mission files do, by (column, row), not by the rules' axial
 /// (q, r): row 11's sixth space is (5, 11), its axial q 0.
 #[test]

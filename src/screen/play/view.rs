@@ -337,8 +337,13 @@ fn press(
                         _ => None,
                     };
                     let text = card.map(|t| format!(" ({t})")).unwrap_or_default();
+                    let offers = a.offers();
                     match a.is_allowed() {
-                        true => format!("{}{text}: {} to do it", label(&data, a), counted(a.offers().len() as u64, "way")),
+                        true if offers.iter().all(|o| super::logic::space_of(o).is_some()) => {
+                            format!("{}{text}: {} to pick from", label(&data, a), counted(offers.len() as u64, "lit space"))
+                        }
+                        true if offers.len() == 1 => format!("{}{text}: a press does it", label(&data, a)),
+                        true => format!("{}{text}: {} to do it", label(&data, a), counted(offers.len() as u64, "way")),
                         false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
                     }
                 })
