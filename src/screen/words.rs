@@ -1,6 +1,7 @@
 //! What happened, in words for the log panel: a client-side reading of the rules' events.
 
 use crate::data::GameData;
+use crate::data::dice::DieKind;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget};
 use crate::rules::hex::Qr;
@@ -63,6 +64,21 @@ fn faces(dice: &[DieRoll]) -> String {
     dice.iter().map(face).collect::<Vec<_>>().join(", ")
 }
 
+/// What a creature's attack roll that does nothing comes to, said at once: the lines after a roll
+/// that hurts or afflicts say what it does, but after one that does nothing there are none.
+fn attack_roll(data: &GameData, kind: crate::data::creatures::CreatureKind, dice: &[DieRoll]) -> String {
+    use crate::data::creatures::Bang;
+    use crate::data::dice::{Symbol, hits};
+    let hit: u32 = dice.iter().map(|d| hits(&d.symbols)).sum();
+    let bang = dice.iter().any(|d| d.symbols.contains(&Symbol::Bang));
+    let stats = data.creatures.get(kind);
+    match (hit, bang, &stats.bang) {
+        (0, false, _) => ": no hit".into(),
+        (0, true, Bang::Nothing) => format!(": no hit, and a {}'s \"!\" does nothing", stats.name),
+        _ => String::new(),
+    }
+}
+
 /// One line for an event; events the log does not word yet are shown by name.
 pub fn describe(data: &GameData, e: &GameEvent) -> String {
     match e {
@@ -73,6 +89,9 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Carved { .. } => "A wall is carved out".to_string(),
         GameEvent::TurnStarted { turn, dwarf, actions } => format!("Turn {turn}: the {dwarf:?}, {}", counted(*actions, "action")),
         GameEvent::Moved { who: w, path } => format!("{} moves {}", who(data, w), counted(path.len() as u64, "space")),
+        GameEvent::Rolled { who: w @ Who::Creature { kind, .. }, dice } if dice.iter().all(|d| d.die == DieKind::Creature) => {
+            format!("{} rolls {}{}", who(data, w), faces(dice), attack_roll(data, *kind, dice))
+        }
         GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), faces(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
             format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), counted(*hits, &format!("{die:?} hit")))

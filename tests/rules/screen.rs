@@ -427,6 +427,11 @@ fn the_log_reads_as_english() {
         say(GameEvent::Healed { dwarf: DwarfClass::Gunner, amount: 0, health: 5 }),
         "The Gunner heals nothing: he has 5 Health, all he can hold"
     );
+    let grunt = hoxxes::rules::log::Who::Creature { kind: CreatureKind::Grunt, id: 9 };
+    let roll = |symbols| vec![hoxxes::rules::log::DieRoll { die: hoxxes::data::dice::DieKind::Creature, face: 0, symbols }];
+    let bang = GameEvent::Rolled { who: grunt.clone(), dice: roll(vec![hoxxes::data::dice::Symbol::Bang]) };
+    assert!(say(bang).ends_with(": no hit, and a Glyphid Grunt's \"!\" does nothing"), "a roll that does nothing says so");
+    assert!(say(GameEvent::Rolled { who: grunt, dice: roll(vec![]) }).ends_with(": no hit"));
     let returned = GameEvent::GearReturned { token: hoxxes::rules::components::Token::Flame, at: q(7, 6) };
     assert!(say(returned).starts_with("Flames at "), "no 'The Flames ... comes back'");
 }
