@@ -5,7 +5,7 @@
 use super::Screen;
 use super::history::Rewinding;
 use crate::data::GameData;
-use crate::rules::log::{DieRoll, GameEvent, GameLog, counted};
+use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::screen::layout::KEY_HEIGHT;
 use crate::screen::look::{PAPER, die_colour, ink_on, ui_text as words};
 use crate::screen::words::{describe, face, who, who_in};
@@ -150,6 +150,12 @@ impl Tray {
             | GameEvent::Afflicted { .. }
             | GameEvent::CreatureAfflicted { .. } => self.say(describe(data, e)),
             GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
+            // The player has gone on to his next action: the roll before it is put away, no
+            // longer covering the spaces under it (a creature's move, in the cave's turn, is not).
+            GameEvent::Moved { who: Who::Dwarf(_) | Who::Bosco, .. } => {
+                self.open = false;
+                self.put_away = true;
+            }
             // Something else begins: what follows is not this roll's doing.
             GameEvent::EventCard { .. } | GameEvent::SwarmCard { .. } | GameEvent::Activated { .. } | GameEvent::Moved { .. } => {
                 self.open = false
@@ -218,7 +224,6 @@ fn draw(mut commands: Commands, tray: Res<Tray>, node: Query<Entity, With<TrayNo
 mod tests {
     use super::*;
     use crate::data::dice::DieKind;
-    use crate::rules::log::Who;
 
     /// Escape with nothing picked puts the tray away; the next roll brings it back. With an action
     /// picked, Escape backs out of the action and leaves the tray.
@@ -248,5 +253,23 @@ mod tests {
         assert!(escape(&mut app), "then it puts the tray away");
         app.world_mut().resource_mut::<Tray>().take(&data, &roll);
         assert!(!app.world().resource::<Tray>().put_away, "the next roll is shown");
+    }
+
+    /// A Dwarf's move after a roll puts the tray away; a creature's does not (the cave's turn shows
+    /// its rolls as they come).
+    #[test]
+    fn a_dwarfs_move_puts_the_last_roll_away() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let roll = GameEvent::Rolled {
+            who: Who::Dwarf(crate::data::weapons::DwarfClass::Scout),
+            dice: vec![DieRoll { die: DieKind::Bullet, face: 0, symbols: vec![] }],
+        };
+        let moved = |who| GameEvent::Moved { who, path: vec![] };
+        let mut tray = Tray::default();
+        tray.take(&data, &roll);
+        tray.take(&data, &moved(Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 3 }));
+        assert!(!tray.put_away, "a creature's move leaves the roll shown");
+        tray.take(&data, &moved(Who::Dwarf(crate::data::weapons::DwarfClass::Scout)));
+        assert!(tray.put_away, "the Dwarf's next move puts it away");
     }
 }
