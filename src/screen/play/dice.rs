@@ -225,15 +225,23 @@ mod tests {
     use super::*;
     use crate::data::dice::DieKind;
 
+    fn data() -> GameData {
+        GameData::load(&crate::data::assets_dir()).expect("assets load")
+    }
+
+    /// The Scout rolls one blank die of this kind.
+    fn scouts_roll(die: DieKind) -> GameEvent {
+        GameEvent::Rolled {
+            who: Who::Dwarf(crate::data::weapons::DwarfClass::Scout),
+            dice: vec![DieRoll { die, face: 0, symbols: vec![] }],
+        }
+    }
+
     /// Escape with nothing picked puts the tray away; the next roll brings it back. With an action
     /// picked, Escape backs out of the action and leaves the tray.
     #[test]
     fn escape_puts_the_tray_away_until_the_next_roll() {
-        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
-        let roll = GameEvent::Rolled {
-            who: Who::Dwarf(crate::data::weapons::DwarfClass::Scout),
-            dice: vec![DieRoll { die: DieKind::Axe, face: 0, symbols: vec![] }],
-        };
+        let (data, roll) = (data(), scouts_roll(DieKind::Axe));
         let mut app = App::new();
         app.add_message::<super::super::PlayerInput>()
             .init_resource::<super::super::Selection>()
@@ -259,11 +267,7 @@ mod tests {
     /// its rolls as they come).
     #[test]
     fn a_dwarfs_move_puts_the_last_roll_away() {
-        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
-        let roll = GameEvent::Rolled {
-            who: Who::Dwarf(crate::data::weapons::DwarfClass::Scout),
-            dice: vec![DieRoll { die: DieKind::Bullet, face: 0, symbols: vec![] }],
-        };
+        let (data, roll) = (data(), scouts_roll(DieKind::Bullet));
         let moved = |who| GameEvent::Moved { who, path: vec![] };
         let mut tray = Tray::default();
         tray.take(&data, &roll);
