@@ -19,7 +19,16 @@ pub fn plugin(app: &mut App) {
             Update,
             (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading),
         )
-        .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
+        .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play))
+        .add_systems(Update, from_the_menu.run_if(in_state(Screen::Title)));
+}
+
+/// F2 on the main menu: the reference, as at the table (a play-tester pressed it there and nothing
+/// happened).
+fn from_the_menu(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::F2) {
+        next.set(Screen::Rules);
+    }
 }
 
 /// The reference shows, from the menu or over the table.
@@ -331,6 +340,21 @@ fn press(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// F2 on the main menu opens the rules reference.
+    #[test]
+    fn f2_on_the_main_menu_opens_the_rules() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_state(Screen::Title)
+            .add_systems(Update, from_the_menu.run_if(in_state(Screen::Title)));
+        app.update();
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::F2);
+        app.update();
+        app.update();
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Rules);
+    }
 
     #[test]
     fn the_reference_splits_into_sections_and_a_search_finds_titles_first() {

@@ -78,7 +78,12 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
                 says("Three missions in a row, keeping what the Dwarves carry and nothing else"),
             );
             button(c, "Replays", Entry::Go(Screen::Replays), says("Watch a saved or finished game step by step, or go on with one"));
-            button(c, "Rules reference", Entry::Go(Screen::Rules), says("The rules of the game, in sections, with our rulings"));
+            button(
+                c,
+                "Rules reference",
+                Entry::Go(Screen::Rules),
+                says("The rules of the game, in sections, with our rulings (F2 opens them, here and at the table)"),
+            );
             button(c, "Settings", Entry::Go(Screen::Settings), says("The creatures' turn speed, animations, the size of the text"));
             button(c, "Quit", Entry::Quit, says("Close the game: it is saved after every command"));
         });
