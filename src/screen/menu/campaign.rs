@@ -167,8 +167,7 @@ fn press(
                 let path = crate::data::missions_dir().join(file);
                 match crate::screen::new_game(&path, form.setup(&data), Run::Campaign, &data, true) {
                     Ok((game, unsaved)) => {
-                        let welcome =
-                            format!("Campaign: {}. F10 goes back to the menu; the game is saved after every command.", game.mission.name);
+                        let welcome = format!("Campaign: {}, saved after every command. {}", game.mission.name, super::FIRST_KEYS);
                         commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved });
                     }
                     Err(e) => picked.said = e,

@@ -371,10 +371,11 @@ fn play(view: &mut View, data: &GameData, commands: &mut Commands) {
     d.save = game.file.as_ref().and_then(|f| f.file_name()).map(PathBuf::from);
     keep(view);
     let welcome = format!(
-        "Deep Dive, mission {} of {}: {}. F10 goes back to the menu.",
+        "Deep Dive, mission {} of {}: {}. {}",
         view.dive.as_ref().map_or(1, |d| d.at + 1),
         dive::MISSIONS,
-        game.mission.name
+        game.mission.name,
+        super::FIRST_KEYS
     );
     commands.insert_resource(Begin { game, watch: false, welcome, warning });
 }

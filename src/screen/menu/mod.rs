@@ -311,8 +311,12 @@ pub fn resume(file: &std::path::Path, data: &crate::data::GameData) -> Result<su
 
 /// The word on a saved game taken up again, from the menu or `--load`: the panel says the turn.
 pub fn welcome_back(mission: &str) -> String {
-    format!("Welcome back: {mission}. Ctrl+Z undoes; F10 goes back to the menu.")
+    format!("Welcome back: {mission}. [Ctrl+Z] undoes; {FIRST_KEYS}")
 }
+
+/// The keys a newcomer needs first, said with the word on a game begun (the line of keys shows
+/// once that word is gone, after the first command).
+pub const FIRST_KEYS: &str = "[F1] the map's key, [F2] the rules, [F10] the menu";
 
 /// The name of the mission a save plays (the file's, when the mission no longer reads).
 pub fn mission_name(save: &crate::save::Save) -> String {

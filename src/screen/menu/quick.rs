@@ -125,8 +125,10 @@ fn press(
                 match crate::screen::new_game(&path, form.setup(&data), Run::Quick, &data, true) {
                     Ok((game, unsaved)) => {
                         let welcome = format!(
-                            "{}: seed {}. F10 goes back to the menu; the game is saved after every command.",
-                            game.mission.name, game.save.setup.seed
+                            "{}, seed {}, saved after every command. {}",
+                            game.mission.name,
+                            game.save.setup.seed,
+                            super::FIRST_KEYS
                         );
                         commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved });
                     }
