@@ -65,8 +65,8 @@ impl Plan {
 /// no more than it looks at: while a choice waits, the choice alone (the actions are refused until
 /// it is answered, but for a card, which the bot does not play); else the kinds it ranks above
 /// moving that its plan may take ([`looked_at`]), and the moves only when it takes none of those.
-/// The command [`choose`] picks from the whole query.
-/// The plan and the queries are read off one table, in one run of a system.
+/// The command [`choose`] picks from the whole query. The plan and the queries are read off one
+/// table, in one run of a system.
 pub fn decide(world: &mut World) -> Option<Command> {
     world.run_system_cached(decided).ok().flatten()
 }
@@ -277,8 +277,6 @@ fn answer(plan: impl FnOnce() -> Plan, p: &PendingOffer) -> Option<Command> {
         .or_else(|| commands.first().map(|c| (*c).clone()))
 }
 
-/// Where the active Dwarf wants to go: what the unmet primary objectives need, or the Drop Pod once
-/// they are met.
 /// The spaces' terrain and the Drop Pod's spaces, as the plan reads them.
 type Spaces<'w, 's> = Query<'w, 's, (&'static Space, &'static Terrain, Has<DropPod>)>;
 
@@ -287,6 +285,8 @@ fn planned(cave: Cave, spaces: Spaces, mule: Res<Mule>, turn: Res<Turn>) -> Plan
     plan(&cave, &spaces, &mule, &turn)
 }
 
+/// Where the active Dwarf wants to go: what the unmet primary objectives need, or the Drop Pod once
+/// they are met.
 fn plan(cave: &Cave, spaces: &Spaces, mule: &Mule, turn: &Turn) -> Plan {
     let me = cave.dwarf_in_seat(turn.seat);
     let full = &cave.data.numbers.dwarf;
