@@ -206,6 +206,12 @@ pub struct SuppliesDraft(pub Option<[u32; 3]>);
 /// What the split's keys after the first do, in the bar's order: [`supply_steps`].
 pub const SUPPLY_STEPS: [&str; 6] = ["fewer primary", "more primary", "fewer secondary", "more secondary", "less Health", "more Health"];
 
+/// Whether an action's offers are put together as a split of supplies ([`SuppliesDraft`]) rather
+/// than sent at once: Get supplies with more than one way to take them.
+pub fn split_by_steps(a: &Action) -> bool {
+    a.kind == ActionKind::GetSupplies && a.offers().len() > 1
+}
+
 /// A Get supplies offer's split: primary ammo, secondary ammo, Health.
 fn split(o: &Offer) -> Option<[u32; 3]> {
     match o.command {
@@ -346,7 +352,7 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, suppl
         return Listing::Answers(now.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
-        Some(a) if a.kind == ActionKind::GetSupplies && a.offers().len() > 1 => Listing::Supplies(supply_steps(a.offers(), supplies)),
+        Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),
         Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
             Listing::Offers(a.offers().to_vec())
         }

@@ -466,7 +466,7 @@ fn show_prompt(
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         match a.kind {
             ActionKind::EndTurn => format!("{who}: end the turn now? [E] again or [1] ends it; Esc plays on"),
-            ActionKind::GetSupplies if a.offers().len() > 1 => {
+            _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
             _ => format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a)),
