@@ -46,15 +46,16 @@ impl Revealed {
     }
 }
 
-/// Lay the mission out again on a world that has the rules, and apply `commands`; `seen` is told
-/// what had been revealed after each (index 0: before the first command).
+/// Lay the mission out again on a world that has the rules, and apply `commands`; `seen` is shown
+/// the game after each (index 0: before the first command), to note what had been revealed, the
+/// question asked.
 pub fn rebuild(
     world: &mut World,
     mission: &Mission,
     setup: &MissionSetup,
     commands: &[Command],
     step: Step,
-    seen: &mut dyn FnMut(usize, Revealed),
+    seen: &mut dyn FnMut(usize, &World),
 ) -> Result<(), String> {
     lay_out(world, mission, setup)?;
     play(world, commands, FORMAT, step, seen)
@@ -67,18 +68,18 @@ fn lay_out(world: &mut World, mission: &Mission, setup: &MissionSetup) -> Result
 }
 
 /// From a laid-out mission: the first turn, then every command of a save of this `format`.
-fn play(world: &mut World, commands: &[Command], format: u32, step: Step, seen: &mut dyn FnMut(usize, Revealed)) -> Result<(), String> {
+fn play(world: &mut World, commands: &[Command], format: u32, step: Step, seen: &mut dyn FnMut(usize, &World)) -> Result<(), String> {
     begin_first_turn(world)?;
     // One update always, as a window's first frame: the rules note the turn begun.
     step(world);
     settle_in(world, step)?;
     catch_up(world, format, step)?;
-    seen(0, Revealed::now(world));
+    seen(0, world);
     for (i, cmd) in commands.iter().enumerate() {
         apply_in(world, step, cmd.clone())
             .and_then(|()| catch_up(world, format, step))
             .map_err(|e| format!("command {} of {} ({}) no longer applies: {e}", i + 1, commands.len(), cmd.name()))?;
-        seen(i + 1, Revealed::now(world));
+        seen(i + 1, world);
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use hoxxes::data::validate::load_mission;
 use hoxxes::data::weapons::DwarfClass;
 use hoxxes::headless::dump::{TerrainSnapshot, dump};
 use hoxxes::headless::new_game;
-use hoxxes::rules::command::{Answer, Command, CommandLog};
+use hoxxes::rules::command::{Answer, ChoiceKind, Command, CommandLog, Pending};
 
 use hoxxes::rules::legal::ActionKind;
 use hoxxes::rules::setup::MissionSetup;
@@ -25,18 +25,26 @@ fn first_light() -> (Mission, String) {
 }
 
 fn setup() -> MissionSetup {
-    MissionSetup::new(vec![DwarfClass::Scout, DwarfClass::Gunner], 5, 1)
+    seeded(5)
+}
+
+fn seeded(seed: u64) -> MissionSetup {
+    MissionSetup::new(vec![DwarfClass::Scout, DwarfClass::Gunner], seed, 1)
 }
 
 /// First Light at the table with the play layer, as the window starts it, kept by a save in `dir`.
 fn at_the_table(dir: &Path) -> (App, TerrainSnapshot) {
+    at_the_table_with(dir, setup())
+}
+
+fn at_the_table_with(dir: &Path, setup: MissionSetup) -> (App, TerrainSnapshot) {
     let (mission, text) = first_light();
-    let mut app = new_game(data(), &mission, &setup()).expect("sets up");
+    let mut app = new_game(data(), &mission, &setup).expect("sets up");
     let snapshot = TerrainSnapshot::take(app.world_mut());
     app.add_plugins(bevy::input::InputPlugin).add_plugins(play::logic_plugin);
     app.world_mut().resource_mut::<play::pace::Pace>().speed = play::pace::Speed::Instant;
     let file = dir.join("game.ron");
-    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission, file: Some(file) });
+    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup), mission, file: Some(file) });
     settle(&mut app);
     (app, snapshot)
 }
@@ -120,6 +128,52 @@ fn undo_never_goes_back_past_a_resupply_card() {
     input(&mut app, PlayerInput::Undo);
     assert_eq!(played(&app).len(), 2, "the call stays");
     assert_eq!(app.world().resource::<Notice>().0, "can't undo: a card has been drawn");
+}
+
+/// The answers listed now by number, empty where an answer was taken.
+fn numbered(app: &App) -> Vec<Option<Command>> {
+    let now = app.world().resource::<LegalNow>();
+    match play::listing(now, &play::Selection::default(), &play::FlameDraft::default(), &play::SuppliesDraft::default()) {
+        play::Listing::Answers(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect(),
+        _ => vec![],
+    }
+}
+
+fn axe_success_asked(app: &App) -> bool {
+    app.world().resource::<Pending>().0.as_ref().is_some_and(|p| p.kind() == ChoiceKind::AxeSuccess)
+}
+
+/// A game taken up again in the middle of a question (a save loaded, the program started anew)
+/// gives the answers the numbers the player saw: an axe success spent leaves its number empty and
+/// the answers left keep theirs. Before, they were numbered afresh, and a play-tester's [2] pressed
+/// from memory spent the next success on another answer.
+#[test]
+fn a_question_answered_in_part_keeps_its_numbers_when_the_game_is_taken_up_again() {
+    let dir = temp("numbers");
+    // A seed whose first swing of the axe has two successes or more to spend.
+    for seed in 0..64 {
+        let (mut app, _) = at_the_table_with(&dir, seeded(seed));
+        input(&mut app, PlayerInput::Key(KeyCode::KeyC));
+        if !axe_success_asked(&app) {
+            continue;
+        }
+        let first = numbered(&app);
+        let Some(spent) = first.iter().position(|c| !matches!(c, Some(Command::Choose(Answer::Pass)))) else { continue };
+        input(&mut app, PlayerInput::Choice(spent));
+        if !axe_success_asked(&app) || !numbered(&app).contains(&None) {
+            continue;
+        }
+        let seen = numbered(&app);
+        assert_eq!(seen[spent], None, "the answer spent leaves its number empty: {seen:?}");
+        // Taken up again: the screen's numbers forgotten, the game played again from its save.
+        app.insert_resource(LegalNow::default());
+        app.insert_resource(play::Rewind(played(&app)));
+        settle(&mut app);
+        assert!(axe_success_asked(&app), "the same question is asked");
+        assert_eq!(numbered(&app), seen, "the answers keep the numbers the player saw");
+        return;
+    }
+    panic!("no seed in 0..64 gave a first swing two axe successes");
 }
 
 #[test]

@@ -2,11 +2,11 @@
 //! last command by the one mechanism there is, replaying the game without it ([`rebuild`]), and
 //! never goes back past anything random or hidden that has been revealed (architecture.md).
 
-use super::logic::{Notice, PlayerInput, Selection};
+use super::logic::{LegalNow, Notice, Numbering, PlayerInput, Selection};
 use super::pace::{Pace, Speed};
 use crate::data::GameData;
 use crate::data::mission::Mission;
-use crate::rules::command::{Command, CommandLog, CommandQueue};
+use crate::rules::command::{Command, CommandLog, CommandQueue, Pending};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameEvent, GameLog};
 use crate::save::replay::{Revealed, rebuild};
@@ -130,10 +130,16 @@ pub fn rewind(world: &mut World) {
     let Some(game) = world.get_resource::<Game>().cloned() else { return };
     world.insert_resource(Rewinding);
     let speed = std::mem::replace(&mut world.resource_mut::<Pace>().speed, Speed::Instant);
-    let mut seen = Vec::new();
-    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut |w| w.run_schedule(Update), &mut |_, r| {
-        seen.push(Some(r));
+    let (mut seen, mut numbering) = (Vec::new(), Numbering::default());
+    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut |w| w.run_schedule(Update), &mut |_, w| {
+        seen.push(Some(Revealed::now(w)));
+        // The answers' numbers as they were when the game was played: a question answered in part
+        // before the undo or the reload keeps the numbers the player saw.
+        numbering.next(w.resource::<Pending>().0.as_ref());
     });
+    if let Some(mut now) = world.get_resource_mut::<LegalNow>() {
+        now.renumbered(numbering);
+    }
     world.resource_mut::<Pace>().speed = speed;
     world.remove_resource::<Rewinding>();
     world.resource_mut::<Messages<GameEvent>>().clear();

@@ -3,9 +3,9 @@
 
 use super::keys::entry_for;
 use crate::data::weapons::DwarfClass;
-use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, Rejected};
+use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, PendingChoice, Rejected};
 use crate::rules::hex::Qr;
-use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, PendingOffer, query};
+use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
 use crate::rules::log::{GameLog, counted};
 use crate::rules::state::Turn;
 use bevy::input::keyboard::KeyboardInput;
@@ -82,27 +82,56 @@ pub enum PlayerInput {
 pub struct LegalNow {
     pub legal: Legal,
     stamp: Option<Stamp>,
-    /// The pending answers by number: slot `n` holds the answer at that place of the pending
-    /// answers, or none for a number kept for an answer taken since (see [`renumber`]).
+    /// The pending answers by number.
+    numbering: Numbering,
+}
+
+impl LegalNow {
+    /// After the game is played again from its start (an undo, a save taken up, a watcher's step):
+    /// the numbers its question had when it was played (`history::rewind` carries them through the
+    /// replay), and the query to be taken afresh.
+    pub fn renumbered(&mut self, numbering: Numbering) {
+        self.numbering = numbering;
+        self.stamp = None;
+    }
+}
+
+/// The numbers of the pending answers, carried from one question to the next as the game goes
+/// on: slot `n` holds the answer at that place of the rules' pending answers, or none for a number
+/// kept for an answer taken since (see [`renumber`]).
+#[derive(Default, Debug, Clone, PartialEq)]
+pub struct Numbering {
+    /// The question the numbers are for, as the rules ask it.
+    asked: Option<PendingChoice>,
     numbers: Vec<Option<usize>>,
+}
+
+impl Numbering {
+    /// The game has moved on to this question, or to none.
+    pub fn next(&mut self, asked: Option<&PendingChoice>) {
+        self.numbers = renumber(self.asked.as_ref(), &self.numbers, asked);
+        self.asked = asked.cloned();
+    }
 }
 
 /// A question asked again straight after it was answered (each axe success is a question of its
 /// own; a damage chain's dice one by one) keeps the numbers of its answers: an answer still
 /// offered keeps its number, one taken leaves its number empty, and a new one comes after. So a
 /// key pressed twice, or planned from the first list, never means another answer: [3] cannot mine
-/// a mineral and then carve a wall. A question with mostly new answers is numbered afresh, and so
-/// is one asked again after an undo (`rewound`: the command log is shorter than it was).
-fn renumber(old: Option<&PendingOffer>, old_numbers: &[Option<usize>], new: Option<&PendingOffer>, rewound: bool) -> Vec<Option<usize>> {
+/// a mineral and then carve a wall. A question with mostly new answers is numbered afresh. An undo
+/// or a save taken up mid-question gives the numbers the question had when it was played, since the
+/// game is played again from its start (a play-tester pressed [2] from memory after a reload, and
+/// the answers had moved up).
+fn renumber(old: Option<&PendingChoice>, old_numbers: &[Option<usize>], new: Option<&PendingChoice>) -> Vec<Option<usize>> {
     let Some(new) = new else { return vec![] };
-    let fresh = || (0..new.answers.len()).map(Some).collect();
-    let Some(old) = old.filter(|o| !rewound && o.kind == new.kind && o.who == new.who) else { return fresh() };
-    let place = |i: usize| new.answers.iter().position(|a| a.command == old.answers[i].command);
+    let fresh = || (0..new.options.len()).map(Some).collect();
+    let Some(old) = old.filter(|o| o.kind() == new.kind() && o.who == new.who) else { return fresh() };
+    let place = |i: usize| new.options.iter().position(|a| *a == old.options[i]);
     let mut numbers: Vec<Option<usize>> = old_numbers.iter().map(|n| n.and_then(place)).collect();
     let kept = numbers.iter().flatten().count();
-    let added: Vec<Option<usize>> = (0..new.answers.len()).filter(|i| !numbers.contains(&Some(*i))).map(Some).collect();
+    let added: Vec<Option<usize>> = (0..new.options.len()).filter(|i| !numbers.contains(&Some(*i))).map(Some).collect();
     numbers.extend(added);
-    if kept * 2 < new.answers.len() || numbers.len() > MOST_CHOICES {
+    if kept * 2 < new.options.len() || numbers.len() > MOST_CHOICES {
         return fresh();
     }
     numbers
@@ -272,9 +301,9 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
     if let Some(stamp) = stamp.0 {
         commands.queue(move |world: &mut World| {
             let legal = world.run_system_cached(query).unwrap_or_default();
+            let asked = world.resource::<Pending>().0.clone();
             let mut now = world.resource_mut::<LegalNow>();
-            let rewound = now.stamp.is_some_and(|old| stamp.0 < old.0);
-            now.numbers = renumber(now.legal.pending.as_ref(), &now.numbers, legal.pending.as_ref(), rewound);
+            now.numbering.next(asked.as_ref());
             now.legal = legal;
             now.stamp = Some(stamp);
             // A picked action that is no longer allowed is dropped.
@@ -349,7 +378,7 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, suppl
         if on_the_map {
             return Listing::Answers(vec![Some(p.answers[0].clone())]);
         }
-        return Listing::Answers(now.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
+        return Listing::Answers(now.numbering.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),
@@ -651,7 +680,6 @@ fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::command::ChoiceKind;
     use crate::rules::log::Who;
 
     /// Answers are keyed 1 to 9 and then 0; from the eleventh on, clicked.
@@ -663,33 +691,30 @@ mod tests {
     }
 
     /// The Driller's axe success: these spaces to chop, in the order the rules offer them.
-    fn axe(spaces: &[(i32, i32)]) -> PendingOffer {
-        let chop = |(q, r): &(i32, i32)| Offer {
-            command: Command::Choose(Answer::Chop(ChopTarget::Carve(Qr { q: *q, r: *r }))),
-            detail: Detail::None,
-        };
-        PendingOffer {
-            prompt: String::new(),
-            kind: ChoiceKind::AxeSuccess,
-            who: Some(Who::Dwarf(DwarfClass::Driller)),
-            answers: spaces.iter().map(chop).collect(),
-        }
+    fn axe(spaces: &[(i32, i32)]) -> PendingChoice {
+        let chop = |(q, r): &(i32, i32)| Answer::Chop(ChopTarget::Carve(Qr { q: *q, r: *r }));
+        PendingChoice { prompt: String::new(), options: spaces.iter().map(chop).collect(), who: Some(Who::Dwarf(DwarfClass::Driller)) }
     }
 
     /// The same question asked again after an answer keeps the numbers left and leaves the taken
-    /// one empty; asked again after an undo (the log shorter) it is the first question again, and
-    /// is numbered as it was first: the answer taken back is back at its own number, not last.
+    /// one empty. The numbering follows the questions in the order they were asked: played again
+    /// from the start, a game gives its question the numbers it had.
     #[test]
-    fn a_question_asked_again_after_an_undo_is_numbered_afresh() {
+    fn a_question_asked_again_keeps_the_numbers_of_the_answers_left() {
+        let mut numbering = Numbering::default();
         let first = axe(&[(1, 0), (2, 0), (3, 0)]);
-        let numbers = renumber(None, &[], Some(&first), false);
-        assert_eq!(numbers, [Some(0), Some(1), Some(2)]);
+        numbering.next(Some(&first));
+        assert_eq!(numbering.numbers, [Some(0), Some(1), Some(2)]);
         let second = axe(&[(2, 0), (3, 0)]);
-        let numbers = renumber(Some(&first), &numbers, Some(&second), false);
-        assert_eq!(numbers, [None, Some(0), Some(1)], "the answer taken leaves its number empty");
-        let undone = renumber(Some(&second), &numbers, Some(&first), true);
-        assert_eq!(undone, [Some(0), Some(1), Some(2)], "after an undo, the numbers of the first asking");
-        let not_undone = renumber(Some(&second), &numbers, Some(&first), false);
-        assert_eq!(not_undone, [None, Some(1), Some(2), Some(0)], "without the undo, the answer back would come last");
+        numbering.next(Some(&second));
+        assert_eq!(numbering.numbers, [None, Some(0), Some(1)], "the answer taken leaves its number empty");
+        let kept = numbering.clone();
+        numbering.next(Some(&second));
+        assert_eq!(numbering, kept, "the same question asked again is numbered the same");
+        numbering.next(Some(&first));
+        assert_eq!(numbering.numbers, [None, Some(1), Some(2), Some(0)], "an answer offered again comes last");
+        numbering.next(None);
+        numbering.next(Some(&second));
+        assert_eq!(numbering.numbers, [Some(0), Some(1)], "after no question, a question is numbered afresh");
     }
 }
