@@ -4,6 +4,7 @@
 use super::{Clicked, MenuInput, button, frame, says, words};
 use crate::data::GameData;
 use crate::screen::front::Screen;
+use crate::screen::look::ui_text;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -69,7 +70,7 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
                 c,
                 "Solo campaign",
                 Entry::Go(Screen::Campaign),
-                says("The missions from the easiest to the hardest: winning one opens the next"),
+                says("The missions from the easiest to the hardest, the Tutorial first: winning one opens the next"),
             );
             button(
                 c,
@@ -90,8 +91,12 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
         if !said.is_empty() {
             words(b, said, 16.0, super::AMBER);
         }
+        b.spawn((ui_text(KEYS, 16.0, super::DIM), Node { margin: UiRect::top(px(10.0)), max_width: percent(100.0), ..default() }));
     });
 }
+
+/// The keys of the menus, said once where a newcomer starts (a play-tester looked for them).
+const KEYS: &str = "[Up] [Down] or [Tab] move, [Enter] presses, [Esc] comes back here, [F2] the rules, [F11] full screen";
 
 /// The game to go on with that is not a Deep Dive's mission (the dive has its own Continue): the
 /// one last left at the table, wherever its file is, else the game under way saved last.
