@@ -12,6 +12,7 @@ use crate::rules::hex::distance;
 use crate::rules::legal::{Action, ActionKind, Aim, Detail, Legal, Offer, PendingOffer, Table, of_kinds};
 use crate::rules::log::Who;
 use crate::rules::state::{Mule, Turn};
+use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -278,7 +279,15 @@ fn answer(plan: impl FnOnce() -> Plan, p: &PendingOffer) -> Option<Command> {
 }
 
 /// The spaces' terrain and the Drop Pod's spaces, as the plan reads them.
-type Spaces<'w, 's> = Query<'w, 's, (&'static Space, &'static Terrain, Has<DropPod>)>;
+type Spaces<'w, 's> = Query<'w, 's, SpaceItem>;
+
+/// A space of the cave as the plan reads it.
+#[derive(QueryData)]
+struct SpaceItem {
+    space: &'static Space,
+    terrain: &'static Terrain,
+    drop_pod: Has<DropPod>,
+}
 
 /// [`plan`] as a system.
 fn planned(cave: Cave, spaces: Spaces, mule: Res<Mule>, turn: Res<Turn>) -> Plan {
@@ -291,12 +300,12 @@ fn plan(cave: &Cave, spaces: &Spaces, mule: &Mule, turn: &Turn) -> Plan {
     let me = cave.dwarf_in_seat(turn.seat);
     let full = &cave.data.numbers.dwarf;
     let (low, out_of_ammo) = me.map_or((false, false), |d| (d.ammo.primary < 2 || d.health.0 < full.health / 2, d.ammo.primary == 0));
-    let pod: Vec<Hex> = spaces.iter().filter(|s| s.2).map(|s| s.0.0).collect();
+    let pod: Vec<Hex> = spaces.iter().filter(|s| s.drop_pod).map(|s| s.space.0).collect();
     // The goals are looked at nearest first (`Plan::away`), so their order does not matter.
     let walls: Vec<(Hex, Item)> = spaces
         .iter()
-        .filter_map(|(s, t, _)| match t {
-            Terrain::Open(Ground::Wall(Some(m))) => Some((s.0, Item::from(*m))),
+        .filter_map(|s| match s.terrain {
+            Terrain::Open(Ground::Wall(Some(m))) => Some((s.space.0, Item::from(*m))),
             _ => None,
         })
         .collect();
