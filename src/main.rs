@@ -30,13 +30,18 @@ const USAGE: &str = "usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Asked for help anywhere (`hoxxes simulate --help`), the usage, not an unknown argument.
+    if args.iter().any(|a| matches!(a.as_str(), "-h" | "--help")) {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     match args.first().map(String::as_str) {
         Some("validate") => validate(&args[1..]),
         Some("scenario") => run_scenario(&args[1..], scenario::run),
         Some("legal") => run_scenario(&args[1..], scenario::legal),
         Some("replay") => replay(&args[1..]),
         Some("simulate") => hoxxes::sim::cli::run(&args[1..]),
-        Some("-h" | "--help" | "help") => {
+        Some("help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }

@@ -130,3 +130,15 @@ fn replay_prints_a_saves_end_and_refuses_what_is_no_save() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("/dev/zero: larger than 4 MiB"), "{}", text(&out.stderr));
 }
+
+/// `--help` anywhere prints the usage and succeeds: `hoxxes simulate --help` said "unknown
+/// argument".
+#[test]
+fn help_anywhere_prints_the_usage() {
+    for args in [&["--help"][..], &["simulate", "--help"], &["validate", "-h"], &["--mission", "x.ron", "--help"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hoxxes")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(said.starts_with("usage:") && said.contains("hoxxes simulate"), "{args:?}: {said}");
+    }
+}
