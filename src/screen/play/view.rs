@@ -592,10 +592,15 @@ fn place_card(
     bar: Res<crate::screen::layout::BarTop>,
     texts: Query<&Text, With<CardText>>,
     mut cards: Query<(&mut Node, &ComputedNode), With<HoverCard>>,
+    bar_now: Query<&ComputedNode, (With<BarNode>, Without<HoverCard>)>,
 ) {
     let Ok((mut node, computed)) = cards.single_mut() else { return };
-    // The card keeps to the cave's part of the window: the side panel and the bar stay readable.
-    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, crate::screen::layout::cave_area(w, ui.0, &bar))));
+    // The card keeps to the cave's part of the window: the side panel and the bar stay readable,
+    // the bar as tall as it is now (a hint or the choices of the moment grow it over the cave,
+    // and at large text the card sat over the prompt).
+    let bar_now = bar_now.single().map_or(0.0, |b| b.size().y * b.inverse_scale_factor() * ui.0);
+    let area = |w: &Window| above_the_bar(crate::screen::layout::cave_area(w, ui.0, &bar), w.height(), bar_now);
+    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, area(w))));
     let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
     let Some((at, window)) = cursor.filter(|_| shown) else {
         if node.display != Display::None {
@@ -611,6 +616,12 @@ fn place_card(
         node.left = px(left);
         node.top = px(top);
     }
+}
+
+/// The cave's part of the window (`cave`, above the bar's kept height) cut to what is above the
+/// bar as tall as it is now (`bar_now`), in the window's pixels.
+fn above_the_bar(cave: Vec2, window_height: f32, bar_now: f32) -> Vec2 {
+    Vec2::new(cave.x, cave.y.min(window_height - bar_now))
 }
 
 /// Where the card starts along one axis: after the pointer, or before it when it would run out of
@@ -905,5 +916,15 @@ mod tests {
         assert_eq!(card_side(1100.0, 300.0, 1280.0), 1100.0 - CARD_OFFSET - 300.0);
         // Wider than either side: against the window's start.
         assert_eq!(card_side(200.0, 1200.0, 1280.0), 0.0);
+        // A bar grown over the cave (a two-line hint, the choices) keeps the card above it; one
+        // as tall as kept leaves the cave's part as it is.
+        let cave = Vec2::new(980.0, 570.0);
+        assert_eq!(above_the_bar(cave, 720.0, 330.0), Vec2::new(980.0, 390.0));
+        assert_eq!(above_the_bar(cave, 720.0, 150.0), cave);
+        assert_eq!(
+            card_side(380.0, 100.0, above_the_bar(cave, 720.0, 330.0).y),
+            380.0 - CARD_OFFSET - 100.0,
+            "the card goes above the pointer"
+        );
     }
 }
