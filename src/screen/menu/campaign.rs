@@ -3,7 +3,7 @@
 //! opens the next, and any mission open can be played again.
 
 use super::team::{Book, TeamForm, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, framed, says, words};
+use super::{Clicked, Entered, MenuButton, MenuInput, button, framed, says, words};
 use crate::data::GameData;
 use crate::rules::end::Outcome;
 use crate::save::Run;
@@ -84,7 +84,9 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                             None if open[i] => "open".to_string(),
                             None => "locked".to_string(),
                         };
-                        let tip = if open[i] {
+                        let tip = if open[i] && i == picked.mission {
+                            format!("{} is picked: [Enter] again starts it, with the team on the right", name_of(file))
+                        } else if open[i] {
                             format!("Pick {}", name_of(file))
                         } else {
                             "Win the mission before it to open this one".to_string()
@@ -145,6 +147,7 @@ fn build_again(
 
 fn press(
     mut clicked: MessageReader<Clicked>,
+    mut entered: MessageReader<Entered>,
     entries: Query<&Entry>,
     mut picked: ResMut<Picked>,
     form: Res<TeamForm>,
@@ -152,9 +155,15 @@ fn press(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    let entered: Vec<Entered> = entered.read().copied().collect();
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
-        match *entry {
+        // Enter on the mission already picked starts it; a click only picks.
+        let entry = match *entry {
+            Entry::Mission(i) if super::enter_again(*e, i == picked.mission, &entered) => Entry::Start,
+            entry => entry,
+        };
+        match entry {
             Entry::Mission(i) => picked.mission = i,
             Entry::Back => next.set(Screen::Title),
             Entry::Continue => match picked.under_way.as_ref().map(|(file, _)| super::resume(file, &data)) {

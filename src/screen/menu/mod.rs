@@ -23,6 +23,7 @@ use bevy::ui::{CalculatedClip, RelativeCursorPosition, UiGlobalTransform};
 
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
+        .add_message::<Entered>()
         .init_resource::<Focus>()
         .add_systems(Update, (keys, clicks, show_focus, show_tip, (wheel, focus_in_view)).chain().in_set(MenuInput).run_if(in_menu))
         .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
@@ -72,6 +73,17 @@ pub struct MenuButton {
 /// A menu button was pressed (its entity).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Clicked(pub Entity);
+
+/// A menu button was pressed with Enter (its entity), beside its [`Clicked`]: Enter on the mission
+/// already picked starts it, where a click only picks it (a click to read a briefing should not
+/// start the mission before the team is chosen).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Entered(pub Entity);
+
+/// Whether a press of the mission button `e` starts the mission: Enter on the one already picked.
+pub fn enter_again(e: Entity, already_picked: bool, entered: &[Entered]) -> bool {
+    already_picked && entered.contains(&Entered(e))
+}
 
 /// The button with the keyboard's focus, by its place on screen (top to bottom, left to right).
 #[derive(Resource, Default, Debug)]
@@ -225,6 +237,7 @@ fn keys(
     buttons: Query<Placed>,
     mut focus: ResMut<Focus>,
     mut clicked: MessageWriter<Clicked>,
+    mut entered: MessageWriter<Entered>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -241,6 +254,7 @@ fn keys(
                 let e = order[focus.at.min(n - 1)];
                 if buttons.get(e).is_ok_and(|b| !b.button.off) {
                     clicked.write(Clicked(e));
+                    entered.write(Entered(e));
                 }
             }
             // The reference over the table goes back to the game; any other menu to the main one.
@@ -495,6 +509,16 @@ mod tests {
 
     /// The keyboard walks a list that scrolls in its order, the part of it out of view included,
     /// and only then the foot's button under it; side by side, left before right.
+    /// Enter on the mission already picked starts it; a click on it, or Enter on another, picks.
+    #[test]
+    fn enter_on_the_mission_picked_starts_it() {
+        let (picked, other) = (Entity::from_raw_u32(1).unwrap(), Entity::from_raw_u32(2).unwrap());
+        assert!(enter_again(picked, true, &[Entered(picked)]));
+        assert!(!enter_again(picked, true, &[]), "a click on it");
+        assert!(!enter_again(picked, true, &[Entered(other)]), "Enter on another button");
+        assert!(!enter_again(other, false, &[Entered(other)]), "Enter on a mission not yet picked picks it");
+    }
+
     #[test]
     fn the_keys_walk_a_scrolled_list_before_the_foot_under_it() {
         let list = Some(Rect::new(0.0, 100.0, 300.0, 500.0));

@@ -3,7 +3,7 @@
 //! then play it.
 
 use super::team::{Book, TeamForm, preview, read_book, team_rows};
-use super::{Clicked, MenuButton, MenuInput, button, framed, says, words};
+use super::{Clicked, Entered, MenuButton, MenuInput, button, framed, says, words};
 use crate::data::GameData;
 use crate::save::Run;
 use crate::screen::front::{Begin, Screen};
@@ -50,6 +50,11 @@ fn build(
                     for (i, entry) in book.0.iter().enumerate() {
                         let (label, tip, off) = match &entry.mission {
                             // Its briefing shows beside the list once it is picked, not again here.
+                            Ok(m) if i == picked.mission => (
+                                format!("{} ({})", m.name, m.difficulty),
+                                format!("{} is picked: [Enter] again starts it, with the team on the right", m.name),
+                                false,
+                            ),
                             Ok(m) => (
                                 format!("{} ({})", m.name, m.difficulty),
                                 format!("Pick {}: its briefing and map show on the right", m.name),
@@ -85,7 +90,7 @@ fn build(
         });
     };
     framed(&mut commands, Screen::QuickMission, "Quick mission", body, |r| {
-        button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter)"));
+        button(r, "Start the mission", Entry::Start, says("Lay out the cave and begin (Enter on the mission picked does it too)"));
         button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
     });
 }
@@ -107,6 +112,7 @@ fn build_again(
 
 fn press(
     mut clicked: MessageReader<Clicked>,
+    mut entered: MessageReader<Entered>,
     entries: Query<&Entry>,
     mut picked: ResMut<Picked>,
     book: Res<Book>,
@@ -115,9 +121,15 @@ fn press(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    let entered: Vec<Entered> = entered.read().copied().collect();
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
-        match *entry {
+        // Enter on the mission already picked starts it; a click only picks.
+        let entry = match *entry {
+            Entry::Mission(i) if super::enter_again(*e, i == picked.mission, &entered) => Entry::Start,
+            entry => entry,
+        };
+        match entry {
             Entry::Mission(i) => picked.mission = i,
             Entry::Back => next.set(Screen::Title),
             Entry::Start => {
