@@ -57,6 +57,13 @@ pub fn entry_for(actions: &[Action], k: KeyCode, bosco_acts: bool) -> Option<usi
     allowed.or(of_whoever_acts).or_else(|| with.first().copied())
 }
 
+/// The key a button shows: its key when the key picks it now ([`entry_for`]). In BOSCO's part of
+/// the turn, M flies BOSCO, so the Dwarf's Move (not his now) shows no key; a button never shows
+/// a key that does something else.
+pub fn shown_key(actions: &[Action], i: usize, bosco_acts: bool) -> Option<KeyCode> {
+    key_of(actions, i).filter(|k| entry_for(actions, *k, bosco_acts) == Some(i))
+}
+
 /// What a key is called on a button.
 pub fn key_name(k: KeyCode) -> String {
     format!("{k:?}").trim_start_matches("Key").trim_start_matches("Digit").to_string()
@@ -84,5 +91,32 @@ pub fn label(data: &GameData, a: &Action) -> String {
         EndTurn => "End turn".into(),
         Launch => "Launch pod".into(),
         k => format!("{k:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::legal::Offer;
+
+    fn entry(kind: ActionKind, allowed: bool) -> Action {
+        let allowed = if allowed { Ok(Vec::<Offer>::new()) } else { Err("not now".into()) };
+        Action { kind, what: String::new(), by: None, allowed }
+    }
+
+    /// M moves the Dwarf in his part of the turn and flies BOSCO in BOSCO's: each button shows
+    /// the key only while the key does it.
+    #[test]
+    fn a_button_shows_its_key_only_while_the_key_picks_it() {
+        let dwarfs = [entry(ActionKind::Move, true), entry(ActionKind::BoscoMove, false)];
+        assert_eq!(shown_key(&dwarfs, 0, false), Some(KeyCode::KeyM));
+        assert_eq!(shown_key(&dwarfs, 1, false), None, "BOSCO flies in his own part");
+        let boscos = [entry(ActionKind::Move, false), entry(ActionKind::BoscoMove, true)];
+        assert_eq!(shown_key(&boscos, 0, true), None, "M flies BOSCO now");
+        assert_eq!(shown_key(&boscos, 1, true), Some(KeyCode::KeyM));
+        // Neither allowed (the cave's turn): the key goes to whoever acts, to say why not.
+        let neither = [entry(ActionKind::Move, false), entry(ActionKind::BoscoMove, false)];
+        assert_eq!(shown_key(&neither, 0, false), Some(KeyCode::KeyM));
+        assert_eq!(shown_key(&neither, 1, false), None);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::history::History;
 use super::input::Hovered;
-use super::keys::{key_name, key_of, label};
+use super::keys::{key_name, label, shown_key};
 use super::logic::{
     ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, at_space, find, listing,
     lit, reason,
@@ -212,8 +212,7 @@ fn rebuild(
     selection: Res<Selection>,
     data: Res<GameData>,
     history: Res<History>,
-    log: Res<CommandLog>,
-    game_log: Res<GameLog>,
+    (log, game_log, turn): (Res<CommandLog>, Res<GameLog>, Res<crate::rules::state::Turn>),
     actions_row: Query<Entity, With<ActionsRow>>,
     turn_column: Query<Entity, With<TurnColumn>>,
     choices_row: Query<Entity, With<ChoicesRow>>,
@@ -241,7 +240,7 @@ fn rebuild(
     let legal = &now.legal;
     let actions = &legal.actions;
     for (i, a) in actions.iter().enumerate() {
-        let key = key_of(actions, i).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
+        let key = shown_key(actions, i, turn.bosco_turn).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
         let picked = selection.0.as_ref().is_some_and(|p| p.is(a));
         let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
         let row = if a.kind == ActionKind::EndTurn { turn_column } else { actions_row };
