@@ -437,9 +437,14 @@ fn show_prompt(
     watching: Option<Res<super::Watching>>,
     turn: Res<crate::rules::state::Turn>,
     mut texts: Query<&mut Text, With<PromptText>>,
+    dwarves: Query<(&Dwarf, &DwarfStatus)>,
 ) {
     let Ok(mut t) = texts.single_mut() else { return };
     let legal = &now.legal;
+    let knocked_over = match legal.decider {
+        Some(Who::Dwarf(c)) if !turn.bosco_turn => dwarves.iter().any(|(d, s)| d.class == c && s.knocked_over && !s.unconscious),
+        _ => false,
+    };
     let who = match &legal.decider {
         Some(Who::Dwarf(c)) => format!("{c:?}"),
         Some(Who::Bosco) => "BOSCO".into(),
@@ -474,6 +479,9 @@ fn show_prompt(
         // Only a card that cuts in may be played now.
         let cards = if any_allowed { "; a Rock and Stone card may still be played" } else { "" };
         format!("The cave's turn: creatures at {} speed (Tab changes it, Space skips){cards}", pace.speed.name())
+    } else if knocked_over {
+        let can_stand = legal.actions.iter().any(|a| a.kind == ActionKind::StandUp && a.is_allowed());
+        knocked_over_words(&who, can_stand, turn.actions_left, data.numbers.kit.stand_up_actions)
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action{}", free_attack(legal))
     } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
@@ -489,6 +497,19 @@ fn show_prompt(
     };
     if t.0 != line {
         t.0 = line;
+    }
+}
+
+/// A knocked-over Dwarf does nothing until he is on his feet but play a card (rulebook "Knocked
+/// over"): said so, and whether he has the actions to stand up, which takes `cost` in one turn.
+fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) -> String {
+    if can_stand {
+        format!("{who}: knocked over - [U] stands him up ({cost} actions); until then only a Rock and Stone card")
+    } else {
+        let left = counted(u64::from(actions_left), "action");
+        format!(
+            "{who}: knocked over, {left} left, and standing up takes {cost} in one turn - a Dwarf next to him may help him up; [E] ends the turn"
+        )
     }
 }
 
@@ -904,6 +925,16 @@ mod tests {
         assert_eq!(told(&[entered, left]).as_deref(), Some("Overclock: not now"));
         assert_eq!(told(&[left]), None);
         assert_eq!(told(&[(Interaction::Pressed, None)]).as_deref(), Some("before"));
+    }
+
+    /// A knocked-over Dwarf is told what he can do: stand up when he has the actions, else wait
+    /// for help or end the turn.
+    #[test]
+    fn a_knocked_over_dwarf_is_told_how_to_get_up() {
+        let can = knocked_over_words("Scout", true, 3, 2);
+        assert!(can.contains("[U] stands him up (2 actions)"), "{can}");
+        let cannot = knocked_over_words("Scout", false, 1, 2);
+        assert!(cannot.contains("1 action left") && cannot.contains("help him up") && cannot.contains("[E] ends the turn"), "{cannot}");
     }
 
     /// The hover card sits after the pointer where it fits, before it where it would run out of
