@@ -171,6 +171,10 @@ fn a_question_answered_in_part_keeps_its_numbers_when_the_game_is_taken_up_again
         settle(&mut app);
         assert!(axe_success_asked(&app), "the same question is asked");
         assert_eq!(numbered(&app), seen, "the answers keep the numbers the player saw");
+        // Undone, the answer spent is offered again, at the number it had at first.
+        input(&mut app, PlayerInput::Undo);
+        assert_eq!(played(&app).len(), 1, "the answer is undone: {}", app.world().resource::<Notice>().0);
+        assert_eq!(numbered(&app), first, "after the undo, the question as first asked");
         return;
     }
     panic!("no seed in 0..64 gave a first swing two axe successes");

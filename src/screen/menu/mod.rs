@@ -507,11 +507,9 @@ mod tests {
         assert_eq!(mission_heading(&read("03-hatchery-row.ron")), "Hatchery Row: Egg Hunt mission, difficulty 2 of 5");
     }
 
-    /// The keyboard walks a list that scrolls in its order, the part of it out of view included,
-    /// and only then the foot's button under it; side by side, left before right.
     /// Enter on the mission already picked starts it; a click on it, or Enter on another, picks.
     #[test]
-    fn enter_on_the_mission_picked_starts_it() {
+    fn enter_again_only_on_the_mission_picked() {
         let (picked, other) = (Entity::from_raw_u32(1).unwrap(), Entity::from_raw_u32(2).unwrap());
         assert!(enter_again(picked, true, &[Entered(picked)]));
         assert!(!enter_again(picked, true, &[]), "a click on it");
@@ -519,6 +517,8 @@ mod tests {
         assert!(!enter_again(other, false, &[Entered(other)]), "Enter on a mission not yet picked picks it");
     }
 
+    /// The keyboard walks a list that scrolls in its order, the part of it out of view included,
+    /// and only then the foot's button under it; side by side, left before right.
     #[test]
     fn the_keys_walk_a_scrolled_list_before_the_foot_under_it() {
         let list = Some(Rect::new(0.0, 100.0, 300.0, 500.0));

@@ -130,15 +130,19 @@ pub fn rewind(world: &mut World) {
     let Some(game) = world.get_resource::<Game>().cloned() else { return };
     world.insert_resource(Rewinding);
     let speed = std::mem::replace(&mut world.resource_mut::<Pace>().speed, Speed::Instant);
-    let (mut seen, mut numbering) = (Vec::new(), Numbering::default());
-    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut |w| w.run_schedule(Update), &mut |_, w| {
-        seen.push(Some(Revealed::now(w)));
-        // The answers' numbers as they were when the game was played: a question answered in part
-        // before the undo or the reload keeps the numbers the player saw.
-        numbering.next(w.resource::<Pending>().0.as_ref());
-    });
+    let mut seen = Vec::new();
+    // The answers' numbers as they were when the game was played: a question answered in part
+    // before the undo or the reload keeps the numbers the player saw. Taken after every update, as
+    // the screen takes them as the game moves (`logic::keep`), so that a question asked again after
+    // the rules worked between (a second reaction offer) is numbered afresh here too.
+    let numbering = std::cell::RefCell::new(Numbering::default());
+    let mut step = |w: &mut World| {
+        w.run_schedule(Update);
+        numbering.borrow_mut().next(w.resource::<Pending>().0.as_ref());
+    };
+    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut step, &mut |_, w| seen.push(Some(Revealed::now(w))));
     if let Some(mut now) = world.get_resource_mut::<LegalNow>() {
-        now.renumbered(numbering);
+        now.renumbered(numbering.into_inner());
     }
     world.resource_mut::<Pace>().speed = speed;
     world.remove_resource::<Rewinding>();

@@ -92,6 +92,9 @@ impl LegalNow {
     /// replay), and the query to be taken afresh.
     pub fn renumbered(&mut self, numbering: Numbering) {
         self.numbering = numbering;
+        // The query of the game before the replay does not go with these numbers: until it is
+        // taken again (`keep`), nothing is listed.
+        self.legal = Legal::default();
         self.stamp = None;
     }
 }
@@ -378,7 +381,7 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, suppl
         if on_the_map {
             return Listing::Answers(vec![Some(p.answers[0].clone())]);
         }
-        return Listing::Answers(now.numbering.numbers.iter().map(|n| n.map(|i| p.answers[i].clone())).collect());
+        return Listing::Answers(now.numbering.numbers.iter().map(|n| n.and_then(|i| p.answers.get(i).cloned())).collect());
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),

@@ -508,7 +508,7 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
     } else {
         let left = counted(u64::from(actions_left), "action");
         format!(
-            "{who}: knocked over, {left} left, and standing up takes {cost} in one turn - a Dwarf next to him may help him up; [E] ends the turn"
+            "{who}: knocked over, {left} left, and standing up takes {cost} in one turn - a Dwarf next to him may help him up in his own turn; [E] ends the turn"
         )
     }
 }
