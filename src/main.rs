@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // Asked for help anywhere (`hoxxes simulate --help`), the usage, not an unknown argument.
-    if args.iter().any(|a| matches!(a.as_str(), "-h" | "--help")) {
+    if args.first().is_some_and(|a| a == "help") || args.iter().any(|a| matches!(a.as_str(), "-h" | "--help")) {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
@@ -41,10 +41,6 @@ fn main() -> ExitCode {
         Some("legal") => run_scenario(&args[1..], scenario::legal),
         Some("replay") => replay(&args[1..]),
         Some("simulate") => hoxxes::sim::cli::run(&args[1..]),
-        Some("help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
         _ => hoxxes::screen::run(&args),
     }
 }

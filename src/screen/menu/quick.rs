@@ -50,16 +50,13 @@ fn build(
                     for (i, entry) in book.0.iter().enumerate() {
                         let (label, tip, off) = match &entry.mission {
                             // Its briefing shows beside the list once it is picked, not again here.
-                            Ok(m) if i == picked.mission => (
-                                format!("{} ({})", m.name, m.difficulty),
-                                format!("{} is picked: [Enter] again starts it, with the team on the right", m.name),
-                                false,
-                            ),
-                            Ok(m) => (
-                                format!("{} ({})", m.name, m.difficulty),
-                                format!("Pick {}: its briefing and map show on the right", m.name),
-                                false,
-                            ),
+                            Ok(m) => {
+                                let tip = match i == picked.mission {
+                                    true => format!("{} is picked: [Enter] again starts it, with the team on the right", m.name),
+                                    false => format!("Pick {}: its briefing and map show on the right", m.name),
+                                };
+                                (format!("{} ({})", m.name, m.difficulty), tip, false)
+                            }
                             Err(e) => (
                                 format!("{} (cannot be played)", entry.path.file_name().unwrap_or_default().to_string_lossy()),
                                 e.clone(),
