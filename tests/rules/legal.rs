@@ -197,6 +197,31 @@ fn a_refused_kind_says_why() {
     }
 }
 
+/// An axe success on a creature is offered as a hit at its space that names the creature, its
+/// Health and its resistance to the axe: counted for the Gunner, ignored by the Driller's drills.
+#[test]
+fn an_axe_success_on_a_creature_names_it_with_its_axe_resistance() {
+    use hoxxes::data::creatures::CreatureKind::MacteraSpawn;
+    use hoxxes::data::dice::DieKind::Axe;
+    use hoxxes::rules::log::Who;
+    for (class, resisted, why) in [(DwarfClass::Gunner, 2, None), (DwarfClass::Driller, 0, Some("axe resistance ignored"))] {
+        let mut g = Game::room(&[class]);
+        g.put(class, 3, 2);
+        let id = g.creature(MacteraSpawn, 4, 2);
+        g.dice(&[(Axe, 5)]);
+        g.ok(Command::Chop);
+        let l = legal(g.world());
+        let answers = &l.pending.as_ref().expect("the successes are asked").answers;
+        let hit = answers.iter().find(|o| o.command == choose(Answer::Chop(ChopTarget::Creature(id)))).expect("the Mactera offered");
+        let Detail::Target { at, figures, ammo: 0, actions: 0 } = &hit.detail else { panic!("{class:?}: {:?}", hit.detail) };
+        assert_eq!(*at, q(4, 2));
+        let [f] = figures.as_slice() else { panic!("{figures:?}") };
+        assert_eq!(f.who, Who::Creature { kind: MacteraSpawn, id });
+        assert_eq!(f.resistance, vec![(Axe, resisted)], "{class:?}");
+        assert_eq!(f.ignored.as_deref(), why, "{class:?}");
+    }
+}
+
 /// A Resupply pod the M.U.L.E. cannot pay for is refused for that, not for the spaces it may not
 /// land on; and once paid for, it lists the spaces.
 #[test]

@@ -279,7 +279,7 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
         prompt: p.prompt.clone(),
         kind: p.kind(),
         who: p.who.clone(),
-        answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(&t.cave, a) }).collect(),
+        answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(t, a) }).collect(),
     });
     let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.dwarf.class);
     let decider = match &pending {
@@ -309,14 +309,23 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
     Legal { decider, pending, actions, creatures }
 }
 
-/// What an answer is about when its words do not say where: an axe success on a creature is on
-/// the creature's space.
-fn answer_detail(cave: &Cave, a: &super::command::Answer) -> Detail {
+/// What an answer is about when its words do not say where: an axe success on a creature is a hit
+/// at its space, shown as an attack with the creature's Health and its resistance to the axe (the
+/// hits land together once every success is spent).
+fn answer_detail(t: &Table, a: &super::command::Answer) -> Detail {
     use super::command::{Answer, ChopTarget};
-    match a {
-        Answer::Chop(ChopTarget::Creature(id)) => cave.creature_by_id(*id).map_or(Detail::None, |c| Detail::Space(c.at.0.into())),
-        _ => Detail::None,
-    }
+    use super::damage::Blow;
+    let Answer::Chop(ChopTarget::Creature(id)) = a else { return Detail::None };
+    let Some(c) = t.cave.creature_by_id(*id) else { return Detail::None };
+    let blow = match &*t.progress {
+        InProgress::Chop(s) => t.cave.dwarves.get(s.dwarf).ok().map(|d| Blow {
+            ignore_axe_resistance: super::skills::driller::drill_attack(&t.cave, d.dwarf.seat),
+            ..Blow::from(d.at.0, Some(d.dwarf.seat))
+        }),
+        _ => t.cave.bosco.iter().next().map(|b| Blow::from(b.at.0, None)),
+    };
+    let Some(blow) = blow else { return Detail::None };
+    Detail::Target { at: c.at.0.into(), figures: offers::figures(&t.cave, &blow, c.at.0, &[(DieKind::Axe, 1)]), ammo: 0, actions: 0 }
 }
 
 impl Legal {

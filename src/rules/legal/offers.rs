@@ -210,15 +210,14 @@ fn dwarves(cave: &Cave, check: impl Fn(DwarfClass) -> Result<Command, String>) -
 }
 
 /// The figures on a space and how an attack's dice meet them.
-fn figures(cave: &Cave, from: Hex, h: Hex, dice: &[(crate::data::dice::DieKind, u32)], ignore_resistance: bool) -> Vec<FigureHit> {
+pub(super) fn figures(cave: &Cave, blow: &Blow, h: Hex, dice: &[(crate::data::dice::DieKind, u32)]) -> Vec<FigureHit> {
     let mut out = Vec::new();
     if let Some(c) = cave.creature_at(h) {
-        let blow = Blow { ignore_resistance, ..Blow::from(from, None) };
         let stats = cave.stats(c.creature.kind);
-        let ignored = dice.first().and_then(|(k, _)| resistance_ignored(cave, &c, &blow, *k));
+        let ignored = dice.first().and_then(|(k, _)| resistance_ignored(cave, &c, blow, *k));
         let resistance = dice
             .iter()
-            .map(|(k, _)| (*k, if resistance_ignored(cave, &c, &blow, *k).is_some() { 0 } else { stats.resistance_to(*k) }))
+            .map(|(k, _)| (*k, if resistance_ignored(cave, &c, blow, *k).is_some() { 0 } else { stats.resistance_to(*k) }))
             .collect();
         out.push(FigureHit {
             who: Who::Creature { kind: c.creature.kind, id: c.id.0 },
@@ -288,7 +287,12 @@ fn target_offer(
     dice.extend(mods.extra_dice.iter().copied());
     Offer {
         command,
-        detail: Detail::Target { at: h.into(), figures: figures(cave, from, h, &dice, mods.ignore_resistance), ammo: m.ammo, actions },
+        detail: Detail::Target {
+            at: h.into(),
+            figures: figures(cave, &Blow { ignore_resistance: mods.ignore_resistance, ..Blow::from(from, None) }, h, &dice),
+            ammo: m.ammo,
+            actions,
+        },
     }
 }
 
@@ -333,7 +337,7 @@ fn throws(t: &Table, turn: &Turn, d: &DwarfItem, name: &str) -> Result<Vec<Offer
                 command: Command::Throw { card: name.to_string(), target: h.into() },
                 detail: Detail::Target {
                     at: h.into(),
-                    figures: figures(cave, d.at.0, h, &dice, false),
+                    figures: figures(cave, &Blow::from(d.at.0, None), h, &dice),
                     ammo: 0,
                     actions: throw::cost(turn, &cave.data),
                 },
@@ -437,8 +441,12 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
         .collect();
     // A gun's offer shows what stands on its target, as a Dwarf's shot does.
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
-        let target =
-            |h: Hex| Detail::Target { at: h.into(), figures: figures(cave, at, h, &g.dice, false), ammo: g.ammo, actions: g.actions };
+        let target = |h: Hex| Detail::Target {
+            at: h.into(),
+            figures: figures(cave, &Blow::from(at, None), h, &g.dice),
+            ammo: g.ammo,
+            actions: g.actions,
+        };
         let candidates = aim.candidates(cave, at, g.range);
         spaces_as(cave, candidates, "no target in range and line of sight", |h| check(make(h.into())), target)
     };

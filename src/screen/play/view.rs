@@ -669,6 +669,10 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             let lost = drills_away.map(|m| format!(" - drilling into the wall loses its {m:?}")).unwrap_or_default();
             format!("move to {}: {}{burn}{lost}", words::space(to), counted(*cost, "point"))
         }
+        Detail::Target { at, figures, .. } if matches!(o.command, Command::Choose(Answer::Chop(_))) => {
+            let on: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
+            format!("axe: hit at {}: {}", words::space(at), on.join("; "))
+        }
         Detail::Target { at, figures, ammo, actions } => {
             let hits: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
