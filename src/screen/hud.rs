@@ -293,10 +293,20 @@ fn show_turn(
         None if caves_turn(&agenda, &job) => format!("{:?}\nThe cave's turn", dwarf.class),
         // After the Dwarf's part, BOSCO's (ruling 23): his actions are the ones counted.
         None if turn.bosco_turn => format!("{:?}\nBOSCO acts: {} left", dwarf.class, counted(turn.bosco_actions, "action")),
+        // A card's free action waits (Rock and Stone!, Second Wind): the other Dwarf acts first.
+        None if let Some(guest) = turn.guest.and_then(|(seat, move_only)| guest_words(&dwarves, seat, move_only)) => {
+            format!("{:?}\nActions left: {}\n{guest}", dwarf.class, turn.actions_left)
+        }
         None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
     };
     set(&mut text, format!("Turn {}: {now}", turn.number));
     colour.set_if_neq(TextColor(class_colour(dwarf.class)));
+}
+
+/// The Dwarf a card gave a free action, and which: 'the Scout's free Move first'.
+fn guest_words(dwarves: &Query<&Dwarf>, seat: u32, move_only: bool) -> Option<String> {
+    let guest = dwarves.iter().find(|d| d.seat == seat)?;
+    Some(format!("the {:?}'s free {} first", guest.class, if move_only { "Move" } else { "action" }))
 }
 
 /// Whether the cave has its turn: an Event card, the Swarm Threat, a swarm or the creatures are
@@ -575,7 +585,9 @@ fn show_dwarves(
     // Rows are by class: the Dwarves' entities are new after an undo.
     let of = |class| dwarves.iter().find(|(dwarf, ..)| dwarf.class == class);
     for (row, mut bg) in &mut rows {
-        let active = of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == turn.seat);
+        // The one to act: a Dwarf given a free action by a card, while it waits.
+        let acting = turn.guest.map_or(turn.seat, |(seat, _)| seat);
+        let active = of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == acting);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {

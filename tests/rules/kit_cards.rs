@@ -502,12 +502,15 @@ fn rock_and_stone_gives_another_dwarf_a_free_move() {
     g.put(Scout, 2, 2);
     g.put(Driller, 2, 4);
     give(&mut g, Scout, &[], &["Rock and Stone!"]);
+    assert_eq!(hoxxes::rules::legal::legal(g.world()).decider, Some(Who::Dwarf(Scout)));
     g.ok(play(Scout, "Rock and Stone!", Some(Driller)));
+    assert_eq!(hoxxes::rules::legal::legal(g.world()).decider, Some(Who::Dwarf(Driller)), "the Driller is the one to act");
     assert!(g.refused(Command::Chop).contains("Move"), "the free action is a Move");
     g.walk(&[(3, 4), (4, 4)]).unwrap();
     assert_eq!(g.pos(Driller), q(4, 4));
     assert_eq!(g.turn().actions_left, 3);
     assert_eq!(g.turn().guest, None);
+    assert_eq!(hoxxes::rules::legal::legal(g.world()).decider, Some(Who::Dwarf(Scout)), "the Scout's turn goes on");
     g.walk(&[(3, 2)]).unwrap();
     assert_eq!(g.pos(Scout), q(3, 2));
     assert_eq!(g.turn().actions_left, 2);

@@ -32,8 +32,8 @@ use serde::Serialize;
 /// Every decision open now.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Legal {
-    /// Who must decide now: the Dwarf whose turn it is, BOSCO in its part, or whoever a pending
-    /// choice asks. None once the mission is over.
+    /// Who must decide now: the Dwarf whose turn it is (the one a card gave a free action, while
+    /// it waits), BOSCO in its part, or whoever a pending choice asks. None once the mission is over.
     pub decider: Option<Who>,
     /// The choice the rules wait for, with its answers as `Choose` offers.
     pub pending: Option<PendingOffer>,
@@ -281,7 +281,9 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
         who: p.who.clone(),
         answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(t, a) }).collect(),
     });
-    let active = t.cave.dwarf_in_seat(t.turn.seat).map(|d| d.dwarf.class);
+    // A guest's free action (Rock and Stone!, Second Wind) waits: he is the one to act.
+    let acting = t.turn.guest.map_or(t.turn.seat, |(seat, _)| seat);
+    let active = t.cave.dwarf_in_seat(acting).map(|d| d.dwarf.class);
     let decider = match &pending {
         Some(p) => p.who.clone().or_else(|| active.map(Who::Dwarf)),
         None if t.turn.bosco_turn => Some(Who::Bosco),

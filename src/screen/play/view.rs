@@ -16,7 +16,7 @@ use crate::rules::command::{Answer, ChoiceKind, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
-use crate::rules::legal::{ActionKind, Detail, FigureHit, Offer};
+use crate::rules::legal::{Action, ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
@@ -482,8 +482,12 @@ fn show_prompt(
     } else if knocked_over {
         let can_stand = legal.actions.iter().any(|a| a.kind == ActionKind::StandUp && a.is_allowed());
         knocked_over_words(&who, can_stand, turn.actions_left, data.numbers.kit.stand_up_actions)
+    } else if let Some((_, move_only)) = turn.guest.filter(|_| any_allowed) {
+        // A card's free action is his, not the host's (Rock and Stone!, Second Wind).
+        let what = if move_only { "Move - click a lit space" } else { "action - pick one" };
+        format!("{who}: a free {what}; the {host}'s turn goes on after it", host = host(&dwarves, turn.seat))
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
-        format!("{who}: click a lit space to move, or pick an action{}", free_attack(legal))
+        format!("{who}: click a lit space to move, or pick an action{}", free_attack(&data, legal))
     } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
         // What is still lit besides End turn costs no action: a card, the Scout's attack right
         // after his move. Said in general: the team may have no Scout.
@@ -491,13 +495,18 @@ fn show_prompt(
         let what = if free { "what is still lit costs no action (a card, a skill's free attack); " } else { "" };
         format!("{who}: no actions left - {what}[E] ends the turn")
     } else if any_allowed {
-        format!("{who}: pick an action{}", free_attack(legal))
+        format!("{who}: pick an action{}", free_attack(&data, legal))
     } else {
         format!("The cave moves... (creatures at {} speed; Tab changes it, Space skips)", pace.speed.name())
     };
     if t.0 != line {
         t.0 = line;
     }
+}
+
+/// The class of the Dwarf in a seat, in words.
+fn host(dwarves: &Query<(&Dwarf, &DwarfStatus)>, seat: u32) -> String {
+    dwarves.iter().find(|(d, _)| d.seat == seat).map_or_else(|| "Dwarf".into(), |(d, _)| format!("{:?}", d.class))
 }
 
 /// A knocked-over Dwarf does nothing until he is on his feet but play a card (rulebook "Knocked
@@ -517,11 +526,11 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
 const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back";
 const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu";
 
-/// Said when the rules offer an attack that costs no action (the Scout's, right after his move):
-/// a player would not find it out otherwise.
-fn free_attack(legal: &crate::rules::legal::Legal) -> &'static str {
-    let free = legal.actions.iter().flat_map(|a| a.offers()).any(|o| matches!(o.detail, Detail::Target { actions: 0, .. }));
-    if free { " - an attack now costs no action" } else { "" }
+/// Said when the rules offer a shot that costs no action (the Scout's Regular shot right after his
+/// move), by its name: a player would not find it out otherwise, and his other actions still cost.
+fn free_attack(data: &GameData, legal: &crate::rules::legal::Legal) -> String {
+    let free = |a: &&Action| a.offers().iter().any(|o| matches!(o.detail, Detail::Target { actions: 0, .. }));
+    legal.actions.iter().find(free).map(|a| format!(" - {} now costs no action", label(data, a))).unwrap_or_default()
 }
 
 /// The second line: a refusal, the button or part of the panel under the pointer, or the keys
