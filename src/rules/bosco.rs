@@ -73,6 +73,11 @@ fn bosco(cave: &Cave) -> Option<(Entity, Hex)> {
     cave.bosco.iter().next().map(|b| (b.entity, b.at.0))
 }
 
+/// Whether BOSCO may take an action costing `cost` now, wherever it is to go or aim.
+pub fn may_act(cave: &Cave, turn: &Turn, cost: u32) -> Result<(), String> {
+    ready(cave, turn, cost).map(|_| ())
+}
+
 /// BOSCO, if it may take an action costing `cost` now.
 fn ready(cave: &Cave, turn: &Turn, cost: u32) -> Result<(Entity, Hex), String> {
     let b = bosco(cave).ok_or("BOSCO is not on the cave")?;

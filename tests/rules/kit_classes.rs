@@ -18,6 +18,7 @@ use hoxxes::rules::command::{Answer, ChopTarget, Command};
 use hoxxes::rules::components::*;
 use hoxxes::rules::end::Result as End;
 use hoxxes::rules::hex::{Qr, cell_to_hex};
+use hoxxes::rules::legal::ActionKind;
 use hoxxes::rules::log::{GameEvent, Who};
 use hoxxes::rules::setup::MissionSetup;
 use hoxxes::rules::state::{NextId, Turn};
@@ -528,6 +529,12 @@ fn bosco_takes_two_actions_after_the_dwarf_and_before_the_event_card() {
     put_bosco(&mut g, 4, 3);
     let grunt = g.creature(Grunt, 7, 3);
     assert!(g.refused(bosco(BoscoAction::Move(vec![q(5, 3)]))).contains("ended his turn"));
+    // The query greys each of BOSCO's actions for that same reason, the flight too.
+    let l = hoxxes::rules::legal::legal(g.world());
+    for kind in [ActionKind::BoscoMove, ActionKind::BoscoChop, ActionKind::BoscoLightGun, ActionKind::BoscoRocket] {
+        let a = l.of(kind).next().expect("listed");
+        assert!(a.allowed.as_ref().is_err_and(|why| why.contains("ended his turn")), "{kind:?}: {:?}", a.allowed);
+    }
     g.next_event("All Quiet");
     g.ok(Command::EndTurn);
     assert!(said(&mut g, |e| *e == GameEvent::BoscoActs { actions: 2 }));

@@ -431,14 +431,18 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     let check = |a: BoscoAction| bosco::check(cave, &t.turn, &a).map(|_| Command::Bosco(a));
     let points = cave.data.numbers.bosco.move_points;
     let guns = &cave.data.numbers.bosco;
-    let flights = bosco_flights(cave, at, points)
-        .into_iter()
-        .filter_map(|path| {
-            check(BoscoAction::Move(path.clone()))
-                .ok()
-                .map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) })
-        })
-        .collect();
+    // Refused for BOSCO's part of the turn not being come before any space is looked at.
+    let flights = bosco::may_act(cave, &t.turn, 1).and_then(|()| {
+        let offers = bosco_flights(cave, at, points)
+            .into_iter()
+            .filter_map(|path| {
+                check(BoscoAction::Move(path.clone()))
+                    .ok()
+                    .map(|command| Offer { command, detail: Detail::Space(*path.last().expect("a flight has a space")) })
+            })
+            .collect();
+        non_empty(offers, "BOSCO has no space to fly to")
+    });
     // A gun's offer shows what stands on its target, as a Dwarf's shot does.
     let gun = |g: &FireMode, make: fn(Qr) -> BoscoAction| {
         let target = |h: Hex| Detail::Target {
@@ -452,7 +456,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
     [
-        (ActionKind::BoscoMove, non_empty(flights, "BOSCO cannot fly now")),
+        (ActionKind::BoscoMove, flights),
         (ActionKind::BoscoChop, single(BoscoAction::Chop)),
         (ActionKind::BoscoLightGun, gun(&guns.light_gun, BoscoAction::LightGun)),
         (ActionKind::BoscoRocket, gun(&guns.rocket, BoscoAction::Rocket)),
