@@ -32,9 +32,17 @@ pub fn who_in(data: &GameData, w: &Who) -> String {
 pub fn face(r: &DieRoll) -> String {
     match r.symbols.as_slice() {
         [] => "blank".into(),
-        [one] => format!("{one:?}").to_lowercase(),
-        [first, ..] if r.symbols.iter().all(|s| s == first) => format!("{} {first:?}", r.symbols.len()).to_lowercase(),
-        many => many.iter().map(|s| format!("{s:?}").to_lowercase()).collect::<Vec<_>>().join("+"),
+        [one] => symbol(*one),
+        [first, ..] if r.symbols.iter().all(|s| s == first) => format!("{} {}", r.symbols.len(), symbol(*first)),
+        many => many.iter().map(|s| symbol(*s)).collect::<Vec<_>>().join("+"),
+    }
+}
+
+/// A die's symbol as the dice and the reference show it: the Creature die's special face is "!".
+fn symbol(s: crate::data::dice::Symbol) -> String {
+    match s {
+        crate::data::dice::Symbol::Bang => "\"!\"".into(),
+        s => format!("{s:?}").to_lowercase(),
     }
 }
 
@@ -73,6 +81,9 @@ fn attack_roll(data: &GameData, kind: crate::data::creatures::CreatureKind, dice
     let bang = dice.iter().any(|d| d.symbols.contains(&Symbol::Bang));
     let stats = data.creatures.get(kind);
     match (hit, bang, &stats.bang) {
+        // The Brood Nexus does not attack: its roll only hatches (rulebook, Brood Nexus).
+        (_, false, Bang::SpawnGrunt) => ": no \"!\", nothing hatches (its hits do nothing)".into(),
+        (_, true, Bang::SpawnGrunt) => ": each \"!\" hatches a Grunt (its hits do nothing)".into(),
         (0, false, _) => ": no hit".into(),
         (0, true, Bang::Nothing) => format!(": no hit, and a {}'s \"!\" does nothing", stats.name),
         _ => String::new(),
@@ -91,6 +102,12 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Moved { who: w, path } => format!("{} moves {}", who(data, w), counted(path.len() as u64, "space")),
         GameEvent::Rolled { who: w @ Who::Creature { kind, .. }, dice } if dice.iter().all(|d| d.die == DieKind::Creature) => {
             format!("{} rolls {}{}", who(data, w), faces(dice), attack_roll(data, *kind, dice))
+        }
+        // A Dwarf rolls the Creature die only for an Event card (Falling Rocks): its hits hurt him.
+        GameEvent::Rolled { who: w @ Who::Dwarf(_), dice } if dice.iter().all(|d| d.die == DieKind::Creature) => {
+            let bang = dice.iter().any(|d| d.symbols.contains(&crate::data::dice::Symbol::Bang));
+            let note = if bang { " (\"!\" does nothing here)" } else { "" };
+            format!("{} rolls {}{note}", who(data, w), faces(dice))
         }
         GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), faces(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
@@ -494,5 +511,22 @@ mod tests {
         assert_eq!(who(&data, &Who::Bosco), "BOSCO");
         let grunt = Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 4 };
         assert_eq!(who_in(&data, &grunt), who(&data, &grunt), "a creature has no article");
+    }
+
+    /// The Creature die's "!" is shown as on the die, and where it does nothing the line says so:
+    /// a Grunt's, one rolled for Falling Rocks; a Brood Nexus's roll says its hits do nothing.
+    #[test]
+    fn a_bang_that_does_nothing_is_said_to() {
+        use crate::data::creatures::CreatureKind::{BroodNexus, Grunt};
+        use crate::data::dice::Symbol::{Bang, Hit};
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let roll = |symbols: Vec<crate::data::dice::Symbol>| DieRoll { die: DieKind::Creature, face: 0, symbols };
+        let rolled = |w: Who, dice: Vec<DieRoll>| describe(&data, &GameEvent::Rolled { who: w, dice });
+        let grunt = rolled(Who::Creature { kind: Grunt, id: 1 }, vec![roll(vec![Bang])]);
+        assert!(grunt.ends_with("rolls \"!\": no hit, and a Glyphid Grunt's \"!\" does nothing"), "{grunt}");
+        let rocks = rolled(Who::Dwarf(DwarfClass::Scout), vec![roll(vec![Bang])]);
+        assert_eq!(rocks, "The Scout rolls \"!\" (\"!\" does nothing here)");
+        let nexus = rolled(Who::Creature { kind: BroodNexus, id: 2 }, vec![roll(vec![Hit]), roll(vec![Bang])]);
+        assert!(nexus.ends_with("rolls hit, \"!\": each \"!\" hatches a Grunt (its hits do nothing)"), "{nexus}");
     }
 }

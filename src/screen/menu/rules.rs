@@ -66,6 +66,12 @@ pub fn search_for(described: &str, all: &[Section]) -> String {
     if let Some(title) = said.filter(|t| all.iter().any(|s| s.title.to_lowercase() == *t)) {
         return title.to_string();
     }
+    // A thing on the map whose section's title does not name it: its section, before any title
+    // its description happens to hold ("the Scout's hook" on a pit).
+    if let Some((_, title)) = TERMS.iter().find(|(term, title)| text.contains(term) && all.iter().any(|s| s.title.to_lowercase() == *title))
+    {
+        return title.to_string();
+    }
     let named = all.iter().map(|s| s.title.to_lowercase()).filter(|t| t.len() >= 4 && text.contains(t.as_str())).max_by_key(|t| t.len());
     if let Some(title) = named {
         return title;
@@ -77,6 +83,9 @@ pub fn search_for(described: &str, all: &[Section]) -> String {
     let in_a_text = |w: &&str| !matching(all, w).is_empty();
     words.iter().copied().find(in_a_title).or_else(|| words.iter().copied().find(in_a_text)).map(str::to_string).unwrap_or_default()
 }
+
+/// Things on the map and the section that tells of them, where no section's title names them.
+const TERMS: &[(&str, &str)] = &[("tunnel exit", "spawning creatures and figure limits"), ("deep pit", "moving")];
 
 /// One section of the reference.
 #[derive(Clone, Debug, PartialEq)]
@@ -367,11 +376,21 @@ mod tests {
         assert!(matching(&all, "zipline").is_empty());
     }
 
-    /// Every topic a log line sends F2 to is a section of the shipped reference.
+    /// Every topic a log line sends F2 to is a section of the shipped reference, and so is every
+    /// section a thing on the map is looked up by.
     #[test]
     fn a_log_lines_topic_is_a_section_of_the_reference() {
         let text = std::fs::read_to_string(crate::data::assets_dir().join("reference.md")).expect("the reference reads");
-        let titles: Vec<String> = sections(&text).into_iter().map(|s| s.title).collect();
+        let all = sections(&text);
+        let titles: Vec<String> = all.iter().map(|s| s.title.clone()).collect();
+        for (term, title) in TERMS {
+            assert!(titles.iter().any(|t| t.to_lowercase() == *title), "{term}: {title} is not a section");
+        }
+        // What the hover card says of a Tunnel Exit and of a pit.
+        use crate::screen::play::view::{exit_words, ground_words};
+        assert_eq!(search_for(&format!("(4, 1) - {}", exit_words(2)), &all), "spawning creatures and figure limits");
+        assert_eq!(search_for(&format!("(5, 5) - {}", ground_words(&crate::data::mission::Ground::Pit)), &all), "moving");
+        assert_eq!(matching(&all, "bang").first().map(|(_, s)| s.title.as_str()), Some("Dice and what faces mean"));
         let events = [
             crate::rules::log::GameEvent::EventCard {
                 name: "They Are Awake".into(),

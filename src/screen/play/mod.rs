@@ -15,7 +15,7 @@ mod logic;
 mod marks;
 pub mod pace;
 mod record;
-mod view;
+pub mod view;
 mod watch;
 
 pub use banner::DebriefChoice;

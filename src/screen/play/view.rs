@@ -788,7 +788,7 @@ impl SpaceView<'_, '_> {
                 (_, true, _) => {
                     "Drop Pod: with the objectives met, every Dwarf aboard wins; with some unconscious, L launches the others".into()
                 }
-                (_, _, Some(x)) => format!("Tunnel Exit {}: creatures come out here; no Dwarf ends a move on it", x.0),
+                (_, _, Some(x)) => exit_words(x.0),
                 (Terrain::Hidden(c), _, _) => format!("hidden cave {c}: revealed when a wall next to it is carved"),
                 (Terrain::Open(g), _, _) => ground_words(g),
             });
@@ -835,7 +835,12 @@ fn status_words(s: &DwarfStatus) -> String {
     if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) }
 }
 
-fn ground_words(g: &crate::data::mission::Ground) -> String {
+/// A Tunnel Exit, as the hover card says it.
+pub fn exit_words(n: u8) -> String {
+    format!("Tunnel Exit {n}: creatures come out here; no Dwarf ends a move on it")
+}
+
+pub fn ground_words(g: &crate::data::mission::Ground) -> String {
     use crate::data::mission::Ground;
     match g {
         Ground::Floor => "floor".into(),
