@@ -114,7 +114,7 @@ fn press(
                     game.file = None;
                 }
                 let welcome = if watch {
-                    "Watching: Right steps on, Left back, P plays on; F10 for the menu".to_string()
+                    "Watching: Right steps on, Left back, P plays on; Esc for the saved games, F10 for the menu".to_string()
                 } else {
                     format!("Welcome back: {}", game.mission.name)
                 };

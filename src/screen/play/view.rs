@@ -114,7 +114,7 @@ struct TimeButton(bool);
 struct WatchButton(KeyCode);
 
 /// What a watcher may press (`watch.rs`), as buttons.
-const WATCH_KEYS: [(KeyCode, &str); 7] = [
+const WATCH_KEYS: [(KeyCode, &str); 8] = [
     (KeyCode::ArrowLeft, "[Left] a command back"),
     (KeyCode::ArrowRight, "[Right] a command on"),
     (KeyCode::PageUp, "[PgUp] a turn back"),
@@ -122,6 +122,7 @@ const WATCH_KEYS: [(KeyCode, &str); 7] = [
     (KeyCode::Home, "[Home] the start"),
     (KeyCode::End, "[End] the end"),
     (KeyCode::KeyP, "[P] play / pause"),
+    (KeyCode::Escape, "[Esc] saved games"),
 ];
 
 /// The words about what the pointer rested on last (a space, a button): F2 looks them up in the
@@ -524,7 +525,7 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
 
 /// The keys line, said when nothing else is.
 const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back";
-const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu";
+const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu  [Esc] saved games";
 
 /// Said when the rules offer a shot that costs no action (the Scout's Regular shot right after his
 /// move), by its name: a player would not find it out otherwise, and his other actions still cost.

@@ -8,6 +8,7 @@ use super::logic::{Notice, PlayerInput};
 use super::pace::Pace;
 use crate::rules::command::{Command, CommandLog, CommandQueue};
 use crate::rules::state::Turn;
+use crate::screen::front::{Leave, Screen};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -51,7 +52,7 @@ impl Watching {
 }
 
 /// The arrows step a command, Page Up and Page Down a turn, Home and End to either end; P plays
-/// and pauses.
+/// and pauses; Escape goes back to the saved games.
 fn keys(
     mut commands: Commands,
     mut inputs: MessageReader<PlayerInput>,
@@ -65,6 +66,11 @@ fn keys(
     let at = log.0.len();
     for input in inputs.read() {
         let PlayerInput::Key(key) = input else { continue };
+        // Back to the saved games, as Escape leaves any other screen (F10 goes to the main menu).
+        if *key == KeyCode::Escape {
+            commands.insert_resource(Leave(Screen::Replays));
+            return;
+        }
         if *key == KeyCode::KeyP {
             watching.playing = !watching.playing;
             continue;
@@ -80,7 +86,7 @@ fn keys(
         break;
     }
     let line = format!(
-        "Watching: command {at} of {}, turn {} - [Left/Right] command  [PgUp/PgDn] turn  [Home/End]  [P] {}",
+        "Watching: command {at} of {}, turn {} - [Left/Right] command  [PgUp/PgDn] turn  [Home/End]  [P] {}  [Esc] saved games",
         watching.commands.len(),
         turn.number,
         if watching.playing { "pauses" } else { "plays" }
@@ -134,5 +140,26 @@ mod tests {
         assert_eq!(w.target(KeyCode::PageUp, 2), Some(0));
         assert_eq!(w.target(KeyCode::End, 0), Some(6));
         assert_eq!(w.target(KeyCode::KeyQ, 0), None);
+    }
+
+    /// Escape leaves the game watched for the saved games, and plays no command.
+    #[test]
+    fn escape_goes_back_to_the_saved_games() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<PlayerInput>()
+            .init_resource::<History>()
+            .init_resource::<CommandLog>()
+            .init_resource::<Turn>()
+            .init_resource::<CommandQueue>()
+            .init_resource::<Notice>()
+            .insert_resource(Watching::new(vec![Command::EndTurn]))
+            .add_systems(Update, keys);
+        app.update();
+        assert!(app.world().get_resource::<Leave>().is_none());
+        app.world_mut().write_message(PlayerInput::Key(KeyCode::Escape));
+        app.update();
+        assert!(matches!(app.world().get_resource::<Leave>(), Some(Leave(Screen::Replays))));
+        assert!(app.world().resource::<CommandQueue>().0.is_empty() && app.world().get_resource::<Rewind>().is_none());
     }
 }
