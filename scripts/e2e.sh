@@ -44,7 +44,7 @@ press c; shot 1-chop-asked 0; until_exactly 1 "the chop asked"  # nothing next t
 press c; until_played 2 "the axe chop"                   # C again rolls
 shot 1-for-karl 0                                        # the axe die waits: For Karl! or let it stand
 press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
-press 1; until_played 4 "the axe success"                # spent on nothing
+until_played 4 "the axe success"                         # nothing next to him: answered for him
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
 click 233 235; until_played 5 "the shot"                 # at a space in range
 press 1; until_played 6 "For Karl! passed on the shot"   # the card is not played on that roll

@@ -375,6 +375,12 @@ pub struct PendingChoice {
     /// Who must answer: a Dwarf taking a reaction shot, BOSCO; none for the Dwarf whose turn it is.
     #[serde(default)]
     pub who: Option<super::log::Who>,
+    /// Why no player need answer, when none need: every answer comes to the same thing (a blank
+    /// roll's blast, turned any way), or no player would take the other way out (For Karl! on a
+    /// creature's roll that hurts nobody). The rules still wait for the first answer, so a game's
+    /// commands are the same whoever gives it; a client may give it at once and say why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub needless: Option<String>,
 }
 
 /// What sort of decision a pending choice is, for the screen to ask it the right way: on the map
@@ -474,12 +480,19 @@ fn settle(current: &mut Current, log: &mut CommandLog, rejected: &mut Rejected, 
 
 /// Ask a choice of the player whose turn it is.
 pub fn ask(pending: &mut Pending, prompt: String, options: Vec<Answer>) {
-    pending.0 = Some(PendingChoice { prompt, options, who: None });
+    pending.0 = Some(PendingChoice { prompt, options, who: None, needless: None });
 }
 
 /// Ask a choice of someone else: a Dwarf reacting out of turn, BOSCO.
 pub fn ask_of(pending: &mut Pending, who: super::log::Who, prompt: String, options: Vec<Answer>) {
-    pending.0 = Some(PendingChoice { prompt, options, who: Some(who) });
+    pending.0 = Some(PendingChoice { prompt, options, who: Some(who), needless: None });
+}
+
+/// Mark the choice just asked as one no player need answer, and why ([`PendingChoice::needless`]).
+pub fn needless(pending: &mut Pending, why: impl Into<String>) {
+    if let Some(p) = &mut pending.0 {
+        p.needless = Some(why.into());
+    }
 }
 
 /// The answer in the current command, if it is one of the pending options.

@@ -8,11 +8,12 @@
 //! nothing is held and the rule goes straight on.
 
 use super::cave::Cave;
-use super::command::{Answer, Command, Desk, Pending, ask};
+use super::command::{Answer, Command, Desk, Pending, ask, needless};
 use super::components::Hand;
 use super::log::{DieRoll, Who};
 use crate::data::cards::RockAndStoneEffect;
 use crate::data::creatures::CreatureKind;
+use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::DwarfClass;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -129,8 +130,18 @@ pub fn hold(
         return Some(rolls);
     }
     ask(pending, "For Karl! may reroll every die of this roll now; or let it stand".into(), vec![Answer::Pass]);
+    if harmless(&then, &rolls) {
+        needless(pending, "the creature's roll hurts nobody: a reroll could only do worse");
+    }
     window.0 = Some(HeldRoll { who, rolls, then, released: false, rerolled: false });
     None
+}
+
+/// A creature's roll with no hit and no "!": nothing the Dwarves would reroll, since a reroll can
+/// only hurt them (an attack, an attack on the Sentry Gun, a Brood Nexus's hatching).
+fn harmless(then: &AfterRoll, rolls: &[DieRoll]) -> bool {
+    let creatures = matches!(then, AfterRoll::Attack { .. } | AfterRoll::AttackSentry { .. } | AfterRoll::Hatch { .. });
+    creatures && rolls.iter().all(|r| hits(&r.symbols) == 0 && !r.symbols.contains(&Symbol::Bang))
 }
 
 /// Run condition: a held roll has been let stand or rerolled.

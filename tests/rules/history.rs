@@ -180,6 +180,74 @@ fn a_question_answered_in_part_keeps_its_numbers_when_the_game_is_taken_up_again
     panic!("no seed in 0..64 gave a first swing two axe successes");
 }
 
+/// The Chop entry's targets now: what each axe success could be spent on.
+fn chop_targets(app: &App) -> Vec<hoxxes::rules::command::ChopTarget> {
+    let legal = &app.world().resource::<LegalNow>().legal;
+    let chop = legal.actions.iter().find(|a| a.kind == ActionKind::Chop).expect("Chop is on the bar");
+    match chop.offers().first().map(|o| &o.detail) {
+        Some(hoxxes::rules::legal::Detail::Chop(t)) => t.clone(),
+        _ => vec![],
+    }
+}
+
+/// An axe success with nothing next to the Dwarf is no question: the screen gives its one answer at
+/// once and says why, and the save holds it as any answer. Undo takes it back with the player's
+/// command before it (back at the question, the game would answer it again at once), and redo
+/// plays that command again, the answer following by itself.
+#[test]
+fn a_question_no_player_need_answer_is_answered_for_him_and_undone_with_the_command_before_it() {
+    use hoxxes::rules::command::ChopTarget;
+    let dir = temp("needless");
+    // A seed and a Move to a space with nothing next to it for the axe.
+    let ways = (0..16).flat_map(|seed| (0..24).map(move |i| (seed, i)));
+    for (seed, i) in ways {
+        let (mut app, _) = at_the_table_with(&dir, seeded(seed));
+        let legal = &app.world().resource::<LegalNow>().legal;
+        let moves = legal.actions.iter().find(|a| a.kind == ActionKind::Move).expect("Move is on the bar");
+        let Some(Command::Move(path)) = moves.offers().get(i).map(|o| o.command.clone()) else { continue };
+        input(&mut app, PlayerInput::Hex((*path.last().expect("a path")).into()));
+        if chop_targets(&app) != [ChopTarget::Nothing] {
+            continue;
+        }
+        // Asked first (nothing to chop), then swung; the Scout holds For Karl!: the roll waits.
+        input(&mut app, PlayerInput::Key(KeyCode::KeyC));
+        input(&mut app, PlayerInput::Key(KeyCode::KeyC));
+        if !app.world().resource::<Pending>().0.as_ref().is_some_and(|p| p.kind() == ChoiceKind::Continue) {
+            continue;
+        }
+        input(&mut app, PlayerInput::Key(KeyCode::Digit1));
+        let nothing = Command::Choose(Answer::Chop(ChopTarget::Nothing));
+        let log = played(&app);
+        if log.last() != Some(&nothing) {
+            continue; // no success to spend
+        }
+        assert!(!axe_success_asked(&app), "answered: {log:?}");
+        let notice = app.world().resource::<Notice>().0.clone();
+        assert!(notice.starts_with("Not asked: nothing next to him for the axe"), "{notice}");
+        assert_eq!(save::read(&dir.join("game.ron")).expect("the autosave reads").commands, log, "saved as any answer");
+        let successes = log.iter().filter(|c| **c == nothing).count();
+        // Undone: every success answered for him, and the For Karl! answer before them.
+        input(&mut app, PlayerInput::Undo);
+        assert_eq!(played(&app), log[..log.len() - successes - 1], "{}", app.world().resource::<Notice>().0);
+        assert!(app.world().resource::<Pending>().0.as_ref().is_some_and(|p| p.kind() == ChoiceKind::Continue), "For Karl! asked again");
+        input(&mut app, PlayerInput::Redo);
+        assert_eq!(played(&app), log, "redone, the answers follow by themselves");
+        // A command after them; two undos and two redos give it back (the answer given for him
+        // on the way does not clear what is left to redo).
+        let Command::Move(path) = a_move(&app) else { panic!("a Move") };
+        input(&mut app, PlayerInput::Hex((*path.last().expect("a path")).into()));
+        let all = played(&app);
+        assert_eq!(all.len(), log.len() + 1, "moved");
+        input(&mut app, PlayerInput::Undo);
+        input(&mut app, PlayerInput::Undo);
+        input(&mut app, PlayerInput::Redo);
+        input(&mut app, PlayerInput::Redo);
+        assert_eq!(played(&app), all, "{}", app.world().resource::<Notice>().0);
+        return;
+    }
+    panic!("no seed in 0..16 gave a Move to a space with nothing to chop, then an axe success");
+}
+
 #[test]
 fn a_save_is_written_and_read_back_and_replays_to_the_game() {
     let dir = temp("save");

@@ -527,6 +527,9 @@ fn second_wind_gives_a_free_action_of_any_kind() {
     g.ok(play(Scout, "Second Wind", Some(Driller)));
     g.dice(&[(Flame, 2), (Flame, 0), (Flame, 0)]);
     g.ok(Command::Shoot { mode: "FireHaze".into(), target: q(4, 4) });
+    assert!(!g.options().is_empty(), "the shot asks where its results go");
+    let decider = hoxxes::rules::legal::legal(g.world()).decider;
+    assert_eq!(decider, Some(Who::Dwarf(Driller)), "the shot's choices are the Driller's, whose free action it is");
     while !g.options().is_empty() {
         take_default(&mut g);
     }
@@ -815,6 +818,24 @@ fn for_karl_rerolls_a_creatures_attack_roll() {
     assert!(g.events().iter().any(|e| matches!(e, GameEvent::Rerolled { who: Who::Creature { kind: Grunt, .. }, .. })));
     assert_eq!(g.health(Scout), 5, "the blank rolled again stands");
     assert!(hand(&mut g, Driller).rock_and_stone.is_empty());
+}
+
+/// A creature's roll that hurts nobody (no hit, no "!") still waits for For Karl! (ruling 32),
+/// marked as no question a player need answer: a reroll could only hurt the Dwarves. One that hurts
+/// is asked.
+#[test]
+fn for_karl_on_a_creatures_roll_that_hurts_nobody_is_needless() {
+    for (face, needless) in [(0, true), (4, false)] {
+        let mut g = Game::room(&[Scout, Driller]);
+        g.put(Scout, 3, 2);
+        give(&mut g, Driller, &[], &["For Karl!"]);
+        g.creature(Grunt, 4, 2);
+        g.dice(&[(CreatureDie, face)]);
+        g.job(Job::ActivateAll);
+        assert_eq!(g.options(), vec![Answer::Pass], "face {face}: the roll waits");
+        let pending = g.world().resource::<hoxxes::rules::command::Pending>().0.clone().expect("asked");
+        assert_eq!(pending.needless.is_some(), needless, "face {face}: {:?}", pending.needless);
+    }
 }
 
 #[test]

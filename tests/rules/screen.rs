@@ -138,6 +138,28 @@ fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
     assert_eq!(notice(&g), "Burst Fire: (8, 2) is 6 spaces away; Burst Fire reaches 5", "the rules' refusal of that space");
 }
 
+/// With an attack picked, the pointer on a creature it may not aim at (out of reach here) is told
+/// why before any click, in the rules' words; on a lit target, nothing is to be told.
+#[test]
+fn pointing_at_a_creature_the_attack_cannot_reach_says_why() {
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.put(DwarfClass::Gunner, 2, 2);
+    g.creature(CreatureKind::Grunt, 8, 2);
+    g.creature(CreatureKind::Grunt, 5, 2);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyQ);
+    let why = |g: &mut Game, at: Qr| {
+        g.app.world_mut().resource_mut::<play::Hovered>().0 = Some(at.into());
+        settle(g);
+        g.app.world().resource::<play::WhyNotHere>().0.clone()
+    };
+    assert_eq!(why(&mut g, q(8, 2)), Some((q(8, 2), "(8, 2) is 6 spaces away; Burst Fire reaches 5".to_string())));
+    assert_eq!(why(&mut g, q(5, 2)), None, "a lit target");
+    key(&mut g, KeyCode::Escape);
+    assert_eq!(why(&mut g, q(8, 2)), None, "nothing picked: nothing aims");
+    assert!(played(&mut g).is_empty(), "nothing is sent");
+}
+
 /// Chop with nothing next to the Dwarf to spend an axe success on asks first; C again rolls.
 #[test]
 fn a_chop_with_nothing_to_chop_is_asked_before_it_rolls() {
@@ -150,7 +172,10 @@ fn a_chop_with_nothing_to_chop_is_asked_before_it_rolls() {
     let notice = g.app.world().resource::<play::Notice>().0.clone();
     assert!(notice.contains("nothing next to you"), "{notice}");
     key(&mut g, KeyCode::KeyC);
-    assert_eq!(played(&mut g), [Command::Chop], "C again rolls");
+    // C again rolls; any success, with nothing to spend it on, is answered for him at once.
+    let log = played(&mut g);
+    let unspent = Command::Choose(hoxxes::rules::command::Answer::Chop(hoxxes::rules::command::ChopTarget::Nothing));
+    assert!(log[0] == Command::Chop && log[1..].iter().all(|c| *c == unspent), "C again rolls: {log:?}");
     // With a wall beside him, C rolls at once.
     let mut g = table(&[DwarfClass::Scout, DwarfClass::Gunner]);
     g.put(DwarfClass::Scout, 5, 3);

@@ -227,6 +227,37 @@ fn the_he_grenade_hits_a_triangle_dwarves_included() {
     assert_eq!(g.health(Scout), 4);
 }
 
+/// Which way the blast turns is no question a player need answer when every way comes to the
+/// same: a blank roll, or a scare on a lone Brood Nexus (it never moves). Where some ways land on
+/// a figure others miss, it is asked.
+#[test]
+fn turning_the_blast_is_needless_when_every_way_comes_to_the_same() {
+    let needless = |g: &mut Game| g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().and_then(|p| p.needless.clone());
+    let blast = |face: usize, figures: &[(hoxxes::data::creatures::CreatureKind, i32, i32)]| {
+        let mut g = Game::room(&[Engineer]);
+        g.put(Engineer, 2, 2);
+        for (kind, c, r) in figures {
+            g.creature(*kind, *c, *r);
+        }
+        g.dice(&[(Explosive, face)]);
+        g.ok(shoot("HeGrenade", 5, 2));
+        g
+    };
+    let mut g = blast(0, &[(Grunt, 5, 2), (Grunt, 6, 2)]);
+    assert!(needless(&mut g).is_some_and(|w| w.contains("hurts and moves no one")), "a blank: {:?}", needless(&mut g));
+    let first = g.options()[0].clone();
+    g.choose(first);
+    assert!(g.options().is_empty(), "answered, the shot is over");
+    let mut g = blast(2, &[(Grunt, 5, 2), (Grunt, 6, 2)]);
+    assert_eq!(needless(&mut g), None, "a hit: the Grunt at (6, 2) is in some ways and not others");
+    let mut g = blast(2, &[(Grunt, 5, 2)]);
+    assert!(needless(&mut g).is_some_and(|w| w.contains("same figures")), "a hit on the target alone: {:?}", needless(&mut g));
+    let mut g = blast(5, &[(BroodNexus, 5, 2)]);
+    assert!(needless(&mut g).is_some(), "a scare on a Brood Nexus moves nothing");
+    let mut g = blast(5, &[(BroodNexus, 5, 2), (Grunt, 6, 2)]);
+    assert_eq!(needless(&mut g), None, "a scare may send the Grunt away, or not");
+}
+
 #[test]
 fn grenades_fly_over_figures_and_stalagmites_not_walls() {
     let mut g = Game::room(&[Engineer]);

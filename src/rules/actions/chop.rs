@@ -7,7 +7,7 @@ use crate::data::mission::{Ground, Item, Mineral, Pickup};
 use crate::data::weapons::DwarfClass;
 use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::{Answer, ChopTarget, Pending};
-use crate::rules::command::{CommandKind, Desk};
+use crate::rules::command::{CommandKind, Desk, needless};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature};
 use crate::rules::effects::Effects;
@@ -98,8 +98,12 @@ fn next_success(progress: &mut InProgress, state: ChopState) {
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::Chop(state) = &*progress else { return };
     let Ok(d) = cave.dwarves.get(state.dwarf) else { return };
-    let options = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
+    let options: Vec<Answer> = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
+    let none = options == [Answer::Chop(ChopTarget::Nothing)];
     ask(&mut pending, format!("Spend an axe success ({} left)", state.left), options);
+    if none {
+        needless(&mut pending, "nothing next to him for the axe: the success goes unspent");
+    }
 }
 
 /// Everything one axe success may be spent on from a space, in a fixed order; `Nothing` last.

@@ -5,12 +5,13 @@ use super::modifiers::{Modifiers, for_attack};
 use super::scare::{ScareState, start_scare};
 use super::secondary::{next_spaces, scare_on_hit};
 use super::{InProgress, actor, answering, ask};
+use crate::data::creatures::Trait;
 use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::{AfterShot, FireMode, LineRule, Spread};
 use crate::rules::cave::Cave;
 use crate::rules::cave::DwarfItem;
 use crate::rules::command::{Answer, Command, Pending};
-use crate::rules::command::{CommandKind, Desk};
+use crate::rules::command::{CommandKind, Desk, needless};
 use crate::rules::components::*;
 use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
 use crate::rules::dice::roll;
@@ -342,7 +343,15 @@ fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &m
         }
         Spread::Triangle => {
             let options = reachable_triangles(cave, state.from, &state.mode, &state.mods, t);
+            let outcomes: Vec<BlastOutcome> = options.iter().map(|a| blast_outcome(cave, &state, a)).collect();
             ask(pending, "Turn the blast: pick the two spaces next to the target".into(), options);
+            if outcomes.windows(2).all(|w| w[0] == w[1]) {
+                let why = match outcomes.first() {
+                    Some(o) if o.is_empty() => "the blast hurts and moves no one, whichever way it turns",
+                    _ => "the blast lands on the same figures whichever way it turns",
+                };
+                needless(pending, why);
+            }
             *progress = InProgress::Shot(state);
         }
         Spread::Chain => {
@@ -375,6 +384,43 @@ pub fn triangles(cave: &Cave, t: Hex) -> Vec<Answer> {
         _ => std::cmp::Reverse(0),
     });
     out
+}
+
+/// What a turn of the blast does with the shot's roll: the creatures its results can hurt or move
+/// (with the spaces of each it covers, ruling 13) and the Dwarves its hits land on.
+#[derive(PartialEq)]
+struct BlastOutcome {
+    creatures: Vec<(u32, u32)>,
+    dwarves: Vec<u32>,
+}
+
+impl BlastOutcome {
+    fn is_empty(&self) -> bool {
+        self.creatures.is_empty() && self.dwarves.is_empty()
+    }
+}
+
+fn blast_outcome(cave: &Cave, state: &ShotState, a: &Answer) -> BlastOutcome {
+    let hit = state.rolls.iter().any(|r| hits(&r.symbols) > 0);
+    let scare = state.rolls.iter().any(|r| r.symbols.contains(&Symbol::Scare));
+    let spaces: Vec<Hex> = match a {
+        Answer::Triangle(x, y) => vec![state.target, (*x).into(), (*y).into()],
+        _ => vec![state.target],
+    };
+    let mut creatures: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut dwarves = Vec::new();
+    for s in spaces {
+        // A scare moves no creature that never moves (the Brood Nexus).
+        let moved = |c: &crate::rules::cave::CreatureItem| scare && !cave.stats(c.creature.kind).has(Trait::Immobile);
+        if let Some(c) = cave.creature_at(s).filter(|c| hit || moved(c)) {
+            *creatures.entry(c.id.0).or_default() += 1;
+        }
+        if let Some(d) = cave.dwarf_at(s).filter(|_| hit && state.mode.hits_dwarves) {
+            dwarves.push(d.dwarf.seat);
+        }
+    }
+    dwarves.sort();
+    BlastOutcome { creatures: creatures.into_iter().collect(), dwarves }
 }
 
 fn figures_on(cave: &Cave, h: Hex) -> usize {

@@ -59,6 +59,10 @@ pub struct PendingOffer {
     pub kind: ChoiceKind,
     pub who: Option<Who>,
     pub answers: Vec<Offer>,
+    /// Why no player need answer: a client may give the first answer at once
+    /// (`PendingChoice::needless`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needless: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -280,12 +284,17 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
         kind: p.kind(),
         who: p.who.clone(),
         answers: p.options.iter().map(|a| Offer { command: Command::Choose(a.clone()), detail: answer_detail(t, a) }).collect(),
+        needless: p.needless.clone(),
     });
     // A guest's free action (Rock and Stone!, Second Wind) waits: he is the one to act.
     let acting = t.turn.guest.map_or(t.turn.seat, |(seat, _)| seat);
     let active = t.cave.dwarf_in_seat(acting).map(|d| d.dwarf.class);
+    // A choice in the middle of an action is the acting Dwarf's: a guest's free shot goes on being
+    // his once his command is taken (the turn is the host's again by then), a reaction shot the
+    // reacting Dwarf's.
+    let in_action = acting_seat(&t.progress, &t.cave).and_then(|s| t.cave.dwarf_in_seat(s)).map(|d| Who::Dwarf(d.dwarf.class));
     let decider = match &pending {
-        Some(p) => p.who.clone().or_else(|| active.map(Who::Dwarf)),
+        Some(p) => p.who.clone().or(in_action).or_else(|| active.map(Who::Dwarf)),
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };
@@ -309,6 +318,17 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
         false => vec![],
     };
     Legal { decider, pending, actions, creatures }
+}
+
+/// The seat of the Dwarf whose action waits on a choice, for the actions a Dwarf takes.
+fn acting_seat(progress: &InProgress, cave: &Cave) -> Option<u32> {
+    match progress {
+        InProgress::Shot(s) => Some(s.seat),
+        InProgress::Throw(s) => Some(s.seat),
+        InProgress::Flames(s) => Some(s.seat),
+        InProgress::Chop(s) => cave.dwarves.get(s.dwarf).ok().map(|d| d.dwarf.seat),
+        _ => None,
+    }
 }
 
 /// What an answer is about when its words do not say where: an axe success on a creature is a hit

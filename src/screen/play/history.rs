@@ -17,7 +17,13 @@ use std::path::PathBuf;
 pub fn plugin(app: &mut App) {
     app.init_resource::<History>()
         .add_systems(PreUpdate, rewind.run_if(resource_exists::<Rewind>))
-        .add_systems(Update, undo_redo.after(super::logic::Acts).run_if(not(resource_exists::<super::watch::Watching>)))
+        .add_systems(
+            Update,
+            (undo_redo, answer_needless.run_if(not(resource_exists::<Rewinding>)))
+                .chain()
+                .after(super::logic::Acts)
+                .run_if(not(resource_exists::<super::watch::Watching>)),
+        )
         .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>).run_if(resource_changed::<CommandLog>)).chain());
 }
 
@@ -30,11 +36,11 @@ pub struct Game {
     pub file: Option<PathBuf>,
 }
 
-/// What undo and redo need: what had been revealed at each point of the game where it waited for a
-/// player (by the number of commands played), and the commands taken back, newest last.
+/// What undo and redo need: each point of the game where it waited for a player (by the number of
+/// commands played), and the commands taken back, newest last.
 #[derive(Resource, Default, Debug)]
 pub struct History {
-    seen: Vec<Option<Revealed>>,
+    seen: Vec<Option<Point>>,
     redo: Vec<Command>,
     /// A redone command expected in the log: any other command played clears the redo list.
     expect: Option<Command>,
@@ -42,6 +48,21 @@ pub struct History {
     logged: usize,
     /// The rules wait for a player now.
     waiting: bool,
+}
+
+/// A point of the game where it waited: what had been revealed, and whether its question was one
+/// no player need answer (answered at once for him: `answer_needless`).
+#[derive(Clone, Copy, Debug)]
+struct Point {
+    revealed: Revealed,
+    needless: bool,
+}
+
+impl Point {
+    fn now(world: &World) -> Point {
+        let needless = world.resource::<Pending>().0.as_ref().is_some_and(|p| p.needless.is_some());
+        Point { revealed: Revealed::now(world), needless }
+    }
 }
 
 impl History {
@@ -53,10 +74,23 @@ impl History {
         if !self.waiting {
             return Some("the cave is still moving: undo once it waits for you".into());
         }
-        match (self.seen.get(played).copied().flatten(), self.seen.get(played - 1).copied().flatten()) {
-            (Some(now), Some(before)) => now.since(before, log).map(|why| format!("can't undo: {why}")),
+        let back = self.back(played);
+        match (self.seen.get(played).copied().flatten(), self.seen.get(played - back).copied().flatten()) {
+            (Some(now), Some(before)) => now.revealed.since(before.revealed, log).map(|why| format!("can't undo: {why}")),
             _ => Some("can't undo: this point of the game was not seen".into()),
         }
+    }
+
+    /// How many commands an undo takes back from `played`: the last, and the answers given before
+    /// it to questions no player need answer, with the player's command that led to them (back at
+    /// such a question, the game would answer it again at once).
+    fn back(&self, played: usize) -> usize {
+        let needless = |i: usize| self.seen.get(i).copied().flatten().is_some_and(|p| p.needless);
+        let mut back = 1;
+        while back < played && needless(played - back) {
+            back += 1;
+        }
+        back
     }
 
     /// The rules wait for a player (or, watching, for the next command).
@@ -95,10 +129,12 @@ fn undo_redo(
                 (Some(why), _) => notice.0 = why,
                 (None, false) => notice.0 = "can't undo: this game has no record to replay".into(),
                 (None, true) => {
-                    let (last, rest) = log.0.split_last().expect("a command to undo");
-                    history.redo.push(last.clone());
+                    // The player's command; the answers given for him after it come again with it.
+                    let (rest, taken) = log.0.split_at(log.0.len() - history.back(log.0.len()));
+                    let player = taken[0].clone();
+                    notice.0 = format!("undone: {}", command_words(&data, &player));
+                    history.redo.push(player);
                     commands.insert_resource(Rewind(rest.to_vec()));
-                    notice.0 = format!("undone: {}", command_words(&data, last));
                 }
             },
             PlayerInput::Redo if queue.0.is_empty() && history.waiting => match history.redo.pop() {
@@ -140,7 +176,7 @@ pub fn rewind(world: &mut World) {
         w.run_schedule(Update);
         numbering.borrow_mut().next(w.resource::<Pending>().0.as_ref());
     };
-    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut step, &mut |_, w| seen.push(Some(Revealed::now(w))));
+    let result = rebuild(world, &game.mission, &game.save.setup, &commands, &mut step, &mut |_, w| seen.push(Some(Point::now(w))));
     if let Some(mut now) = world.get_resource_mut::<LegalNow>() {
         now.renumbered(numbering.into_inner());
     }
@@ -170,13 +206,18 @@ fn note_point(world: &mut World) {
     if h.waiting == waiting && h.logged == played && (!waiting || seen) {
         return;
     }
-    let revealed = waiting.then(|| Revealed::now(world));
+    let revealed = waiting.then(|| Point::now(world));
     let mut history = world.resource_mut::<History>();
     history.waiting = waiting;
     if played > history.logged {
-        let expected = history.expect.take();
-        if expected.is_none() || expected != newest {
-            history.redo.clear();
+        // An answer given for the player (`answer_needless`) is not his command: the redo list
+        // stands, and so does the redone command expected, which it may have followed in one update.
+        let given_for_him = played == history.logged + 1 && history.seen.get(history.logged).copied().flatten().is_some_and(|p| p.needless);
+        if !given_for_him {
+            let expected = history.expect.take();
+            if expected.is_none() || expected != newest {
+                history.redo.clear();
+            }
         }
     }
     history.logged = played;
@@ -186,6 +227,28 @@ fn note_point(world: &mut World) {
         }
         history.seen[played] = Some(r);
     }
+}
+
+/// A question no player need answer (`PendingChoice::needless`) is answered for him with its first
+/// answer as soon as the game waits on it, and the hint says why. The answer is a command like any
+/// other, so the save's commands are the ones a player answering it would give. Given once at a
+/// point of the game: were the rules to refuse it, the question would wait for the player.
+fn answer_needless(
+    now: Res<super::logic::LegalNow>,
+    history: Res<History>,
+    log: Res<CommandLog>,
+    mut queue: ResMut<CommandQueue>,
+    mut notice: ResMut<Notice>,
+    mut given_at: Local<Option<usize>>,
+) {
+    let Some(p) = now.legal.pending.as_ref() else { return };
+    let (Some(why), Some(first)) = (&p.needless, p.answers.first()) else { return };
+    if !history.waiting || !queue.0.is_empty() || *given_at == Some(log.0.len()) {
+        return;
+    }
+    *given_at = Some(log.0.len());
+    queue.0.push_back(first.command.clone());
+    notice.0 = format!("Not asked: {why}");
 }
 
 /// The save written after every command (and after an undo); once the mission is over it moves

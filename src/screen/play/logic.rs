@@ -20,6 +20,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ExchangeDraft>()
         .init_resource::<FlameDraft>()
         .init_resource::<SuppliesDraft>()
+        .init_resource::<WhyNotHere>()
+        // The pointer's space: the window's pointer sets it; headless, a test does.
+        .init_resource::<super::input::Hovered>()
         .add_message::<PlayerInput>()
         .add_message::<KeyboardInput>()
         .add_systems(
@@ -29,6 +32,11 @@ pub fn plugin(app: &mut App) {
                 keys.run_if(crate::screen::front::playing),
                 act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)),
                 tell_refusal,
+                ask_why_not_here.run_if(
+                    resource_changed::<LegalNow>
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<super::input::Hovered>),
+                ),
             )
                 .chain()
                 .after(crate::rules::RulesSet::End),
@@ -528,10 +536,7 @@ fn act(
 /// (out of reach, no line of sight, nothing to hit; a wall, another figure, too far), asked of that
 /// one space; else the lit spaces are all there are.
 fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::GameData, legal: &Legal, pick: Option<Pick>, at: Qr) {
-    let asked_of_a_space = |a: &&Action| {
-        use ActionKind::*;
-        a.is_allowed() && matches!(a.kind, Move | Shoot | ShootSecondary | BoscoLightGun | BoscoRocket)
-    };
+    let asked_of_a_space = |a: &&Action| a.is_allowed() && asked_of_a_space(a.kind);
     let action = match &pick {
         Some(p) => find(legal, p),
         None => move_now(legal),
@@ -548,14 +553,58 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
     // A Move's reasons speak of the space ("it is a wall"): it is named first.
     let name = if a.kind == ActionKind::Move { format!("{name} to {}", crate::screen::words::space(&at)) } else { name };
     commands.queue(move |world: &mut World| {
-        let legal = crate::rules::legal::legal_of(world, &[pick.kind], crate::rules::legal::Aim::Only(at.into()));
-        let why = match find(&legal, &pick).map(|a| &a.allowed) {
-            Some(Err(why)) => why.clone(),
-            // Allowed there after all (the game moved on since the click): it is lit now.
-            Some(Ok(_)) => "it can be aimed at now: click it again".into(),
-            None => "that action is no longer on the bar".into(),
-        };
-        world.resource_mut::<Notice>().0 = format!("{name}: {}", crate::screen::words::spaces_named(&why));
+        let why = why_not_at(world, &pick, at);
+        world.resource_mut::<Notice>().0 = format!("{name}: {why}");
+    });
+}
+
+/// The actions whose refusal at one space the rules can be asked ([`why_not_at`]).
+pub fn asked_of_a_space(kind: ActionKind) -> bool {
+    use ActionKind::*;
+    matches!(kind, Move | Shoot | ShootSecondary | BoscoLightGun | BoscoRocket)
+}
+
+/// Why the rules refuse the action picked at a space, in words: asked of that one space (out of
+/// reach, no line of sight; a wall, too far).
+pub fn why_not_at(world: &mut World, pick: &Pick, at: Qr) -> String {
+    let legal = crate::rules::legal::legal_of(world, &[pick.kind], crate::rules::legal::Aim::Only(at.into()));
+    let why = match find(&legal, pick).map(|a| &a.allowed) {
+        Some(Err(why)) => why.clone(),
+        // Allowed there after all (the game moved on since the click): it is lit now.
+        Some(Ok(_)) => "it can be aimed at now: click it again".into(),
+        None => "that action is no longer on the bar".into(),
+    };
+    crate::screen::words::spaces_named(&why)
+}
+
+/// Why the attack picked may not aim at the space under the pointer, in the rules' words: a
+/// creature out of sight or range is not lit, and the card says why before any click.
+#[derive(Resource, Default, Debug)]
+pub struct WhyNotHere(pub Option<(Qr, String)>);
+
+/// With an attack picked and the pointer on a space it does not light, the rules are asked why
+/// there (the same question a click there asks): again whenever the pointer, the pick or the game
+/// moves, so the reason is never another weapon's or another moment's.
+fn ask_why_not_here(
+    mut commands: Commands,
+    now: Res<LegalNow>,
+    selection: Res<Selection>,
+    hovered: Res<super::input::Hovered>,
+    flames: Res<FlameDraft>,
+    watching: Option<Res<super::Watching>>,
+    mut why: ResMut<WhyNotHere>,
+) {
+    let pick = selection.0.clone().filter(|p| p.kind != ActionKind::Move && asked_of_a_space(p.kind));
+    let at = hovered.0.map(Qr::from).filter(|q| !lit(&now.legal, &selection, &flames).iter().any(|o| at_space(o, *q)));
+    let (Some(pick), Some(at), None) = (pick, at, watching) else {
+        if why.0.is_some() {
+            why.0 = None;
+        }
+        return;
+    };
+    commands.queue(move |world: &mut World| {
+        let words = why_not_at(world, &pick, at);
+        world.resource_mut::<WhyNotHere>().0 = Some((at, words));
     });
 }
 
@@ -696,7 +745,12 @@ mod tests {
     /// The Driller's axe success: these spaces to chop, in the order the rules offer them.
     fn axe(spaces: &[(i32, i32)]) -> PendingChoice {
         let chop = |(q, r): &(i32, i32)| Answer::Chop(ChopTarget::Carve(Qr { q: *q, r: *r }));
-        PendingChoice { prompt: String::new(), options: spaces.iter().map(chop).collect(), who: Some(Who::Dwarf(DwarfClass::Driller)) }
+        PendingChoice {
+            prompt: String::new(),
+            options: spaces.iter().map(chop).collect(),
+            who: Some(Who::Dwarf(DwarfClass::Driller)),
+            needless: None,
+        }
     }
 
     /// The same question asked again after an answer keeps the numbers left and leaves the taken

@@ -6,8 +6,8 @@ use super::history::History;
 use super::input::Hovered;
 use super::keys::{key_name, label, shown_key};
 use super::logic::{
-    ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, at_space, find, listing,
-    lit, reason,
+    ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, WhyNotHere, at_space, find,
+    listing, lit, reason,
 };
 use super::pace::Pace;
 use crate::data::GameData;
@@ -60,7 +60,8 @@ pub fn plugin(app: &mut App) {
                             .or_eager(resource_changed::<Selection>)
                             .or_eager(resource_changed::<Hovered>)
                             .or_eager(resource_changed::<FlameDraft>)
-                            .or_eager(resource_changed::<super::dice::Tray>),
+                            .or_eager(resource_changed::<super::dice::Tray>)
+                            .or_eager(resource_changed::<WhyNotHere>),
                     ),
                     place_card,
                 )
@@ -586,6 +587,7 @@ fn write_card(
     space: SpaceView,
     flames: Res<FlameDraft>,
     tray: Res<super::dice::Tray>,
+    why_not: Res<WhyNotHere>,
     mut texts: Query<&mut Text, With<CardText>>,
     mut pointed: ResMut<Pointed>,
 ) {
@@ -604,9 +606,10 @@ fn write_card(
             );
         }
         let offer = lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into()));
-        match offer {
-            Some(o) => format!("{what}\n>> {}", offer_words(&data, &o, &tray.dice)),
-            None => what,
+        match (offer, &why_not.0) {
+            (Some(o), _) => format!("{what}\n>> {}", offer_words(&data, &o, &tray.dice)),
+            (None, Some((at, why))) if *at == Qr::from(h) => format!("{what}\n>> not a target: {why}"),
+            (None, _) => what,
         }
     });
     if t.0 != words {
