@@ -107,13 +107,21 @@ impl ForKarlHands<'_, '_> {
 /// Whether a Dwarf who may play a card now (any but an unconscious one) holds one that rerolls
 /// the roll just made; `hand_of` finds a Dwarf's hand.
 pub fn karl_in_hand<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>) -> bool {
+    karl_holder(cave, hand_of).is_some()
+}
+
+/// The first Dwarf, by seat, who may play a card now and holds one that rerolls the roll just
+/// made: the one a held roll waits on.
+pub fn karl_holder<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>) -> Option<DwarfClass> {
     let data = &cave.data;
-    cave.dwarves
-        .iter()
+    let rerolls = |h: &Hand| {
+        h.rock_and_stone.iter().any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
+    };
+    cave.dwarves_sorted()
+        .into_iter()
         .filter(|d| !d.status.unconscious)
-        .filter_map(|d| hand_of(d.entity))
-        .flat_map(|h| &h.rock_and_stone)
-        .any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
+        .find(|d| hand_of(d.entity).is_some_and(rerolls))
+        .map(|d| d.dwarf.class)
 }
 
 /// A roll just made: when a Dwarf holds For Karl! (`karl`), it is held and the players asked;

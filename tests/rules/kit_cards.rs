@@ -822,7 +822,7 @@ fn for_karl_rerolls_a_creatures_attack_roll() {
 
 /// A creature's roll that hurts nobody (no hit, no "!") still waits for For Karl! (ruling 32),
 /// marked as no question a player need answer: a reroll could only hurt the Dwarves. One that hurts
-/// is asked.
+/// is asked, of the Dwarf who holds the card.
 #[test]
 fn for_karl_on_a_creatures_roll_that_hurts_nobody_is_needless() {
     for (face, needless) in [(0, true), (4, false)] {
@@ -835,6 +835,8 @@ fn for_karl_on_a_creatures_roll_that_hurts_nobody_is_needless() {
         assert_eq!(g.options(), vec![Answer::Pass], "face {face}: the roll waits");
         let pending = g.world().resource::<hoxxes::rules::command::Pending>().0.clone().expect("asked");
         assert_eq!(pending.needless.is_some(), needless, "face {face}: {:?}", pending.needless);
+        let decider = hoxxes::rules::legal::legal(g.world()).decider;
+        assert_eq!(decider, Some(Who::Dwarf(Driller)), "the roll waits on the Driller, who holds the card");
     }
 }
 

@@ -293,8 +293,10 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
     // his once his command is taken (the turn is the host's again by then), a reaction shot the
     // reacting Dwarf's.
     let in_action = acting_seat(&t.progress, &t.cave).and_then(|s| t.cave.dwarf_in_seat(s)).map(|d| Who::Dwarf(d.dwarf.class));
+    // A roll held for For Karl! waits on the Dwarf who holds the card.
+    let holder = t.karl.waits_for().and_then(|_| super::for_karl::karl_holder(&t.cave, |e| t.hands.get(e).ok())).map(Who::Dwarf);
     let decider = match &pending {
-        Some(p) => p.who.clone().or(in_action).or_else(|| active.map(Who::Dwarf)),
+        Some(p) => p.who.clone().or(holder).or(in_action).or_else(|| active.map(Who::Dwarf)),
         None if t.turn.bosco_turn => Some(Who::Bosco),
         None => active.map(Who::Dwarf),
     };

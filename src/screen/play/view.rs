@@ -463,7 +463,13 @@ fn show_prompt(
         }
     } else if let Some(p) = &legal.pending {
         let on_the_map = !lit(legal, &selection, &flames).is_empty();
-        let how = if on_the_map { "click a lit space or a numbered choice" } else { "pick a numbered choice" };
+        // For Karl!'s moment: the card is played from its button (cards have no key).
+        let card = p.kind == ChoiceKind::Continue && legal.actions.iter().any(|a| a.kind == ActionKind::PlayCard && a.is_allowed());
+        let how = match (card, on_the_map) {
+            (true, _) => "the card's button on the bar plays it, [1] lets the roll stand",
+            (false, true) => "click a lit space or a numbered choice",
+            (false, false) => "pick a numbered choice",
+        };
         match (p.kind, last_event_card(&log)) {
             // The offer is the card's: its words are what the player decides on.
             (ChoiceKind::Offer, Some((name, text))) => format!("{who}: {} {name}: {text} - {how}", p.prompt),
