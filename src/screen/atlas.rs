@@ -65,7 +65,7 @@ const ROCK: Color = Color::srgb_u8(66, 58, 52);
 const ROCK_EDGE: Color = Color::srgb_u8(28, 24, 21);
 const STONE: Color = Color::srgb_u8(196, 188, 176);
 const HOLE: Color = Color::srgb_u8(12, 10, 9);
-const STEEL: Color = Color::srgb_u8(150, 160, 168);
+const STEEL: Color = Color::srgb_u8(78, 86, 96);
 const HAZARD: Color = Color::srgb_u8(235, 125, 30);
 const FACE_DOWN: Color = Color::srgb_u8(46, 52, 68);
 const FACE_DOWN_LINES: Color = Color::srgb_u8(66, 74, 96);
@@ -121,10 +121,15 @@ fn paint_tile(c: &mut Canvas, area: Area, kind: TileKind) {
             c.fill(area, FLOOR_EDGE, hex(w, h, 0.16 * w));
             c.fill(area, HOLE, hex(w, h, 0.2 * w));
         }
+        // Dark steel inside a band of hazard stripes: nothing like the pale tint of a lit space.
         TileKind::DropPod => {
             base(c, ROCK_EDGE, STEEL);
-            c.fill(area, HAZARD, hex(w, h, 3.0));
-            c.fill(area, STEEL, hex(w, h, 6.0));
+            let stripe = (w / 8.0).max(2.0);
+            let striped = move |p: Vec2| (p.x + p.y).rem_euclid(2.0 * stripe) < stripe;
+            c.fill(area, HAZARD, hex(w, h, 2.0));
+            c.fill(area, ROCK_EDGE, move |p| hex(w, h, 2.0)(p) && striped(p));
+            c.fill(area, STEEL, hex(w, h, 0.16 * w));
+            c.fill(area, STEEL.lighter(0.06), move |p| p.length() <= 0.08 * w);
         }
         TileKind::Exit(n) => {
             floor(c, area);
