@@ -174,6 +174,14 @@ fn build(
     };
     let more = Node { display: Display::None, padding: UiRect::axes(px(6.0), px(2.0)), flex_shrink: 0.0, ..default() };
     let side = commands.spawn((side, BackgroundColor(PANEL), DespawnOnExit(AtTable))).id();
+    // The mission and whose turn it is stay in sight, above the part that may scroll (large text,
+    // four Dwarves: a play-tester lost the turn at 160% text).
+    commands.entity(side).with_children(|p| {
+        p.spawn(text(info.name.clone(), 24.0, PAPER));
+        p.spawn(text(run_words(&info, game.as_deref()), 13.0, DIM));
+        p.spawn(heading("TURN"));
+        p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
+    });
     let panel = commands.spawn((Panel, upper, ScrollPosition::default(), ChildOf(side))).id();
     // Under the upper part, over the log.
     commands.spawn((
@@ -184,10 +192,6 @@ fn build(
         children![text("More above the log: the wheel scrolls", 12.0, PAPER)],
     ));
     commands.entity(panel).with_children(|p| {
-        p.spawn(text(info.name.clone(), 24.0, PAPER));
-        p.spawn(text(run_words(&info, game.as_deref()), 13.0, DIM));
-        p.spawn(heading("TURN"));
-        p.spawn((TurnText, text("", 16.0, PAPER), Tooltip::Says(TURN), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("M.U.L.E."));
         p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("SWARM THREAT"));
@@ -470,7 +474,8 @@ fn wheel(
 
 /// When the panel's upper part is taller than its room (four Dwarves, one of them webbed, late in a
 /// mission at 1280x720), it is scrolled as little as brings the row of the Dwarf whose turn it is
-/// into view: the mission's name at the top goes out of sight before his Health and ammo do. Done
+/// into view: the M.U.L.E. at the top goes out of sight before his Health and ammo do (the mission
+/// and the turn are above the part, always in sight). Done
 /// when the turn passes or the part's height or room changes, so the wheel still scrolls it in
 /// between.
 fn keep_in_view(
