@@ -72,6 +72,16 @@ fn faces(dice: &[DieRoll]) -> String {
     dice.iter().map(face).collect::<Vec<_>>().join(", ")
 }
 
+/// A roll named by its dice, then their faces: "the Mineral die: nitra", "2 Bullet dice: bullet,
+/// blank"; dice of several kinds by their faces alone.
+fn roll_words(dice: &[DieRoll]) -> String {
+    match dice {
+        [one] => format!("the {:?} die: {}", one.die, face(one)),
+        [first, ..] if dice.iter().all(|d| d.die == first.die) => format!("{} {:?} dice: {}", dice.len(), first.die, faces(dice)),
+        _ => faces(dice),
+    }
+}
+
 /// What a creature's attack roll that does nothing comes to, said at once: the lines after a roll
 /// that hurts or afflicts say what it does, but after one that does nothing there are none.
 fn attack_roll(data: &GameData, kind: crate::data::creatures::CreatureKind, dice: &[DieRoll]) -> String {
@@ -82,10 +92,10 @@ fn attack_roll(data: &GameData, kind: crate::data::creatures::CreatureKind, dice
     let stats = data.creatures.get(kind);
     match (hit, bang, &stats.bang) {
         // The Brood Nexus does not attack: its roll only hatches (rulebook, Brood Nexus).
-        (_, false, Bang::SpawnGrunt) => ": no \"!\", nothing hatches (its hits do nothing)".into(),
-        (_, true, Bang::SpawnGrunt) => ": each \"!\" hatches a Grunt (its hits do nothing)".into(),
-        (0, false, _) => ": no hit".into(),
-        (0, true, Bang::Nothing) => format!(": no hit, and a {}'s \"!\" does nothing", stats.name),
+        (_, false, Bang::SpawnGrunt) => " - no \"!\", nothing hatches (its hits do nothing)".into(),
+        (_, true, Bang::SpawnGrunt) => " - each \"!\" hatches a Grunt (its hits do nothing)".into(),
+        (0, false, _) => " - no hit".into(),
+        (0, true, Bang::Nothing) => format!(" - no hit, and a {}'s \"!\" does nothing", stats.name),
         _ => String::new(),
     }
 }
@@ -101,15 +111,15 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::TurnStarted { turn, dwarf, actions } => format!("Turn {turn}: the {dwarf:?}, {}", counted(*actions, "action")),
         GameEvent::Moved { who: w, path } => format!("{} moves {}", who(data, w), counted(path.len() as u64, "space")),
         GameEvent::Rolled { who: w @ Who::Creature { kind, .. }, dice } if dice.iter().all(|d| d.die == DieKind::Creature) => {
-            format!("{} rolls {}{}", who(data, w), faces(dice), attack_roll(data, *kind, dice))
+            format!("{} rolls {}{}", who(data, w), roll_words(dice), attack_roll(data, *kind, dice))
         }
         // A Dwarf rolls the Creature die only for an Event card (Falling Rocks): its hits hurt him.
         GameEvent::Rolled { who: w @ Who::Dwarf(_), dice } if dice.iter().all(|d| d.die == DieKind::Creature) => {
             let bang = dice.iter().any(|d| d.symbols.contains(&crate::data::dice::Symbol::Bang));
             let note = if bang { " (\"!\" does nothing here)" } else { "" };
-            format!("{} rolls {}{note}", who(data, w), faces(dice))
+            format!("{} rolls {}{note}", who(data, w), roll_words(dice))
         }
-        GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), faces(dice)),
+        GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), roll_words(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
             format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), counted(*hits, &format!("{die:?} hit")))
         }
@@ -513,20 +523,19 @@ mod tests {
         assert_eq!(who_in(&data, &grunt), who(&data, &grunt), "a creature has no article");
     }
 
-    /// The Creature die's "!" is shown as on the die, and where it does nothing the line says so:
-    /// a Grunt's, one rolled for Falling Rocks; a Brood Nexus's roll says its hits do nothing.
+    /// The Creature die's "!" is shown as on the die, and where it does nothing the line says so
+    /// (a Grunt's: `the_log_reads_as_english`): one rolled for Falling Rocks; a Brood Nexus's roll
+    /// says its hits do nothing. A roll names its dice.
     #[test]
     fn a_bang_that_does_nothing_is_said_to() {
-        use crate::data::creatures::CreatureKind::{BroodNexus, Grunt};
+        use crate::data::creatures::CreatureKind::BroodNexus;
         use crate::data::dice::Symbol::{Bang, Hit};
         let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
         let roll = |symbols: Vec<crate::data::dice::Symbol>| DieRoll { die: DieKind::Creature, face: 0, symbols };
         let rolled = |w: Who, dice: Vec<DieRoll>| describe(&data, &GameEvent::Rolled { who: w, dice });
-        let grunt = rolled(Who::Creature { kind: Grunt, id: 1 }, vec![roll(vec![Bang])]);
-        assert!(grunt.ends_with("rolls \"!\": no hit, and a Glyphid Grunt's \"!\" does nothing"), "{grunt}");
         let rocks = rolled(Who::Dwarf(DwarfClass::Scout), vec![roll(vec![Bang])]);
-        assert_eq!(rocks, "The Scout rolls \"!\" (\"!\" does nothing here)");
+        assert_eq!(rocks, "The Scout rolls the Creature die: \"!\" (\"!\" does nothing here)");
         let nexus = rolled(Who::Creature { kind: BroodNexus, id: 2 }, vec![roll(vec![Hit]), roll(vec![Bang])]);
-        assert!(nexus.ends_with("rolls hit, \"!\": each \"!\" hatches a Grunt (its hits do nothing)"), "{nexus}");
+        assert!(nexus.ends_with("rolls 2 Creature dice: hit, \"!\" - each \"!\" hatches a Grunt (its hits do nothing)"), "{nexus}");
     }
 }
