@@ -178,6 +178,20 @@ fn focus_open(reference: Res<Reference>, reading: Res<Reading>, mut focus: ResMu
     *focus = super::Focus { at, ..default() };
 }
 
+/// A key typed into the search: a letter, a digit or a space added (up to 40), one taken back, or
+/// the whole cleared.
+fn edit(search: &mut String, key: &Key) {
+    match key {
+        Key::Backspace => {
+            search.pop();
+        }
+        Key::Delete => search.clear(),
+        Key::Character(c) if c.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '.') && search.len() < 40 => search.push_str(c),
+        Key::Space if search.len() < 40 => search.push(' '),
+        _ => {}
+    }
+}
+
 /// The place of the section open in the list of those the search finds (the first, when it is
 /// not found).
 fn open_place(all: &[Section], reading: &Reading) -> usize {
@@ -196,7 +210,7 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
         let search = match reading.search.is_empty() {
             true => "type to search".to_string(),
             // F2 fills it in with what the pointer rested on.
-            false => format!("{}_   (Backspace clears)", reading.search),
+            false => format!("{}_   (Backspace takes a letter back, Delete clears it)", reading.search),
         };
         words(b, format!("Search: {search}   {} of {} sections", found.len(), all.len()), 16.0, super::DIM);
         // The list and the page share the body's height, each scrolling on its own: the body
@@ -287,8 +301,9 @@ fn scroll(
     }
 }
 
-/// Letters and digits typed go into the search; Backspace takes one back. The section open follows
-/// the search: once it is not among the sections found, the first found opens.
+/// Letters and digits typed go into the search; Backspace takes one back, Delete clears it (F2 may
+/// have filled in a long one). The section open follows the search: once it is not among the
+/// sections found, the first found opens.
 fn typing(
     mut keys: MessageReader<KeyboardInput>,
     reference: Res<Reference>,
@@ -300,16 +315,7 @@ fn typing(
         if !k.state.is_pressed() {
             continue;
         }
-        match &k.logical_key {
-            Key::Backspace => {
-                reading.search.pop();
-            }
-            Key::Character(c) if c.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '.') && reading.search.len() < 40 => {
-                reading.search.push_str(c)
-            }
-            Key::Space if reading.search.len() < 40 => reading.search.push(' '),
-            _ => continue,
-        }
+        edit(&mut reading.search, &k.logical_key);
     }
     if let Ok(all) = &reference.0
         && reading.search != before
@@ -432,6 +438,17 @@ mod tests {
             "no title holds a word of it: a word a text holds"
         );
         assert_eq!(search_for("a Spitter that blocks", &all), "spitter", "a title's word before a text's longer one");
+    }
+
+    /// Backspace takes a letter back and Delete clears the search, as its line says.
+    #[test]
+    fn backspace_takes_a_letter_back_and_delete_clears() {
+        let mut search = "deep pit".to_string();
+        edit(&mut search, &Key::Backspace);
+        assert_eq!(search, "deep pi");
+        edit(&mut search, &Key::Character("t".into()));
+        edit(&mut search, &Key::Delete);
+        assert_eq!(search, "");
     }
 
     /// Typing a search that no longer finds the section open opens the first it finds; one that
