@@ -455,7 +455,10 @@ fn the_log_reads_as_english() {
     let grunt = hoxxes::rules::log::Who::Creature { kind: CreatureKind::Grunt, id: 9 };
     let roll = |symbols| vec![hoxxes::rules::log::DieRoll { die: hoxxes::data::dice::DieKind::Creature, face: 0, symbols }];
     let bang = GameEvent::Rolled { who: grunt.clone(), dice: roll(vec![hoxxes::data::dice::Symbol::Bang]) };
-    assert!(say(bang).ends_with("the Creature die: \"!\" - no hit, and a Glyphid Grunt's \"!\" does nothing"), "a roll that does nothing says so");
+    assert!(
+        say(bang).ends_with("the Creature die: \"!\" - no hit, and a Glyphid Grunt's \"!\" does nothing"),
+        "a roll that does nothing says so"
+    );
     assert!(say(GameEvent::Rolled { who: grunt, dice: roll(vec![]) }).ends_with("the Creature die: blank - no hit"));
     let returned = GameEvent::GearReturned { token: hoxxes::rules::components::Token::Flame, at: q(7, 6) };
     assert!(say(returned).starts_with("Flames at "), "no 'The Flames ... comes back'");

@@ -440,9 +440,12 @@ fn show_prompt(
     turn: Res<crate::rules::state::Turn>,
     mut texts: Query<&mut Text, With<PromptText>>,
     dwarves: Query<(&Dwarf, &DwarfStatus)>,
+    (cave, mule): (crate::rules::cave::Cave, Res<crate::rules::state::Mule>),
 ) {
     let Ok(mut t) = texts.single_mut() else { return };
     let legal = &now.legal;
+    // Aboard the Drop Pod with the objectives met, out of the cave's reach (ruling 43).
+    let aboard = !turn.bosco_turn && cave.dwarf_in_seat(turn.seat).is_some_and(|d| cave.aboard(&mule, d.at.0));
     let knocked_over = match legal.decider {
         Some(Who::Dwarf(c)) if !turn.bosco_turn => dwarves.iter().any(|(d, s)| d.class == c && s.knocked_over && !s.unconscious),
         _ => false,
@@ -494,6 +497,8 @@ fn show_prompt(
         // A card's free action is his, not the host's (Rock and Stone!, Second Wind).
         let what = if move_only { "Move - click a lit space" } else { "action - pick one" };
         format!("{who}: a free {what}; the {host}'s turn goes on after it", host = host(&dwarves, turn.seat))
+    } else if aboard && turn.guest.is_none() {
+        format!("{who}: aboard the Drop Pod, out of the cave's reach - he may still act, or [E] ends his turn")
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action{}", free_attack(&data, legal))
     } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
@@ -796,7 +801,7 @@ impl SpaceView<'_, '_> {
         if let Some((t, pod, exit)) = self.board.spaces.get(&h).and_then(|e| self.terrain.get(*e).ok()) {
             parts.push(match (t, pod, exit) {
                 (_, true, _) => {
-                    "Drop Pod: with the objectives met, every Dwarf aboard wins; with some unconscious, L launches the others".into()
+                    "Drop Pod: open once the objectives are met; the mission is won when every Dwarf is aboard (if the rest are unconscious, [L] launches those aboard)".into()
                 }
                 (_, _, Some(x)) => exit_words(x.0),
                 (Terrain::Hidden(c), _, _) => format!("hidden cave {c}: revealed when a wall next to it is carved"),
