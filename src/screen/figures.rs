@@ -100,7 +100,7 @@ fn tag(e: Entity, geo: &MapGeometry, shapes: &Shapes, up: f32) -> impl Bundle {
 /// A Dwarf's condition in a word or two, the gravest first; `+` when he has another too (the
 /// side panel and the card beside the pointer name them all).
 fn dwarf_condition(s: &DwarfStatus) -> Option<String> {
-    let all = [(s.unconscious, "out cold"), (s.knocked_over, "down"), (s.webbed, "webbed"), (s.stunned, "stunned")];
+    let all = [(s.unconscious, "out cold"), (s.knocked_over, "knocked over"), (s.webbed, "webbed"), (s.stunned, "stunned")];
     condition(&all)
 }
 
@@ -348,7 +348,7 @@ mod tests {
         app.world_mut().entity_mut(gunner).insert(DwarfStatus { knocked_over: true, webbed: true, ..default() });
         app.world_mut().entity_mut(grunt).insert(CreatureStatus { stunned: true, ..default() });
         app.update();
-        assert_eq!(tag_of(&mut app, gunner), Some(("down+".to_string(), Visibility::Inherited)));
+        assert_eq!(tag_of(&mut app, gunner), Some(("knocked over+".to_string(), Visibility::Inherited)));
         assert_eq!(tag_of(&mut app, grunt), Some(("stunned".to_string(), Visibility::Inherited)));
         app.world_mut().entity_mut(gunner).insert(DwarfStatus::default());
         app.update();

@@ -65,8 +65,8 @@ fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>, shapes: Res<
         entry((badge.clone(), BackgroundColor(INK), children![ui_text("3", SMALL, PAPER)]), "on a creature: its Health left".into());
     let tag = Node { border_radius: BorderRadius::ZERO, ..badge };
     let condition = entry(
-        (tag, BackgroundColor(INK), children![ui_text("down", SMALL, PAPER)]),
-        "under a Dwarf or over a creature: its condition (down, out cold, webbed, stunned, frozen; + when more)".into(),
+        (tag, BackgroundColor(INK), children![ui_text("webbed", SMALL, PAPER)]),
+        "under a Dwarf or over a creature: its condition (knocked over, out cold, webbed, stunned, frozen; + when more)".into(),
     );
     commands.spawn((KeyStrip, DespawnOnExit(AtTable), strip, BackgroundColor(STRIP), GlobalZIndex(5), Visibility::Hidden)).with_children(
         |s| {

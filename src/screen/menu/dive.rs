@@ -169,7 +169,12 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     if d.carried.is_empty() {
         let team: Vec<String> = d.team.iter().map(|c| format!("{c:?}")).collect();
         let bosco = if d.bosco { ", with BOSCO" } else { "" };
-        words(b, format!("The team, fresh from the Space Rig: {}{bosco}", team.join(", ")), 16.0, crate::screen::look::PAPER);
+        words(
+            b,
+            format!("The team, at full Health and ammo for the first mission: {}{bosco}", team.join(", ")),
+            16.0,
+            crate::screen::look::PAPER,
+        );
     }
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));

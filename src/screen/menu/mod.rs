@@ -342,7 +342,8 @@ pub fn mission_name(save: &crate::save::Save) -> String {
 /// A save's team and hazard in words.
 pub fn team_words(save: &crate::save::Save) -> String {
     let team: Vec<String> = save.setup.classes.iter().map(|c| format!("{c:?}")).collect();
-    format!("{}, hazard {}", team.join(", "), save.setup.hazard)
+    let bosco = if save.setup.bosco { " with BOSCO" } else { "" };
+    format!("{}{bosco}, hazard {}", team.join(", "), save.setup.hazard)
 }
 
 /// A mission's heading in a menu: its name, its kind in words (left out when the name says it) and

@@ -32,11 +32,13 @@ struct Mark;
 const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);
 const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
 const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
+const PLACE: Color = Color::srgba(0.45, 0.9, 0.45, 0.40);
 const TARGET: Color = Color::srgba(1.0, 0.3, 0.2, 0.95);
 /// What the marks on the cave mean, for the key (F1): each shape in its colour, in words.
-pub const MARKS: [(Shape, Color, &str); 4] = [
+pub const MARKS: [(Shape, Color, &str); 5] = [
     (Shape::Hexagon, MOVE, "lit: where a move may go"),
     (Shape::Hexagon, AIM, "lit: what an attack may aim at"),
+    (Shape::Hexagon, PLACE, "lit: where a thing may be put (Sentry Gun, Flare, pod...)"),
     (Shape::HexRing, TARGET, "ringed: a figure the attack would hit"),
     (Shape::Hexagon, ANSWER, "lit: an answer to pick"),
 ];
@@ -76,6 +78,8 @@ fn draw(
             (Detail::Move { .. }, _) => MOVE,
             // BOSCO's flight is a move too, not an attack.
             _ if matches!(o.command, Command::Bosco(BoscoAction::Move(_))) => MOVE,
+            // Gear put down, a pod called, a card's space: not an attack.
+            (Detail::Space(_), _) => PLACE,
             _ => AIM,
         };
         for h in spaces(o) {
