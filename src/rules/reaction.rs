@@ -112,7 +112,11 @@ fn offer_reaction(
     }
     let mut options: Vec<Answer> = shots.into_iter().map(|r| Answer::React(r.mode.id)).collect();
     options.push(Answer::Pass);
-    ask_of(&mut pending, Who::Dwarf(d.dwarf.class), format!("The {:?} may take a reaction shot", d.dwarf.class), options);
+    let at = creature
+        .and_then(|id| cave.creature_by_id(id))
+        .map(|c| format!(" at the {}", cave.stats(c.creature.kind).name))
+        .unwrap_or_default();
+    ask_of(&mut pending, Who::Dwarf(d.dwarf.class), format!("The {:?} may take a reaction shot{at}", d.dwarf.class), options);
 }
 
 fn take_reaction(

@@ -137,6 +137,8 @@ fn a_slasher_ambush_can_be_shot_down_by_a_reaction_shot() {
     assert_eq!(g.creatures(Slasher).len(), 1);
     assert!(g.options().contains(&Answer::React("BurstFire".into())));
     assert!(g.options().contains(&Answer::Pass));
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert_eq!(prompt.as_deref(), Some("The Gunner may take a reaction shot at the Slasher"), "the offer names its target");
     g.ok(choose(Answer::React("BurstFire".into())));
     lay_all_on_the_slasher(&mut g);
     assert!(g.creatures(Slasher).is_empty(), "4 Bullet hits less 1 resistance kill it");
