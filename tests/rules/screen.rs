@@ -204,7 +204,7 @@ fn ending_the_turn_with_actions_left_is_asked_first() {
     key(&mut g, KeyCode::KeyE);
     assert!(played(&mut g).is_empty(), "one press sends nothing");
     let notice = g.app.world().resource::<play::Notice>().0.clone();
-    assert_eq!(notice, "End the turn with 3 actions left? [E] again ends it, [Esc] plays on");
+    assert_eq!(notice, "Ending the turn now leaves 3 actions unspent");
     key(&mut g, KeyCode::Escape);
     assert_eq!(g.app.world().resource::<play::Notice>().0, "", "Escape takes the question away");
     key(&mut g, KeyCode::KeyE);

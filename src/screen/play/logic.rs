@@ -654,7 +654,7 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
     let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
     if a.kind == ActionKind::EndTurn && left > 0 && !asked {
         selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        notice.0 = end_turn_question(left, turn.bosco_turn);
+        notice.0 = end_turn_cost(left, turn.bosco_turn);
         return;
     }
     let offers = a.offers();
@@ -672,10 +672,11 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
     notice.0.clear();
 }
 
-/// What a first press of End turn with actions left asks.
-pub fn end_turn_question(left: u32, bosco: bool) -> String {
+/// What a first press of End turn with actions left says ending now costs.
+pub fn end_turn_cost(left: u32, bosco: bool) -> String {
     let part = if bosco { "BOSCO's part" } else { "the turn" };
-    format!("End {part} with {} left? [E] again ends it, [Esc] plays on", counted(left, "action"))
+    // The prompt above says the keys; this says what ending now costs.
+    format!("Ending {part} now leaves {} unspent", counted(left, "action"))
 }
 
 /// The Flame spaces picked so far, and what the player may do next.

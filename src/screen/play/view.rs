@@ -344,7 +344,19 @@ fn press(
                             format!("{}{text}: {} to pick from", label(&data, a), counted(offers.len() as u64, "lit space"))
                         }
                         true if offers.len() == 1 => format!("{}{text}: a press does it", label(&data, a)),
-                        true => format!("{}{text}: {} to do it", label(&data, a), counted(offers.len() as u64, "way")),
+                        true if offers.iter().all(|o| matches!(o.detail, Detail::Dwarf(_))) => {
+                            let on: Vec<String> = offers
+                                .iter()
+                                .filter_map(|o| match o.detail {
+                                    Detail::Dwarf(c) => Some(format!("the {c:?}")),
+                                    _ => None,
+                                })
+                                .collect();
+                            format!("{}{text}: press it, then pick the Dwarf: {}", label(&data, a), on.join(" or "))
+                        }
+                        true => {
+                            format!("{}{text}: {} to do it: press it, then pick one", label(&data, a), counted(offers.len() as u64, "way"))
+                        }
                         false => format!("{}{text}: not now: {}", label(&data, a), reason(a)),
                     }
                 })
@@ -480,7 +492,10 @@ fn show_prompt(
         }
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         match a.kind {
-            ActionKind::EndTurn => format!("{who}: end the turn now? [E] again or [1] ends it; Esc plays on"),
+            ActionKind::EndTurn => {
+                let part = if turn.bosco_turn { "BOSCO's part" } else { "the turn" };
+                format!("{who}: end {part} now? [E] again or [1] ends it; Esc plays on")
+            }
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
