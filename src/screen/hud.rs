@@ -59,7 +59,7 @@ pub enum Tooltip {
 }
 
 const TURN: &str = "Whose turn it is and the actions he has left: 3 a turn, 1 while stunned. When he ends his turn he draws an Event card, and the cave answers";
-const MULE: &str = "The M.U.L.E.: what the team has mined and collected. Meet the primary objectives, then get every Dwarf you can into the Drop Pod and launch it; bonus objectives make the success greater";
+const MULE: &str = "The M.U.L.E.: what the team has mined and collected. Meet the primary objectives, then get every Dwarf you can into the Drop Pod and launch it; bonus objectives make the success greater. Minerals (N, G, M, A on the walls) are mined with the axe; pickups such as Apoca Bloom (AB) or a Fossil (Fo) lie under the '?' tokens on the floor";
 const THREAT: &str = "The Swarm Threat meter, a box a step: the filled boxes are the steps reached. It climbs as Event cards say; reaching a red step sends a swarm (a Swarm card's creatures out of the Tunnel Exits). Below it: the cards left in each deck";
 
 /// A step of the meter not reached, reached, and a swarm's step not reached and reached.
