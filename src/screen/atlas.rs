@@ -81,8 +81,9 @@ pub fn atlas(tile: UVec2) -> Image {
 }
 
 /// A small picture of a mission's map, for the menus: each space's tile at `tile` pixels, odd rows
-/// shifted right by half a tile as in the mission drawing.
-pub fn map_picture(cells: &[((i32, i32), TileKind)], tile: UVec2) -> Image {
+/// shifted right by half a tile as in the mission drawing, and a dot of its colour where each
+/// creature starts (`dots`).
+pub fn map_picture(cells: &[((i32, i32), TileKind)], dots: &[((i32, i32), Color)], tile: UVec2) -> Image {
     let cols = cells.iter().map(|((c, _), _)| *c).max().unwrap_or(0).max(0) as u32 + 1;
     let rows = cells.iter().map(|((_, r), _)| *r).max().unwrap_or(0).max(0) as u32 + 1;
     let step_y = tile.y * 3 / 4;
@@ -91,6 +92,12 @@ pub fn map_picture(cells: &[((i32, i32), TileKind)], tile: UVec2) -> Image {
         let (Ok(col), Ok(row)) = (u32::try_from(*col), u32::try_from(*row)) else { continue };
         let min = UVec2::new(col * tile.x + (row % 2) * tile.x / 2, row * step_y);
         paint_tile(&mut canvas, Area { min, size: tile }, *kind);
+    }
+    for ((col, row), colour) in dots {
+        let (Ok(col), Ok(row)) = (u32::try_from(*col), u32::try_from(*row)) else { continue };
+        let area = Area { min: UVec2::new(col * tile.x + (row % 2) * tile.x / 2, row * step_y), size: tile };
+        canvas.fill(area, ROCK_EDGE, disc(0.36 * tile.x as f32));
+        canvas.fill(area, *colour, disc(0.28 * tile.x as f32));
     }
     canvas.into_image()
 }

@@ -226,7 +226,7 @@ fn press(mut clicked: MessageReader<Clicked>, buttons: Query<&FormButton>, mut f
     }
 }
 
-/// A small picture of a mission's map.
+/// A small picture of a mission's map, its creatures where they start.
 pub fn preview(mission: &Mission, images: &mut Assets<Image>) -> Handle<Image> {
     let (cells, _) = parse(&mission.map);
     let tiles: Vec<((i32, i32), TileKind)> = cells
@@ -242,5 +242,8 @@ pub fn preview(mission: &Mission, images: &mut Assets<Image>) -> Handle<Image> {
             (*cell, kind)
         })
         .collect();
-    images.add(map_picture(&tiles, UVec2::new(14, 16)))
+    // Where the creatures start: a mission with a lair shows its Brood Nexus and guards.
+    let dots: Vec<((i32, i32), Color)> =
+        mission.creatures.iter().map(|c| (c.at, crate::screen::look::creature_look(c.kind).colour)).collect();
+    images.add(map_picture(&tiles, &dots, UVec2::new(14, 16)))
 }
