@@ -229,7 +229,7 @@ fn shoot(
     let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
     turn.bosco_actions -= gun.actions;
     let then = AfterRoll::BoscoShot { from: at, target };
-    Ok(hold(&mut fx.karl, pending, karl, Who::Bosco, rolls, then)
+    Ok(hold(&cave.data, &mut fx.karl, pending, karl, Who::Bosco, rolls, then)
         .map_or(vec![], |rolls| shot_lands(cave, fx, turn.seat, at, target, &rolls)))
 }
 
@@ -278,7 +278,7 @@ fn chop(
     ready(cave, turn, 1)?;
     let rolls = fx.roll(Who::Bosco, &[(DieKind::Axe, 1)], &cave.data)?;
     turn.bosco_actions -= 1;
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, Who::Bosco, rolls, AfterRoll::BoscoChop) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, pending, karl, Who::Bosco, rolls, AfterRoll::BoscoChop) {
         axe_successes(progress, &rolls);
     }
     Ok(vec![])
@@ -445,7 +445,9 @@ fn take_reaction(
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
         let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
         let karl = for_karl.in_hand(&cave);
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature }) {
+        if let Some(rolls) =
+            hold(&cave.data, &mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature })
+        {
             reaction_lands(&cave, &mut fx, turn.seat, at, creature, &rolls);
         }
         Ok(())

@@ -11,8 +11,9 @@ use super::cave::Cave;
 use super::command::{Answer, Command, Desk, Pending, ask, needless};
 use super::components::Hand;
 use super::log::{DieRoll, Who};
+use crate::data::GameData;
 use crate::data::cards::RockAndStoneEffect;
-use crate::data::creatures::CreatureKind;
+use crate::data::creatures::{Bang, CreatureKind};
 use crate::data::dice::{Symbol, hits};
 use crate::data::weapons::DwarfClass;
 use bevy::ecs::system::SystemParam;
@@ -127,6 +128,7 @@ pub fn karl_holder<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>
 /// A roll just made: when a Dwarf holds For Karl! (`karl`), it is held and the players asked;
 /// `None` then, and the rule waits for `released`. Otherwise the dice come straight back.
 pub fn hold(
+    data: &GameData,
     window: &mut KarlWindow,
     pending: &mut Pending,
     karl: bool,
@@ -138,18 +140,28 @@ pub fn hold(
         return Some(rolls);
     }
     ask(pending, "For Karl! may reroll every die of this roll now; or let it stand".into(), vec![Answer::Pass]);
-    if harmless(&then, &rolls) {
+    if harmless(data, &who, &then, &rolls) {
         needless(pending, "the creature's roll hurts nobody: a reroll could only do worse");
     }
     window.0 = Some(HeldRoll { who, rolls, then, released: false, rerolled: false });
     None
 }
 
-/// A creature's roll with no hit and no "!": nothing the Dwarves would reroll, since a reroll can
-/// only hurt them (an attack, an attack on the Sentry Gun, a Brood Nexus's hatching).
-fn harmless(then: &AfterRoll, rolls: &[DieRoll]) -> bool {
-    let creatures = matches!(then, AfterRoll::Attack { .. } | AfterRoll::AttackSentry { .. } | AfterRoll::Hatch { .. });
-    creatures && rolls.iter().all(|r| hits(&r.symbols) == 0 && !r.symbols.contains(&Symbol::Bang))
+/// A creature's roll that does nothing: nothing the Dwarves would reroll, since a reroll can only
+/// hurt them. An attack with no hit and no "!" that does anything (a Grunt's does nothing; on the
+/// Sentry Gun only extra damage counts); a Brood Nexus's roll with no "!" (its hits do nothing).
+fn harmless(data: &GameData, who: &Who, then: &AfterRoll, rolls: &[DieRoll]) -> bool {
+    let Who::Creature { kind, .. } = who else { return false };
+    let bang = rolls.iter().any(|r| r.symbols.contains(&Symbol::Bang));
+    let hit = rolls.iter().any(|r| hits(&r.symbols) > 0);
+    let special = &data.creatures.get(*kind).bang;
+    match then {
+        AfterRoll::Attack { .. } => !hit && (!bang || *special == Bang::Nothing),
+        // On the Sentry Gun a "!" counts only as extra damage (`engineer::sentry_hit`).
+        AfterRoll::AttackSentry { .. } => !hit && (!bang || !matches!(special, Bang::Damage(_))),
+        AfterRoll::Hatch { .. } => !bang,
+        _ => false,
+    }
 }
 
 /// Run condition: a held roll has been let stand or rerolled.

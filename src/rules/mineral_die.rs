@@ -51,7 +51,7 @@ pub fn roll(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, wh
     }
     let rolls = fx.roll(who.clone(), &[(DieKind::Mineral, r.at.len() as u32)], &cave.data)?;
     let then = AfterRoll::Mineral { at: r.at.clone(), bonus_gold: r.bonus_gold, on_blank_threat: r.on_blank_threat };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who.clone(), rolls, then) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, pending, karl, who.clone(), rolls, then) {
         find(fx, &who, &r, &rolls);
     }
     Ok(())

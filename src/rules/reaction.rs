@@ -148,7 +148,8 @@ fn take_reaction(
             next_step(&cave, &mut fx, &mut pending, &mut progress, state);
         } else {
             let by = d.dwarf.class;
-            if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(by), state.rolls, AfterRoll::GrabShot { by }) {
+            if let Some(rolls) = hold(&cave.data, &mut fx.karl, &mut pending, karl, Who::Dwarf(by), state.rolls, AfterRoll::GrabShot { by })
+            {
                 breaks_grab(&mut fx, by, &rolls);
             }
         }

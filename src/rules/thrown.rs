@@ -125,7 +125,7 @@ fn detonate(
         let rolls = blast::roll(&cave, &mut fx, by, &satchel(&cave, l.card))?;
         // The charge's roll is the thrower's: For Karl! may reroll it (ruling 32).
         let then = AfterRoll::Detonate { card: l.card, seat, from: at, area: l.area.clone() };
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, for_karl.in_hand(&cave), Who::Dwarf(by), rolls, then) {
+        if let Some(rolls) = hold(&cave.data, &mut fx.karl, &mut pending, for_karl.in_hand(&cave), Who::Dwarf(by), rolls, then) {
             go_off(&cave, &mut fx, &mut pool, &mut pending, &mut progress, &l, &rolls)?;
         }
         Ok(())

@@ -820,21 +820,23 @@ fn for_karl_rerolls_a_creatures_attack_roll() {
     assert!(hand(&mut g, Driller).rock_and_stone.is_empty());
 }
 
-/// A creature's roll that hurts nobody (no hit, no "!") still waits for For Karl! (ruling 32),
-/// marked as no question a player need answer: a reroll could only hurt the Dwarves. One that hurts
-/// is asked, of the Dwarf who holds the card.
+/// A creature's roll that does nothing (no hit, no "!" that does anything) still waits for For
+/// Karl! (ruling 32), marked as no question a player need answer: a reroll could only hurt the
+/// Dwarves. One that hurts is asked, of the Dwarf who holds the card.
 #[test]
 fn for_karl_on_a_creatures_roll_that_hurts_nobody_is_needless() {
-    for (face, needless) in [(0, true), (4, false)] {
+    // A blank, two hits; a Grunt's "!" (it does nothing), a Web Spitter's (the Dwarf is webbed).
+    for (kind, face, needless) in [(Grunt, 0, true), (Grunt, 4, false), (Grunt, 5, true), (WebSpitter, 5, false)] {
         let mut g = Game::room(&[Scout, Driller]);
         g.put(Scout, 3, 2);
         give(&mut g, Driller, &[], &["For Karl!"]);
-        g.creature(Grunt, 4, 2);
-        g.dice(&[(CreatureDie, face)]);
+        g.creature(kind, 4, 2);
+        let dice = if kind == Grunt { 1 } else { 2 };
+        g.dice(&vec![(CreatureDie, face); dice]);
         g.job(Job::ActivateAll);
-        assert_eq!(g.options(), vec![Answer::Pass], "face {face}: the roll waits");
+        assert_eq!(g.options(), vec![Answer::Pass], "{kind:?}, face {face}: the roll waits");
         let pending = g.world().resource::<hoxxes::rules::command::Pending>().0.clone().expect("asked");
-        assert_eq!(pending.needless.is_some(), needless, "face {face}: {:?}", pending.needless);
+        assert_eq!(pending.needless.is_some(), needless, "{kind:?}, face {face}: {:?}", pending.needless);
         let decider = hoxxes::rules::legal::legal(g.world()).decider;
         assert_eq!(decider, Some(Who::Dwarf(Driller)), "the roll waits on the Driller, who holds the card");
     }

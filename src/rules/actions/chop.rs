@@ -66,7 +66,7 @@ fn start_chop(
         turn.actions_left -= 1;
         turn.last_shot = None;
         let karl = for_karl.in_hand(&cave);
-        if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.entity }) {
+        if let Some(rolls) = hold(&cave.data, &mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Chop { dwarf: d.entity }) {
             successes(&mut fx, &mut progress, d.dwarf.class, d.entity, &rolls);
         }
         Ok(())

@@ -291,7 +291,7 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
         // The rerolls and the doubled die are taken; For Karl! may now reroll the whole shot.
         state.karl_window = false;
         let who = cave.dwarves.get(state.dwarf).map_or(Who::Bosco, |d| Who::Dwarf(d.dwarf.class));
-        if hold(&mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot).is_none() {
+        if hold(&cave.data, &mut fx.karl, pending, true, who, state.rolls.clone(), AfterRoll::Shot).is_none() {
             *progress = InProgress::Shot(state);
             return;
         }

@@ -84,7 +84,9 @@ fn start_throw(
             decks.throwables.discard(i);
             let karl = karl_in_hand(&cave, |e| hands.get(e).ok());
             let state = ThrowState { card: i, seat: d.dwarf.seat, class: d.dwarf.class, from: d.at.0, rolls, shapes };
-            if hold(&mut fx.karl, &mut pending, karl, Who::Dwarf(d.dwarf.class), state.rolls.clone(), AfterRoll::Throw).is_none() {
+            if hold(&cave.data, &mut fx.karl, &mut pending, karl, Who::Dwarf(d.dwarf.class), state.rolls.clone(), AfterRoll::Throw)
+                .is_none()
+            {
                 *progress = InProgress::Throw(state);
                 return Ok(());
             }

@@ -27,7 +27,7 @@ pub fn attack(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, 
     }
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
     let then = AfterRoll::Attack { creature: c.id.0, kind: c.creature.kind, dwarf: d.entity };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, then) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, pending, karl, who, rolls, then) {
         lands(cave, fx, c.creature.kind, d, &rolls);
     }
 }
@@ -93,7 +93,7 @@ pub fn hatch(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl: bool, c
     let Attack::Spawn(n) = cave.stats(c.creature.kind).attack else { return };
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::Hatch { at: c.at.0 }) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, pending, karl, who, rolls, AfterRoll::Hatch { at: c.at.0 }) {
         hatches(cave, fx, c.at.0, &rolls);
     }
 }

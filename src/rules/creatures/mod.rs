@@ -201,7 +201,7 @@ fn explode(
     let who = Who::Creature { kind: CreatureKind::Exploder, id };
     let Ok(rolls) = fx.roll(who.clone(), &[(die, n)], &cave.data) else { return };
     let karl = for_karl.in_hand(&cave);
-    if let Some(rolls) = hold(&mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Explode { at }) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, &mut pending, karl, who, rolls, AfterRoll::Explode { at }) {
         blast(&cave, &mut fx, &mut pending, &mut progress, at, &rolls);
     }
 }

@@ -183,7 +183,7 @@ pub fn attack_sentry(cave: &Cave, fx: &mut Effects, pending: &mut Pending, karl:
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     fx.say(GameEvent::SentryAttacked { who: who.clone() });
     let Ok(rolls) = fx.roll(who.clone(), &[(DieKind::Creature, n)], &cave.data) else { return };
-    if let Some(rolls) = hold(&mut fx.karl, pending, karl, who, rolls, AfterRoll::AttackSentry { kind: c.creature.kind }) {
+    if let Some(rolls) = hold(&cave.data, &mut fx.karl, pending, karl, who, rolls, AfterRoll::AttackSentry { kind: c.creature.kind }) {
         sentry_hit(cave, fx, c.creature.kind, &rolls);
     }
 }
