@@ -108,21 +108,20 @@ impl ForKarlHands<'_, '_> {
 /// Whether a Dwarf who may play a card now (any but an unconscious one) holds one that rerolls
 /// the roll just made; `hand_of` finds a Dwarf's hand.
 pub fn karl_in_hand<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>) -> bool {
-    karl_holder(cave, hand_of).is_some()
+    // Asked at every roll: the Dwarves as the query gives them, not sorted.
+    cave.dwarves.iter().filter(|d| !d.status.unconscious).any(|d| hand_of(d.entity).is_some_and(|h| rerolls(cave, h)))
 }
 
 /// The first Dwarf, by seat, who may play a card now and holds one that rerolls the roll just
 /// made: the one a held roll waits on.
 pub fn karl_holder<'h>(cave: &Cave, hand_of: impl Fn(Entity) -> Option<&'h Hand>) -> Option<DwarfClass> {
-    let data = &cave.data;
-    let rerolls = |h: &Hand| {
-        h.rock_and_stone.iter().any(|c| data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
-    };
-    cave.dwarves_sorted()
-        .into_iter()
-        .filter(|d| !d.status.unconscious)
-        .find(|d| hand_of(d.entity).is_some_and(rerolls))
-        .map(|d| d.dwarf.class)
+    let holds = |d: &crate::rules::cave::DwarfItem| !d.status.unconscious && hand_of(d.entity).is_some_and(|h| rerolls(cave, h));
+    cave.dwarves_sorted().into_iter().find(holds).map(|d| d.dwarf.class)
+}
+
+/// Whether a hand holds a card that rerolls the roll just made.
+fn rerolls(cave: &Cave, h: &Hand) -> bool {
+    h.rock_and_stone.iter().any(|c| cave.data.rock_and_stone.get(*c).is_some_and(|r| r.effect == RockAndStoneEffect::RerollLastRoll))
 }
 
 /// A roll just made: when a Dwarf holds For Karl! (`karl`), it is held and the players asked;
