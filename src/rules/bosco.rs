@@ -17,7 +17,7 @@ use super::actions::{InProgress, answering, asking};
 use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
 use super::command::{Answer, BoscoAction, ChopTarget, Command, Pending};
-use super::command::{CommandKind, ask_of, needless};
+use super::command::{CommandKind, ask_of};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
@@ -304,12 +304,9 @@ fn targets(cave: &Cave, at: Hex) -> Vec<ChopTarget> {
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::BoscoChop(state) = &*progress else { return };
     let Some((_, at)) = bosco(&cave) else { return };
-    let options: Vec<Answer> = targets(&cave, at).into_iter().map(Answer::Chop).collect();
-    let none = options == [Answer::Chop(ChopTarget::Nothing)];
+    let options = targets(&cave, at).into_iter().map(Answer::Chop).collect();
     ask_of(&mut pending, Who::Bosco, format!("Spend BOSCO's axe success ({} left)", state.left), options);
-    if none {
-        needless(&mut pending, "nothing next to BOSCO for the axe: the success goes unspent");
-    }
+    super::actions::chop::needless_when_unspent(&mut pending, "nothing next to BOSCO for the axe: the success goes unspent");
 }
 
 fn spend_success(

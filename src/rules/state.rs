@@ -136,6 +136,13 @@ pub struct Turn {
     pub bosco_turn: bool,
 }
 
+impl Turn {
+    /// The seat of the Dwarf to act now: a guest while his free action waits, else the active one.
+    pub fn acting_seat(&self) -> u32 {
+        self.guest.map_or(self.seat, |(seat, _)| seat)
+    }
+}
+
 /// The kinds of creature killed this mission (ruling 29), and how much of the game log has been
 /// read for them (`end.rs` notes them).
 #[derive(Resource, Default, Debug)]

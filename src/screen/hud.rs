@@ -589,9 +589,9 @@ fn show_dwarves(
     let full = &data.numbers.dwarf;
     // Rows are by class: the Dwarves' entities are new after an undo.
     let of = |class| dwarves.iter().find(|(dwarf, ..)| dwarf.class == class);
+    // The one to act: a Dwarf given a free action by a card, while it waits.
+    let acting = turn.acting_seat();
     for (row, mut bg) in &mut rows {
-        // The one to act: a Dwarf given a free action by a card, while it waits.
-        let acting = turn.guest.map_or(turn.seat, |(seat, _)| seat);
         let active = of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == acting);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }

@@ -98,11 +98,16 @@ fn next_success(progress: &mut InProgress, state: ChopState) {
 fn offer_success(cave: Cave, progress: Res<InProgress>, mut pending: ResMut<Pending>) {
     let InProgress::Chop(state) = &*progress else { return };
     let Ok(d) = cave.dwarves.get(state.dwarf) else { return };
-    let options: Vec<Answer> = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
-    let none = options == [Answer::Chop(ChopTarget::Nothing)];
+    let options = targets(&cave, d.at.0).into_iter().map(Answer::Chop).collect();
     ask(&mut pending, format!("Spend an axe success ({} left)", state.left), options);
-    if none {
-        needless(&mut pending, "nothing next to him for the axe: the success goes unspent");
+    needless_when_unspent(&mut pending, "nothing next to him for the axe: the success goes unspent");
+}
+
+/// An axe success just asked (the Dwarf's or BOSCO's) whose one answer is to go unspent is no
+/// question a player need answer.
+pub fn needless_when_unspent(pending: &mut Pending, why: &str) {
+    if pending.0.as_ref().is_some_and(|p| p.options == [Answer::Chop(ChopTarget::Nothing)]) {
+        needless(pending, why);
     }
 }
 
@@ -279,8 +284,13 @@ fn deal_creature_hits(cave: &Cave, fx: &mut Effects, state: &ChopState, from: He
     for (id, n) in &state.on_creatures {
         if let Some(c) = cave.creature_by_id(*id) {
             let hits: Hits = BTreeMap::from([(DieKind::Axe, *n)]);
-            let drills = crate::rules::skills::driller::drill_attack(cave, seat);
-            hurt_creature(cave, fx, &c, &hits, &Blow { ignore_axe_resistance: drills, ..Blow::from(from, Some(seat)) });
+            hurt_creature(cave, fx, &c, &hits, &axe_blow(cave, from, seat));
         }
     }
+}
+
+/// A Dwarf's axe blow from a space: the Driller's drills ignore axe resistance (the legal query
+/// shows a success's hit by it too).
+pub fn axe_blow(cave: &Cave, from: Hex, seat: u32) -> Blow {
+    Blow { ignore_axe_resistance: crate::rules::skills::driller::drill_attack(cave, seat), ..Blow::from(from, Some(seat)) }
 }

@@ -407,11 +407,11 @@ fn blast_outcome(cave: &Cave, state: &ShotState, a: &Answer) -> BlastOutcome {
         Answer::Triangle(x, y) => vec![state.target, (*x).into(), (*y).into()],
         _ => vec![state.target],
     };
+    // A scare moves no creature that never moves (the Brood Nexus).
+    let moved = |c: &crate::rules::cave::CreatureItem| scare && !cave.stats(c.creature.kind).has(Trait::Immobile);
     let mut creatures: BTreeMap<u32, u32> = BTreeMap::new();
     let mut dwarves = Vec::new();
     for s in spaces {
-        // A scare moves no creature that never moves (the Brood Nexus).
-        let moved = |c: &crate::rules::cave::CreatureItem| scare && !cave.stats(c.creature.kind).has(Trait::Immobile);
         if let Some(c) = cave.creature_at(s).filter(|c| hit || moved(c)) {
             *creatures.entry(c.id.0).or_default() += 1;
         }

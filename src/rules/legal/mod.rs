@@ -287,8 +287,7 @@ fn worked_out(t: &Table, forecast: bool, kinds: Option<&[ActionKind]>, aim: Aim)
         needless: p.needless.clone(),
     });
     // A guest's free action (Rock and Stone!, Second Wind) waits: he is the one to act.
-    let acting = t.turn.guest.map_or(t.turn.seat, |(seat, _)| seat);
-    let active = t.cave.dwarf_in_seat(acting).map(|d| d.dwarf.class);
+    let active = t.cave.dwarf_in_seat(t.turn.acting_seat()).map(|d| d.dwarf.class);
     // A choice in the middle of an action is the acting Dwarf's: a guest's free shot goes on being
     // his once his command is taken (the turn is the host's again by then), a reaction shot the
     // reacting Dwarf's.
@@ -342,10 +341,7 @@ fn answer_detail(t: &Table, a: &super::command::Answer) -> Detail {
     let Answer::Chop(ChopTarget::Creature(id)) = a else { return Detail::None };
     let Some(c) = t.cave.creature_by_id(*id) else { return Detail::None };
     let blow = match &*t.progress {
-        InProgress::Chop(s) => t.cave.dwarves.get(s.dwarf).ok().map(|d| Blow {
-            ignore_axe_resistance: super::skills::driller::drill_attack(&t.cave, d.dwarf.seat),
-            ..Blow::from(d.at.0, Some(d.dwarf.seat))
-        }),
+        InProgress::Chop(s) => t.cave.dwarves.get(s.dwarf).ok().map(|d| super::actions::chop::axe_blow(&t.cave, d.at.0, d.dwarf.seat)),
         _ => t.cave.bosco.iter().next().map(|b| Blow::from(b.at.0, None)),
     };
     let Some(blow) = blow else { return Detail::None };

@@ -85,12 +85,16 @@ impl History {
     /// it to questions no player need answer, with the player's command that led to them (back at
     /// such a question, the game would answer it again at once).
     fn back(&self, played: usize) -> usize {
-        let needless = |i: usize| self.seen.get(i).copied().flatten().is_some_and(|p| p.needless);
         let mut back = 1;
-        while back < played && needless(played - back) {
+        while back < played && self.needless_at(played - back) {
             back += 1;
         }
         back
+    }
+
+    /// Whether the point after `played` commands waited on a question no player need answer.
+    fn needless_at(&self, played: usize) -> bool {
+        self.seen.get(played).copied().flatten().is_some_and(|p| p.needless)
     }
 
     /// The rules wait for a player (or, watching, for the next command).
@@ -212,7 +216,7 @@ fn note_point(world: &mut World) {
     if played > history.logged {
         // An answer given for the player (`answer_needless`) is not his command: the redo list
         // stands, and so does the redone command expected, which it may have followed in one update.
-        let given_for_him = played == history.logged + 1 && history.seen.get(history.logged).copied().flatten().is_some_and(|p| p.needless);
+        let given_for_him = played == history.logged + 1 && history.needless_at(history.logged);
         if !given_for_him {
             let expected = history.expect.take();
             if expected.is_none() || expected != newest {

@@ -344,14 +344,15 @@ fn press(
                             format!("{}{text}: {} to pick from", label(&data, a), counted(offers.len() as u64, "lit space"))
                         }
                         true if offers.len() == 1 => format!("{}{text}: a press does it", label(&data, a)),
-                        true if offers.iter().all(|o| matches!(o.detail, Detail::Dwarf(_))) => {
-                            let on: Vec<String> = offers
-                                .iter()
-                                .filter_map(|o| match o.detail {
-                                    Detail::Dwarf(c) => Some(format!("the {c:?}")),
-                                    _ => None,
-                                })
-                                .collect();
+                        // Every way is a Dwarf to play it on: they are named.
+                        true if let Some(on) = offers
+                            .iter()
+                            .map(|o| match o.detail {
+                                Detail::Dwarf(c) => Some(format!("the {c:?}")),
+                                _ => None,
+                            })
+                            .collect::<Option<Vec<String>>>() =>
+                        {
                             format!("{}{text}: press it, then pick the Dwarf: {}", label(&data, a), on.join(" or "))
                         }
                         true => {
