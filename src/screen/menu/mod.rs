@@ -6,6 +6,7 @@
 
 mod campaign;
 mod dive;
+mod kept_team;
 mod quick;
 mod replays;
 mod rules;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
     title::plugin(app);
     quick::plugin(app);
     settings::plugin(app);
+    kept_team::plugin(app);
     replays::plugin(app);
     rules::plugin(app);
     campaign::plugin(app);

@@ -1,0 +1,186 @@
+//! The team form kept between runs of the game, in `team.ron` in the game's data folder: the
+//! Quick mission, campaign and Deep Dive screens open with the hazard, Dwarves, secondary weapons
+//! and BOSCO the player last chose (the seed is new each run). A broken file is named on the main
+//! menu, with what is wrong, and the form starts as on a first run; the file is left as it is until
+//! the player changes the form.
+
+use super::team::{TeamForm, new_seed};
+use super::title::Said;
+use crate::data::GameData;
+use crate::data::load::Problem;
+use crate::data::weapons::DwarfClass;
+use crate::rules::setup::secondary_for;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, load.after(super::settings::apply_settings)).add_systems(Update, keep);
+}
+
+/// The form's choices as the file keeps them: weapons by name, so that a file outlives a change
+/// to the order of the box's weapons.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeptTeam {
+    pub hazard: u32,
+    /// In seat order.
+    pub dwarves: Vec<DwarfClass>,
+    /// Each seat's secondary weapon; none for the class's own default.
+    pub secondaries: Vec<Option<String>>,
+    pub bosco: bool,
+}
+
+impl KeptTeam {
+    pub fn of(form: &TeamForm, data: &GameData) -> KeptTeam {
+        let name = |i: &Option<usize>| i.and_then(|i| data.secondaries.get(i)).map(|s| s.name.clone());
+        KeptTeam {
+            hazard: form.hazard,
+            dwarves: form.team.clone(),
+            secondaries: form.secondaries.iter().map(name).collect(),
+            bosco: form.bosco,
+        }
+    }
+
+    /// The form these choices make with a new seed, or what is wrong with them.
+    pub fn form(&self, data: &GameData) -> Result<TeamForm, String> {
+        if !(1..=3).contains(&self.hazard) {
+            return Err(format!("hazard {} is not 1, 2 or 3", self.hazard));
+        }
+        if self.dwarves.is_empty() || self.dwarves.len() > 4 {
+            return Err(format!("a team is 1 to 4 Dwarves, not {}", self.dwarves.len()));
+        }
+        if let Some((i, class)) = self.dwarves.iter().enumerate().find(|(i, c)| self.dwarves[..*i].contains(c)) {
+            return Err(format!(
+                "the {class:?} is in the team twice (seats {} and {})",
+                self.dwarves.iter().position(|c| c == class).unwrap_or(0) + 1,
+                i + 1
+            ));
+        }
+        if self.secondaries.len() > self.dwarves.len() {
+            return Err(format!("{} secondary weapons for {} Dwarves", self.secondaries.len(), self.dwarves.len()));
+        }
+        if self.bosco && self.dwarves.len() != 1 {
+            return Err("BOSCO comes only with a single Dwarf".into());
+        }
+        let mut secondaries = Vec::with_capacity(self.dwarves.len());
+        for (class, named) in self.dwarves.iter().zip(self.secondaries.iter().map(Some).chain(std::iter::repeat(None))) {
+            let named = named.and_then(Option::as_ref);
+            secondaries.push(named.map(|n| secondary_for(data, *class, Some(n))).transpose()?);
+        }
+        Ok(TeamForm { hazard: self.hazard, team: self.dwarves.clone(), secondaries, bosco: self.bosco, seed: new_seed() })
+    }
+}
+
+pub fn file() -> Result<PathBuf, String> {
+    crate::save::folder::data_dir().map(|d| d.join("team.ron"))
+}
+
+/// The form kept in a file: none when there is no file, what is wrong (naming the file) when it
+/// is broken.
+pub fn read(path: &Path, data: &GameData) -> Result<Option<TeamForm>, Problem> {
+    let Some((kept, name)) = crate::save::read_kept::<KeptTeam>(path)? else { return Ok(None) };
+    kept.form(data).map(Some).map_err(|e| Problem(format!("{name}: {e}")))
+}
+
+/// The kept form, read at start-up.
+fn load(mut form: ResMut<TeamForm>, data: Res<GameData>, mut said: ResMut<Said>) {
+    match file().map_err(Problem).and_then(|f| read(&f, &data)) {
+        Ok(Some(kept)) => *form = kept,
+        Ok(None) => {}
+        Err(p) => tell(&mut said, format!("{p}; the team form starts afresh")),
+    }
+}
+
+/// Keep the form in its file when the player changes it (not a new seed alone).
+fn keep(form: Res<TeamForm>, data: Res<GameData>, mut said: ResMut<Said>, mut kept: Local<Option<KeptTeam>>) {
+    if !form.is_changed() || form.is_added() {
+        return;
+    }
+    let now = KeptTeam::of(&form, &data);
+    if kept.as_ref() == Some(&now) {
+        return;
+    }
+    if let Err(e) = file().and_then(|f| crate::save::write_kept(&f, &now)) {
+        tell(&mut said, format!("the team could not be kept: {e}"));
+    }
+    *kept = Some(now);
+}
+
+/// A line more for the main menu.
+fn tell(said: &mut Said, line: String) {
+    if !said.0.is_empty() {
+        said.0.push_str("; ");
+    }
+    said.0.push_str(&line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data() -> GameData {
+        GameData::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).expect("the game's data")
+    }
+
+    fn folder(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hoxxes-kept-team-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// The form written and read back is the same form, but for the seed; no file is no form and
+    /// no fault.
+    #[test]
+    fn a_kept_team_is_read_back_as_it_was_left() {
+        let data = data();
+        let gunner = data.secondaries.iter().position(|s| s.name != data.secondaries[0].name).expect("two weapons");
+        let form = TeamForm {
+            hazard: 3,
+            team: vec![DwarfClass::Engineer, DwarfClass::Gunner],
+            secondaries: vec![None, Some(gunner)],
+            bosco: false,
+            seed: 7,
+        };
+        let file = folder("round-trip").join("team.ron");
+        assert!(read(&file, &data).expect("no file is no fault").is_none());
+        crate::save::write_kept(&file, &KeptTeam::of(&form, &data)).expect("kept");
+        let text = std::fs::read_to_string(&file).expect("the file");
+        assert!(text.contains(&format!("{:?}", data.secondaries[gunner].name)), "weapons kept by name: {text}");
+        let back = read(&file, &data).expect("read").expect("a form");
+        assert_eq!((back.hazard, &back.team, &back.secondaries, back.bosco), (3, &form.team, &form.secondaries, false));
+        let alone = TeamForm { team: vec![DwarfClass::Scout], secondaries: vec![None], bosco: true, ..form };
+        crate::save::write_kept(&file, &KeptTeam::of(&alone, &data)).expect("kept");
+        assert!(read(&file, &data).expect("read").expect("a form").bosco);
+        let _ = std::fs::remove_dir_all(file.parent().expect("its folder"));
+    }
+
+    /// A broken file is refused naming the file and what is wrong, whatever is wrong with it.
+    #[test]
+    fn a_broken_kept_team_is_named_with_what_is_wrong() {
+        let data = data();
+        let dir = folder("broken");
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let file = dir.join("team.ron");
+        let cases = [
+            ("(hazard: 4, dwarves: [Scout], secondaries: [], bosco: false)", "hazard 4 is not 1, 2 or 3"),
+            ("(hazard: 1, dwarves: [], secondaries: [], bosco: false)", "1 to 4 Dwarves, not 0"),
+            (
+                "(hazard: 1, dwarves: [Scout, Gunner, Scout], secondaries: [], bosco: false)",
+                "the Scout is in the team twice (seats 1 and 3)",
+            ),
+            ("(hazard: 1, dwarves: [Scout], secondaries: [None, None], bosco: false)", "2 secondary weapons for 1 Dwarves"),
+            ("(hazard: 1, dwarves: [Scout, Gunner], secondaries: [], bosco: true)", "BOSCO comes only with a single Dwarf"),
+            ("(hazard: 1, dwarves: [Scout], secondaries: [Some(\"Nerf Gun\")], bosco: false)", "no secondary weapon named \"Nerf Gun\""),
+            ("(hazard: 1,\n dwarves: [Dwarf])", "2:"),
+        ];
+        for (text, why) in cases {
+            std::fs::write(&file, text).expect("written");
+            let err = read(&file, &data).expect_err(text).to_string();
+            assert!(err.contains("team.ron") && err.contains(why), "{text}: {err}");
+        }
+        // Fewer weapons than Dwarves: the rest take their class's default.
+        std::fs::write(&file, "(hazard: 2, dwarves: [Scout, Driller], secondaries: [], bosco: false)").expect("written");
+        assert_eq!(read(&file, &data).expect("read").expect("a form").secondaries, vec![None, None]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
