@@ -13,13 +13,14 @@ use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::cave::Cave;
 use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health};
 use crate::rules::end::Outcome;
-use crate::rules::log::{GameLog, counted};
+use crate::rules::log::{GameLog, Who, counted};
 use crate::rules::skills::gunner::shielded;
 use crate::rules::state::{Kills, MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
 use crate::save::Run;
 use crate::screen::front::{AtTable, Table};
-use crate::screen::play::Game;
+use crate::screen::play::{Game, LegalNow};
+
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
@@ -286,11 +287,13 @@ fn show_turn(
     outcome: Res<Outcome>,
     agenda: Res<Agenda>,
     job: Res<CurrentJob>,
+    now: Option<Res<LegalNow>>,
     dwarves: Query<&Dwarf>,
     mut texts: Query<(&mut Text, &mut TextColor), With<TurnText>>,
 ) {
     let Ok((mut text, mut colour)) = texts.single_mut() else { return };
     let Some(dwarf) = dwarves.iter().find(|d| d.seat == turn.seat) else { return };
+    let chooser = other_decider(now.as_deref(), dwarf.class);
     let now = match &outcome.0 {
         Some(end) => super::words::result_name(end.result).to_string(),
         // The Event card, the swarms and the creatures: nobody's actions are counted meanwhile.
@@ -301,10 +304,21 @@ fn show_turn(
         None if let Some(guest) = turn.guest.and_then(|(seat, move_only)| guest_words(&dwarves, seat, move_only)) => {
             format!("{:?}\nActions left: {}\n{guest}", dwarf.class, turn.actions_left)
         }
+        // A choice in the middle of another Dwarf's action: a guest's free shot goes on being his.
+        None if let Some(other) = chooser => format!("{:?}\nActions left: {}\nthe {other:?} to choose", dwarf.class, turn.actions_left),
         None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
     };
     set(&mut text, format!("Turn {}: {now}", turn.number));
     colour.set_if_neq(TextColor(class_colour(dwarf.class)));
+}
+
+/// The Dwarf the rules wait on, as the legal-moves query names him, when he is not the one whose
+/// turn it is: a card's guest, the Dwarf whose action asks a choice, the holder of For Karl!.
+fn other_decider(now: Option<&LegalNow>, host: DwarfClass) -> Option<DwarfClass> {
+    match now?.legal.decider {
+        Some(Who::Dwarf(class)) if class != host => Some(class),
+        _ => None,
+    }
 }
 
 /// The Dwarf a card gave a free action, and which: 'the Scout's free Move first'.
@@ -582,6 +596,7 @@ fn show_dwarves(
     data: Res<GameData>,
     cave: Cave,
     mule: Res<Mule>,
+    now: Option<Res<LegalNow>>,
     dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus, &At)>,
     mut rows: Query<(&DwarfRow, &mut BackgroundColor)>,
     mut texts: Query<(&DwarfText, &mut Text)>,
@@ -589,10 +604,13 @@ fn show_dwarves(
     let full = &data.numbers.dwarf;
     // Rows are by class: the Dwarves' entities are new after an undo.
     let of = |class| dwarves.iter().find(|(dwarf, ..)| dwarf.class == class);
-    // The one to act: a Dwarf given a free action by a card, while it waits.
+    // The one to act: a Dwarf given a free action by a card, while it waits, or the one a choice
+    // waits on.
+    let host = dwarves.iter().find(|(d, ..)| d.seat == turn.seat).map(|(d, ..)| d.class);
+    let chooser = host.and_then(|h| other_decider(now.as_deref(), h));
     let acting = turn.acting_seat();
     for (row, mut bg) in &mut rows {
-        let active = of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == acting);
+        let active = chooser.map_or_else(|| of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == acting), |c| c == row.0);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
@@ -702,6 +720,27 @@ mod tests {
                 "{path:?}: {title}"
             );
         }
+    }
+
+    /// While a choice waits on another Dwarf than the one whose turn it is (a guest's free shot
+    /// asks where its results go once the turn is the host's again), the TURN block names him.
+    #[test]
+    fn the_turn_block_names_the_dwarf_a_choice_waits_on() {
+        let mut app = App::new();
+        let turn = Turn { number: 2, seat: 0, actions_left: 2, ..default() };
+        app.insert_resource(turn).init_resource::<Outcome>().init_resource::<Agenda>().init_resource::<CurrentJob>();
+        app.init_resource::<LegalNow>().add_systems(Update, show_turn);
+        app.world_mut().spawn(Dwarf { class: DwarfClass::Scout, seat: 0 });
+        app.world_mut().spawn(Dwarf { class: DwarfClass::Driller, seat: 1 });
+        let block = app.world_mut().spawn((TurnText, Text::default(), TextColor::default())).id();
+        let said = |app: &mut App, decider: Option<Who>| {
+            app.world_mut().resource_mut::<LegalNow>().legal.decider = decider;
+            app.update();
+            app.world().get::<Text>(block).expect("the block").0.clone()
+        };
+        assert_eq!(said(&mut app, Some(Who::Dwarf(DwarfClass::Scout))), "Turn 2: Scout\nActions left: 2");
+        assert_eq!(said(&mut app, Some(Who::Dwarf(DwarfClass::Driller))), "Turn 2: Scout\nActions left: 2\nthe Driller to choose");
+        assert_eq!(said(&mut app, Some(Who::Bosco)), "Turn 2: Scout\nActions left: 2");
     }
 
     /// A Dwarf's row names what his space does for him beside his conditions.
