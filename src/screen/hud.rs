@@ -190,9 +190,19 @@ fn build(
         more,
         BackgroundColor(ACTIVE),
         ChildOf(side),
-        children![text("More above the log: the wheel scrolls", 12.0, PAPER)],
+        children![text("More of the panel below: the wheel scrolls it", 12.0, PAPER)],
     ));
+    // The Dwarves first: should the part not fit, what is cut is the M.U.L.E. and the meter, not a
+    // Dwarf's Health (a play-tester lost the second Dwarf's row under a long M.U.L.E. list).
     commands.entity(panel).with_children(|p| {
+        p.spawn(heading("DWARVES"));
+        for dwarf in seated {
+            p.spawn(dwarf_row(dwarf));
+        }
+        if !bosco.is_empty() {
+            let words = format!("BOSCO, the drone: {} actions after the Dwarf's; it cannot be harmed", data.numbers.bosco.actions);
+            p.spawn(text(words, 13.0, BOSCO_COLOUR));
+        }
         p.spawn(heading("M.U.L.E."));
         p.spawn((MuleText, text("", 15.0, PAPER), Tooltip::Says(MULE), Interaction::default(), BackgroundColor(Color::NONE)));
         p.spawn(heading("SWARM THREAT"));
@@ -202,14 +212,6 @@ fn build(
             p.spawn(heading("MISSION EVENT"));
             let title = format!("{} (point here to read it)", event_title(&info.mission_event.text));
             p.spawn((text(title, 12.0, PAPER), Tooltip::MissionEvent, Interaction::default(), BackgroundColor(Color::NONE)));
-        }
-        p.spawn(heading("DWARVES"));
-        for dwarf in seated {
-            p.spawn(dwarf_row(dwarf));
-        }
-        if !bosco.is_empty() {
-            let words = format!("BOSCO, the drone: {} actions after the Dwarf's; it cannot be harmed", data.numbers.bosco.actions);
-            p.spawn(text(words, 13.0, BOSCO_COLOUR));
         }
     });
     commands.entity(side).with_children(|p| {
@@ -392,7 +394,7 @@ fn mule_lines(
     }
     // What a newcomer does next once the work is done (rulebook "Game end", ruling 26).
     if going_on && info.objectives_met(mule, kills) {
-        lines.push("Objectives met: back to the Drop Pod! The mission is won when the last Dwarf steps aboard".to_string());
+        lines.push("Objectives met: back to the Drop Pod! Won once all are aboard".to_string());
     }
     lines
 }
@@ -488,8 +490,8 @@ fn wheel(
 
 /// When the panel's upper part is taller than its room (four Dwarves, one of them webbed, late in a
 /// mission at 1280x720), it is scrolled as little as brings the row of the Dwarf whose turn it is
-/// into view: the M.U.L.E. at the top goes out of sight before his Health and ammo do (the mission
-/// and the turn are above the part, always in sight). Done
+/// into view (the Dwarves are the part's first rows, so this is for four Dwarves at large text; the
+/// mission and the turn are above the part, always in sight). Done
 /// when the turn passes or the part's height or room changes, so the wheel still scrolls it in
 /// between.
 fn keep_in_view(
