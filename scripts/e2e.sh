@@ -36,7 +36,7 @@ click() { pointer "$1" "$2"; sleep 1; xdotool click 1; }
 
 press Tab; press Tab                 # the creatures' turn at Instant speed
 shot 0-start 0
-click 157 235; until_played 1 "the Scout's move"        # a lit space two to the right
+click 175 225; until_played 1 "the Scout's move"        # a lit space two to the right
 press ctrl+z; until_exactly 0 "the undo of the move"     # taken back...
 shot 0-undone 0
 press ctrl+y; until_played 1 "the redo of the move"      # ...and played again
@@ -46,14 +46,14 @@ shot 1-for-karl 0                                        # the axe die waits: Fo
 press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
 until_played 4 "the axe success"                         # nothing next to him: answered for him
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
-click 233 235; until_played 5 "the shot"                 # at a space in range
+click 247 225; until_played 5 "the shot"                 # at a space in range
 press 1; until_played 6 "For Karl! passed on the shot"   # the card is not played on that roll
 press e; until_played 7 "the end of the turn"
 shot 2-cave-turn 2                                       # the Event card, the Slasher's ambush
 press 3; until_played 8 "the reaction shot passed"       # the Gunner lets it go (BurstFire, his secondary, pass)
 press 1; until_played 9 "For Karl! passed on the Slasher's attack"
 shot 3-gunner 1
-click 157 302; until_played 10 "the Gunner's move"
+click 175 288; until_played 10 "the Gunner's move"
 press e; press e; until_played 11 "the Gunner's end of turn"   # 2 actions left: asked twice
 shot 4-supply-drop 2                                     # Supply Drop: where the pod lands, spaces lit
 press 1; until_played 12 "the pod sent to the nearest space"
@@ -93,7 +93,7 @@ done
 press F10; sleep 3
 click 250 335; shot 11b-dive-again 3                   # the dive under way (Deep Dive, under two games to go on with)
 click 537 623; shot 11c-give-up-asked 2               # Give up the dive: asked first...
-click 537 623; shot 11d-given-up 2                    # ...given up on the second press
+click 767 623; shot 11d-given-up 2                    # ...given up by "Yes, give up the dive" beside it
 press Escape; sleep 2
 # The dive given up, the main menu has one game to go on with again: each entry one row higher.
 click 250 335; shot 12-replays 3; press Escape; sleep 2   # Replays

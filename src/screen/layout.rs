@@ -11,8 +11,11 @@ pub const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 /// Width of the HUD panel on the right.
 pub const HUD_WIDTH: f32 = 300.0;
 /// Height of the bar under the cave (the prompt, the action bar and the choices; the key shows
-/// over it with F1).
-pub const KEY_HEIGHT: f32 = 150.0;
+/// over it with F1). Room for a prompt of two lines, the keys line and four rows of buttons (a
+/// card in hand adds a row): the cave is fitted above that from the start, so it does not shrink
+/// and move under the pointer the first time a prompt wraps or a card is drawn (a play-tester's
+/// click landed on another space).
+pub const KEY_HEIGHT: f32 = 175.0;
 /// How much the whole picture is scaled to fill a window of another size than [`WINDOW`]: the
 /// cave by the camera, the panels by the UI scale (a 1920x1080 window shows everything 1.5 times
 /// as large).
@@ -20,8 +23,9 @@ pub fn scale_for(window: &Window) -> f32 {
     (window.width() / WINDOW.x).min(window.height() / WINDOW.y).max(0.1)
 }
 
-/// The part of the bar that holds the prompt and the hint line; the rest holds the buttons.
-const PROMPT_HEIGHT: f32 = 40.0;
+/// The part of the bar that holds the prompt (up to two lines), the hint line, their gaps and the
+/// bar's padding; the rest holds the buttons.
+const PROMPT_HEIGHT: f32 = 72.0;
 /// The gap between the bar's rows and its padding above and below them, in the panels' pixels.
 pub const BAR_GAP: f32 = 3.0;
 pub const BAR_PADDING: f32 = 10.0;

@@ -47,7 +47,7 @@ impl View {
         let Some(d) = &mut self.dive else { return false };
         if d.state == DiveState::UnderWay && !self.give_up_asked {
             self.give_up_asked = true;
-            self.said = "Give up the dive? It ends lost, and its mission under way is left unplayed (kept among the finished games, to watch). Press Give up again to end it; anything else plays on.".into();
+            self.said = "Give up the dive? It ends lost, and its mission under way is left unplayed (kept among the finished games, to watch). Press \"Yes, give up the dive\" to end it; anything else plays on.".into();
             return false;
         }
         d.give_up();
@@ -70,6 +70,8 @@ enum Entry {
     Play,
     Replay,
     GiveUp,
+    /// "No" to giving up: it only clears the question (anything pressed after it plays on).
+    Stay,
     /// Dwarf n keeps upgrade k.
     Keep(usize, usize),
     Back,
@@ -118,7 +120,7 @@ fn build(mut commands: Commands, book: Res<Book>, view: Res<View>, form: Res<Tea
         }
     };
     framed(&mut commands, Screen::DeepDive, "Deep Dive", body, |r| match going_on {
-        Some(d) => under_way_buttons(r, d, &book),
+        Some(d) => under_way_buttons(r, d, &book, view.give_up_asked),
         None => {
             button(r, "Begin the dive", Entry::Begin, says("Hazard, team and BOSCO hold for the whole dive (rulings 38, 44)"));
             button(r, "Back", Entry::Back, says("Back to the main menu (Escape)"));
@@ -169,12 +171,9 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     if d.carried.is_empty() {
         let team: Vec<String> = d.team.iter().map(|c| format!("{c:?}")).collect();
         let bosco = if d.bosco { ", with BOSCO" } else { "" };
-        words(
-            b,
-            format!("The team, at full Health and ammo for the first mission: {}{bosco}", team.join(", ")),
-            16.0,
-            crate::screen::look::PAPER,
-        );
+        // Once the first mission is begun, its game holds their Health and ammo.
+        let how = if d.save.is_some() { "in the first mission" } else { "at full Health and ammo for the first mission" };
+        words(b, format!("The team, {how}: {}{bosco}", team.join(", ")), 16.0, crate::screen::look::PAPER);
     }
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));
@@ -209,7 +208,7 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
 }
 
 /// What a dive under way may do next, at the screen's foot.
-fn under_way_buttons(r: &mut ChildSpawnerCommands, d: &Dive, book: &Book) {
+fn under_way_buttons(r: &mut ChildSpawnerCommands, d: &Dive, book: &Book, asked: bool) {
     let next = d.missions.get(d.at).map(|m| name(book, m)).unwrap_or_default();
     if d.state == DiveState::MissionLost {
         button(
@@ -226,7 +225,14 @@ fn under_way_buttons(r: &mut ChildSpawnerCommands, d: &Dive, book: &Book) {
             format!("Play mission {}: {next}", d.at + 1)
         };
         button(r, label, Entry::Play, says("To the cave"));
-        button(r, "Give up the dive", Entry::GiveUp, says("The dive ends lost (asked twice)"));
+        if asked {
+            // Where "Give up" was, under the pointer and the keyboard's focus, the harmless answer:
+            // a double click or a second Enter does not end the dive (a play-tester's worry).
+            button(r, "No, keep diving", Entry::Stay, says("The dive goes on"));
+            button(r, "Yes, give up the dive", Entry::GiveUp, says("The dive ends lost"));
+        } else {
+            button(r, "Give up the dive", Entry::GiveUp, says("The dive ends lost (asked first)"));
+        }
     }
     button(r, "Back", Entry::Back, says("Back to the main menu: the dive is kept (Escape)"));
 }
@@ -321,6 +327,7 @@ fn press(
                     file_away_mission(&mut view);
                 }
             }
+            Entry::Stay => {}
             Entry::Keep(n, k) => {
                 if let Some(c) = view.dive.as_mut().and_then(|d| d.carried.get_mut(n)) {
                     c.keep = k;
