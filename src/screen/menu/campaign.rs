@@ -95,7 +95,14 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                             list,
                             format!("{}. {}  ({status})", i + 1, name_of(file)),
                             Entry::Mission(i),
-                            MenuButton { picked: i == picked.mission, off: !open[i], tip, small: true, ..default() },
+                            MenuButton {
+                                picked: i == picked.mission,
+                                off: !open[i],
+                                tip,
+                                small: true,
+                                focus_first: i == picked.mission,
+                                ..default()
+                            },
                         );
                     }
                 });

@@ -26,7 +26,10 @@ pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
         .add_message::<Entered>()
         .init_resource::<Focus>()
-        .add_systems(Update, (keys, clicks, show_focus, show_tip, (wheel, focus_in_view)).chain().in_set(MenuInput).run_if(in_menu))
+        .add_systems(
+            Update,
+            (focus_first, keys, clicks, show_focus, show_tip, (wheel, focus_in_view)).chain().in_set(MenuInput).run_if(in_menu),
+        )
         .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
         .add_systems(Update, to_menu.in_set(super::front::Table).run_if(super::front::at_play));
     title::plugin(app);
@@ -70,7 +73,15 @@ pub struct MenuButton {
     /// cycles through the book): it keeps its size, and the buttons beside it stay where they
     /// were under the pointer.
     pub width: Option<f32>,
+    /// The keyboard's focus starts here when its screen opens, not on the screen's first button:
+    /// the mission picked (a play-tester's Enter after a campaign win started the mission the focus
+    /// had stayed on, not the one lit as picked).
+    pub focus_first: bool,
 }
+
+/// A button that takes the focus once it is laid out, if the screen has just opened.
+#[derive(Component)]
+struct FocusFirst;
 
 /// A menu button was pressed (its entity).
 #[derive(Message, Clone, Copy, Debug)]
@@ -91,6 +102,9 @@ pub fn enter_again(e: Entity, already_picked: bool, entered: &[Entered]) -> bool
 #[derive(Resource, Default, Debug)]
 pub struct Focus {
     pub at: usize,
+    /// The screen has just opened and nothing has moved the focus: a button marked to take it
+    /// ([`MenuButton::focus_first`]) takes it once it is laid out.
+    fresh: bool,
     /// The pointer moved onto a button: the focus follows it.
     hovered: Option<Entity>,
 }
@@ -166,12 +180,15 @@ pub fn button(parent: &mut ChildSpawnerCommands, label: impl Into<String>, what:
         ..default()
     };
     let ink = if state.off { DIM } else { PAPER };
-    parent
-        .spawn((Button, node, BackgroundColor(BUTTON), BorderColor::all(Color::NONE), state, what))
-        .with_children(|b| {
-            b.spawn(ui_text(label, size, ink));
-        })
-        .id()
+    let first = state.focus_first;
+    let mut b = parent.spawn((Button, node, BackgroundColor(BUTTON), BorderColor::all(Color::NONE), state, what));
+    if first {
+        b.insert(FocusFirst);
+    }
+    b.with_children(|b| {
+        b.spawn(ui_text(label, size, ink));
+    })
+    .id()
 }
 
 /// A plain button: pressable, with a tip.
@@ -250,8 +267,8 @@ fn keys(
         }
         let n = order.len();
         match k.key_code {
-            KeyCode::ArrowDown | KeyCode::ArrowRight | KeyCode::Tab => focus.at = (focus.at + 1) % n,
-            KeyCode::ArrowUp | KeyCode::ArrowLeft => focus.at = (focus.at + n - 1) % n,
+            KeyCode::ArrowDown | KeyCode::ArrowRight | KeyCode::Tab => (focus.at, focus.fresh) = ((focus.at + 1) % n, false),
+            KeyCode::ArrowUp | KeyCode::ArrowLeft => (focus.at, focus.fresh) = ((focus.at + n - 1) % n, false),
             KeyCode::Enter | KeyCode::NumpadEnter if !k.repeat => {
                 let e = order[focus.at.min(n - 1)];
                 if buttons.get(e).is_ok_and(|b| !b.button.off) {
@@ -284,6 +301,7 @@ fn clicks(
             }
             Interaction::Hovered => {
                 focus.hovered = Some(e);
+                focus.fresh = false;
                 if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
                     focus.at = i;
                 }
@@ -454,9 +472,31 @@ fn show_tip(buttons: Query<Placed>, focus: Res<Focus>, mut tips: Query<&mut Text
     }
 }
 
-/// Every menu screen starts with the focus on its first button.
+/// Every menu screen starts with the focus on its first button, or on the one marked to take it.
 pub fn reset_focus(mut focus: ResMut<Focus>) {
-    *focus = Focus::default();
+    *focus = Focus { fresh: true, ..default() };
+}
+
+/// Give the focus to the button marked to take it, once the layout has placed it (the keys walk
+/// the buttons by their places): only while the screen is fresh, not when it is built again
+/// after the player has moved the focus.
+fn focus_first(
+    mut commands: Commands,
+    marked: Query<(Entity, &ComputedNode), With<FocusFirst>>,
+    buttons: Query<Placed>,
+    mut focus: ResMut<Focus>,
+) {
+    for (e, node) in &marked {
+        if node.size() == Vec2::ZERO {
+            continue;
+        }
+        commands.entity(e).remove::<FocusFirst>();
+        if focus.fresh
+            && let Some(i) = in_order(&buttons).iter().position(|b| *b == e)
+        {
+            (focus.at, focus.fresh) = (i, false);
+        }
+    }
 }
 
 /// F10 at the table goes back to the main menu (the game is saved after every command: Continue

@@ -67,7 +67,14 @@ fn build(
                             list,
                             label,
                             Entry::Mission(i),
-                            MenuButton { picked: i == picked.mission, off, tip, small: true, ..default() },
+                            MenuButton {
+                                picked: i == picked.mission,
+                                off,
+                                tip,
+                                small: true,
+                                focus_first: i == picked.mission,
+                                ..default()
+                            },
                         );
                     }
                 });

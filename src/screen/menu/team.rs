@@ -15,7 +15,15 @@ use bevy::prelude::*;
 use std::path::PathBuf;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TeamForm>().add_systems(Update, press.after(MenuInput).run_if(super::in_menu));
+    app.init_resource::<TeamForm>()
+        .add_systems(Update, press.after(MenuInput).run_if(super::in_menu))
+        .add_systems(OnEnter(crate::screen::front::AtTable), renew_seed);
+}
+
+/// A game begun from the form has had its seed: the next one gets a new seed (a play-tester's
+/// campaign mission, Deep Dive and quick mission all had the same), unless the player gives one.
+fn renew_seed(mut form: ResMut<TeamForm>) {
+    form.seed = new_seed();
 }
 
 /// One mission file of the book: the mission, or what is wrong with the file.
@@ -246,4 +254,25 @@ pub fn preview(mission: &Mission, images: &mut Assets<Image>) -> Handle<Image> {
     let dots: Vec<((i32, i32), Color)> =
         mission.creatures.iter().map(|c| (c.at, crate::screen::look::creature_look(c.kind).colour)).collect();
     images.add(map_picture(&tiles, &dots, UVec2::new(14, 16)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screen::front::{AtTable, Screen};
+    use bevy::state::app::StatesPlugin;
+
+    /// Each game begun gets the form's seed; coming to the table draws a new one for the next game.
+    #[test]
+    fn the_seed_is_new_once_a_game_is_begun() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin)).add_message::<Clicked>().init_state::<Screen>().add_computed_state::<AtTable>();
+        plugin(&mut app);
+        app.world_mut().resource_mut::<TeamForm>().seed = 1_000_001;
+        app.update();
+        assert_eq!(app.world().resource::<TeamForm>().seed, 1_000_001, "not at the table yet");
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Mission);
+        app.update();
+        assert!(app.world().resource::<TeamForm>().seed < 1_000_000, "a new seed from the clock");
+    }
 }
