@@ -892,7 +892,9 @@ pub fn pickup_words(p: crate::data::mission::Pickup) -> String {
 pub fn token_words(t: &Token) -> String {
     match t {
         Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}: walk onto it to collect it"),
-        Token::Mineral { mineral, .. } => format!("{mineral:?} on the floor: an axe success collects it"),
+        Token::Mineral { mineral, .. } => {
+            format!("{mineral:?} set in the floor: an axe success from this very space digs it out (walking over it does not)")
+        }
         Token::Pickup { revealed: false, .. } => "unknown pickup: turned over when a Dwarf stands next to it".into(),
         Token::Pickup { pickup, .. } => pickup_words(*pickup),
         Token::Upgrade { .. } => "Weapon Upgrade: walk onto it to fit it".into(),
