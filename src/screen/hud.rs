@@ -9,9 +9,10 @@ use crate::data::GameData;
 use crate::data::creatures::CreatureKind;
 use crate::data::mission::{Item, Objective};
 use crate::data::weapons::DwarfClass;
+use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::cave::Cave;
-use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health};
+use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health, Loadout};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameLog, Who, counted};
 use crate::rules::skills::gunner::shielded;
@@ -599,7 +600,7 @@ fn show_dwarves(
     cave: Cave,
     mule: Res<Mule>,
     now: Option<Res<LegalNow>>,
-    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus, &At)>,
+    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus, &At, &Loadout)>,
     mut rows: Query<(&DwarfRow, &mut BackgroundColor)>,
     mut texts: Query<(&DwarfText, &mut Text)>,
 ) {
@@ -616,10 +617,12 @@ fn show_dwarves(
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
-        let Some((dwarf, health, ammo, status, at)) = of(label.0) else { continue };
+        let Some((dwarf, health, ammo, status, at, loadout)) = of(label.0) else { continue };
+        // An overclocked secondary has two more slots open (rulebook "Overclock a secondary weapon").
+        let secondary = secondary_slots(&data, loadout);
         let mut s = format!(
-            "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{}",
-            dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary, full.secondary_ammo
+            "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{secondary}",
+            dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary
         );
         // Aboard as the rules count it, with the objectives met: before, every Dwarf starts on the
         // Drop Pod and it would say nothing.

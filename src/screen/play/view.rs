@@ -289,6 +289,7 @@ fn press(
     data: Res<GameData>,
     history: Res<History>,
     (log, game_log): (Res<CommandLog>, Res<GameLog>),
+    loadouts: Query<(&Dwarf, &Loadout)>,
     mut hover: ResMut<BarHover>,
     mut out: MessageWriter<PlayerInput>,
 ) {
@@ -331,10 +332,14 @@ fn press(
             }
             (_, Some(a), _) => rested.on(interaction, || {
                 now.legal.actions.get(a.0).map(|a| {
-                    // A card's button tells the card: a Rock and Stone card, or the Throwable thrown.
+                    // A card's button tells the card: a Rock and Stone card, or the Throwable thrown;
+                    // the Overclock what the weapon becomes before the Gold is spent.
                     let card = match a.kind {
-                        ActionKind::PlayCard => data.rock_and_stone.iter().find(|c| c.name == a.what).map(|c| &c.text),
-                        ActionKind::Throw => data.throwables.iter().find(|c| c.name == a.what).map(|c| &c.text),
+                        ActionKind::PlayCard => data.rock_and_stone.iter().find(|c| c.name == a.what).map(|c| c.text.clone()),
+                        ActionKind::Throw => data.throwables.iter().find(|c| c.name == a.what).map(|c| c.text.clone()),
+                        ActionKind::Overclock => {
+                            a.by.and_then(|by| overclock_words(&data, loadouts.iter().find(|(d, _)| d.class == by)?.1))
+                        }
                         _ => None,
                     };
                     let text = card.map(|t| format!(" ({t})")).unwrap_or_default();
@@ -735,6 +740,16 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
     }
 }
 
+/// What overclocking a Dwarf's secondary weapon does, before he spends the Gold on it.
+fn overclock_words(data: &GameData, loadout: &Loadout) -> Option<String> {
+    let weapon = data.secondaries.get(loadout.secondary)?;
+    let more = data.numbers.dwarf.overclocked_secondary_ammo.saturating_sub(data.numbers.dwarf.secondary_ammo);
+    Some(format!(
+        "1 Gold from the M.U.L.E.: the {} turns to its overclocked side for the rest of the mission, \"{}\", and {} more secondary ammo slots open (no ammo comes with them)",
+        weapon.name, weapon.overclocked.text, more
+    ))
+}
+
 /// An exchange in words, each Dwarf's part in turn.
 fn exchange_words(cmd: &Command) -> String {
     let parts: Vec<String> = crate::rules::actions::exchange::trades(cmd)
@@ -956,6 +971,20 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Overclock button says what the Gold buys before it is spent: the weapon's overclocked
+    /// side and the two slots it opens.
+    #[test]
+    fn the_overclock_says_what_the_weapon_becomes() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let (i, weapon) = data.secondaries.iter().enumerate().next_back().expect("a secondary weapon");
+        let said = overclock_words(&data, &Loadout { secondary: i, ..default() }).expect("words");
+        assert!(
+            said.contains(&weapon.name) && said.contains(&weapon.overclocked.text) && said.contains("2 more secondary ammo slots"),
+            "{said}"
+        );
+        assert_eq!(overclock_words(&data, &Loadout { secondary: data.secondaries.len(), ..default() }), None);
+    }
 
     /// The pointer leaving one button and entering the next in one update: the one entered is
     /// told, whichever of the two is read first; leaving alone empties the hint line; an update
