@@ -9,6 +9,7 @@ use hoxxes::data::mission::{Facing, Ground};
 use hoxxes::data::weapons::DwarfClass::*;
 use hoxxes::rules::command::{Answer, Command};
 use hoxxes::rules::components::DwarfStatus;
+use hoxxes::rules::log::Who;
 
 fn shoot(mode: &str, c: i32, r: i32) -> Command {
     Command::Shoot { mode: mode.into(), target: q(c, r) }
@@ -256,6 +257,32 @@ fn turning_the_blast_is_needless_when_every_way_comes_to_the_same() {
     assert!(needless(&mut g).is_some(), "a scare on a Brood Nexus moves nothing");
     let mut g = blast(5, &[(BroodNexus, 5, 2), (Grunt, 6, 2)]);
     assert_eq!(needless(&mut g), None, "a scare may send the Grunt away, or not");
+}
+
+/// Each way to turn the blast names who it lands on with the roll, so a Dwarf beside the target is
+/// seen to be in some ways and not in others (friendly fire, before the answer).
+#[test]
+fn each_way_to_turn_the_blast_names_who_it_lands_on() {
+    use hoxxes::rules::legal::Detail;
+    let mut g = Game::room(&[Engineer, Gunner]);
+    g.put(Engineer, 2, 2);
+    g.put(Gunner, 6, 2);
+    let grunt = g.creature(Grunt, 5, 2);
+    g.dice(&[(Explosive, 2)]);
+    g.ok(shoot("HeGrenade", 5, 2));
+    let pending = hoxxes::rules::legal::legal(g.world()).pending.expect("the blast's turn is asked");
+    let grunt = Who::Creature { kind: Grunt, id: grunt };
+    let (mut with, mut without) = (0, 0);
+    for o in &pending.answers {
+        let (Command::Choose(Answer::Triangle(x, y)), Detail::Blast(on)) = (&o.command, &o.detail) else {
+            panic!("a way to turn the blast, with who it lands on: {o:?}")
+        };
+        let gunner_in = [x, y].contains(&&q(6, 2));
+        assert_eq!(on.contains(&Who::Dwarf(Gunner)), gunner_in, "{x:?} {y:?}: {on:?}");
+        assert!(on.contains(&grunt), "the target's Grunt is hit every way: {on:?}");
+        if gunner_in { with += 1 } else { without += 1 }
+    }
+    assert!(with > 0 && without > 0, "{with} ways with the Gunner, {without} without");
 }
 
 #[test]

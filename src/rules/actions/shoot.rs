@@ -423,6 +423,20 @@ fn blast_outcome(cave: &Cave, state: &ShotState, a: &Answer) -> BlastOutcome {
     BlastOutcome { creatures: creatures.into_iter().collect(), dwarves }
 }
 
+/// The figures one turn of the blast lands on with the shot's roll: the creatures its hits hurt or
+/// its scare moves and the Dwarves its hits hurt (the legal-moves query names them beside each
+/// answer: a Dwarf in the blast is friendly fire).
+pub fn blast_lands_on(cave: &Cave, state: &ShotState, a: &Answer) -> Vec<Who> {
+    let outcome = blast_outcome(cave, state, a);
+    let creatures = outcome
+        .creatures
+        .iter()
+        .filter_map(|(id, _)| cave.creature_by_id(*id))
+        .map(|c| Who::Creature { kind: c.creature.kind, id: c.id.0 });
+    let dwarves = outcome.dwarves.iter().filter_map(|seat| cave.dwarf_in_seat(*seat)).map(|d| Who::Dwarf(d.dwarf.class));
+    creatures.chain(dwarves).collect()
+}
+
 fn figures_on(cave: &Cave, h: Hex) -> usize {
     usize::from(cave.creature_on(h)) + usize::from(cave.dwarf_on(h))
 }

@@ -159,6 +159,9 @@ pub enum Detail {
     Dwarf(DwarfClass),
     /// An axe chop: what each success could be spent on now.
     Chop(Vec<super::command::ChopTarget>),
+    /// A way to turn the HE grenade's blast: the figures it lands on with the roll (hurt by its
+    /// hits or moved by its scare), Dwarves among them.
+    Blast(Vec<Who>),
 }
 
 /// A figure an attack's dice would land on.
@@ -338,6 +341,9 @@ fn acting_seat(progress: &InProgress, cave: &Cave) -> Option<u32> {
 fn answer_detail(t: &Table, a: &super::command::Answer) -> Detail {
     use super::command::{Answer, ChopTarget};
     use super::damage::Blow;
+    if let (Answer::Triangle(..), InProgress::Shot(state)) = (a, &*t.progress) {
+        return Detail::Blast(super::actions::shoot::blast_lands_on(&t.cave, state, a));
+    }
     let Answer::Chop(ChopTarget::Creature(id)) = a else { return Detail::None };
     let Some(c) = t.cave.creature_by_id(*id) else { return Detail::None };
     let blow = match &*t.progress {

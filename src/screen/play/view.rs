@@ -732,6 +732,16 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             cmd => format!("{} the {c:?}", cmd.name()),
         },
         Detail::Chop(targets) => format!("axe chop: each success may {}", targets.iter().map(words::chop).collect::<Vec<_>>().join(", ")),
+        // Which way the blast turns decides who is in it: a Dwarf there is hurt too.
+        // Short: the six ways are shown at once, and each is also a lit pair of spaces on the cave.
+        Detail::Blast(on) => {
+            let turn = match &o.command {
+                Command::Choose(Answer::Triangle(x, y)) => format!("{} + {}", words::space(x), words::space(y)),
+                cmd => cmd.name().to_string(),
+            };
+            let on: Vec<String> = on.iter().map(|w| target_name(data, w)).collect();
+            if on.is_empty() { format!("{turn}: no one") } else { format!("{turn}: {}", on.join(", ")) }
+        }
         Detail::None => match &o.command {
             Command::Choose(a) => words::answer(data, a, dice),
             Command::GetSupplies { .. } => words::supplies_taken(&o.command),
@@ -766,12 +776,17 @@ fn exchange_words(cmd: &Command) -> String {
     parts.join("; ")
 }
 
-fn figure_words(data: &GameData, f: &FigureHit) -> String {
-    let name = match &f.who {
+/// A figure an attack lands on, by name; a Dwarf marked, as friendly fire.
+fn target_name(data: &GameData, who: &Who) -> String {
+    match who {
         Who::Creature { kind, .. } => data.creatures.get(*kind).name.clone(),
         Who::Dwarf(c) => format!("the {c:?} (a Dwarf!)"),
         w => format!("{w:?}"),
-    };
+    }
+}
+
+fn figure_words(data: &GameData, f: &FigureHit) -> String {
+    let name = target_name(data, &f.who);
     let res: Vec<String> = f.resistance.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("-{n} per {k:?} die")).collect();
     let res = if res.is_empty() { "no resistance".to_string() } else { format!("resists {}", res.join(", ")) };
     let why = f.ignored.as_ref().map(|w| format!(" ({w})")).unwrap_or_default();
