@@ -259,6 +259,40 @@ fn turning_the_blast_is_needless_when_every_way_comes_to_the_same() {
     assert_eq!(needless(&mut g), None, "a scare may send the Grunt away, or not");
 }
 
+/// Laying the chain's dice asks nothing when there is nothing to decide: one die with one place,
+/// or only blanks left; it asks when a die has several places or two faces may go first.
+#[test]
+fn laying_a_die_with_one_place_or_only_blanks_left_is_needless() {
+    let needless = |g: &mut Game| g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().and_then(|p| p.needless.clone());
+    let haze = |dice: &[(hoxxes::data::dice::DieKind, usize)]| {
+        let mut g = Game::room(&[Driller]);
+        g.put(Driller, 2, 2);
+        g.creature(Grunt, 4, 2);
+        g.creature(Grunt, 5, 2);
+        g.dice(dice);
+        g.ok(Command::Shoot { mode: "FireHaze".into(), target: q(4, 2) });
+        g
+    };
+    // A Fire Haze of one Flame and two blanks: the Flame can only go on the target; then the
+    // blanks anywhere.
+    let mut g = haze(&[(Flame, 2), (Flame, 0), (Flame, 0)]);
+    assert_eq!(g.options().len(), 1);
+    assert!(needless(&mut g).is_some_and(|w| w.contains("one place")), "{:?}", needless(&mut g));
+    let only = g.options()[0].clone();
+    g.choose(only);
+    assert!(g.options().len() > 1, "the blank may go on several spaces: {:?}", g.options());
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert!(needless(&mut g).is_some_and(|w| w.contains("only blanks")), "{prompt:?} {:?}", g.options());
+    // A second Flame left: where it goes matters (the Grunt next along, or not).
+    let mut g = haze(&[(Flame, 2), (Flame, 3), (Flame, 0)]);
+    let first = g.options()[0].clone();
+    g.choose(first);
+    assert_eq!(needless(&mut g), None, "a Flame with several places is asked: {:?}", g.options());
+    // Two faces that hit differently: which goes first on the target is a choice.
+    let g = &mut haze(&[(Flame, 2), (Flame, 5), (Flame, 0)]);
+    assert_eq!(needless(g), None, "{:?}", g.options());
+}
+
 /// Each way to turn the blast names who it lands on with the roll, so a Dwarf beside the target is
 /// seen to be in some ways and not in others (friendly fire, before the answer).
 #[test]

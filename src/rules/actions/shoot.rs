@@ -469,9 +469,22 @@ fn ask_chain(cave: &Cave, pending: &mut Pending, progress: &mut InProgress, stat
         }
     }
     options.sort_by_key(|(occ, h, c, i, _)| (!occ, std::cmp::Reverse(*h), *c, *i));
-    let answers = options.into_iter().map(|(_, _, _, die, at)| Answer::Place { die, at: at.into() }).collect();
+    let answers: Vec<Answer> = options.into_iter().map(|(_, _, _, die, at)| Answer::Place { die, at: at.into() }).collect();
     let left = state.rolls.len() - state.placed.len();
+    // Nothing to decide: one place for one die, or only blanks left, which do nothing wherever
+    // they are laid (a blank carries the chain on only to dice after it, and none is left that
+    // could hit).
+    let why = match answers.len() {
+        1 => Some("one die can go in one place only"),
+        n if n > 1 && dice.iter().all(|i| state.rolls[*i].symbols.is_empty()) => {
+            Some("only blanks are left: wherever they go, nothing more happens")
+        }
+        _ => None,
+    };
     ask(pending, format!("Lay the next result of the shot ({left} left)"), answers);
+    if let Some(why) = why {
+        needless(pending, why);
+    }
     *progress = InProgress::Shot(state);
 }
 
