@@ -6,7 +6,7 @@ use crate::data::GameData;
 use crate::rules::components::Dwarf;
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameEvent, GameLog, Who};
-use crate::rules::state::{Mule, Turn};
+use crate::rules::state::{MissionInfo, Mule, Turn};
 use crate::screen::layout::{HUD_WIDTH, KEY_HEIGHT};
 use crate::screen::look::{PAPER, ui_text};
 use crate::screen::words::describe;
@@ -55,12 +55,27 @@ fn build(mut commands: Commands) {
         });
 }
 
-/// What in the log is worth a banner: a new turn at a shared screen, an Event card, a swarm, dice.
-fn banner_for(data: &GameData, e: &GameEvent, players: usize) -> Option<(String, f32)> {
+/// Who sits at the screen: how many Dwarves, and whether they may be several players (a solo
+/// campaign is one player's, whatever his team: no mouse is passed).
+#[derive(Clone, Copy)]
+struct Table {
+    dwarves: usize,
+    shared: bool,
+}
+
+/// What in the log is worth a banner: a new turn at a shared screen, an Event card (a Mission Event
+/// card with the mission's own words, not the card's "see its Mission Event"), a swarm, dice.
+fn banner_for(data: &GameData, e: &GameEvent, table: Table, mission_event: &str) -> Option<(String, f32)> {
     match e {
-        GameEvent::TurnStarted { dwarf, .. } if players > 1 => Some((format!("{dwarf:?}'s turn: pass the mouse"), 1.8)),
+        GameEvent::TurnStarted { dwarf, .. } if table.dwarves > 1 && table.shared => {
+            Some((format!("{dwarf:?}'s turn: pass the mouse"), 1.8))
+        }
+        GameEvent::TurnStarted { dwarf, .. } if table.dwarves > 1 => Some((format!("{dwarf:?}'s turn"), 1.8)),
         GameEvent::EventCard { name, text, .. } => Some((format!("EVENT: {name}\n{text}"), 2.5)),
-        GameEvent::MissionEventCard { text } => Some((format!("MISSION EVENT\n{text}"), 2.5)),
+        GameEvent::MissionEventCard { text } => {
+            let text = if mission_event.is_empty() { text.as_str() } else { mission_event };
+            Some((format!("MISSION EVENT\n{text}"), 2.5))
+        }
         GameEvent::SwarmCard { name, text } => Some((format!("SWARM! {name}\n{text}"), 2.5)),
         GameEvent::Rolled { .. } | GameEvent::Damaged { .. } | GameEvent::Attacks { .. } => Some((describe(data, e), 1.2)),
         GameEvent::Moved { who: Who::Creature { .. }, .. } => Some((describe(data, e), 0.8)),
@@ -72,6 +87,7 @@ fn announce(
     log: Res<GameLog>,
     data: Res<GameData>,
     dwarves: Query<(), With<Dwarf>>,
+    (info, game): (Option<Res<MissionInfo>>, Option<Res<super::Game>>),
     mut shown: ResMut<Shown>,
     mut banner: Query<&mut Visibility, With<Banner>>,
     mut text: Query<&mut Text, With<BannerText>>,
@@ -79,8 +95,9 @@ fn announce(
     if shown.told == log.0.len() {
         return;
     }
-    let players = dwarves.iter().count();
-    let fresh: Vec<(String, f32)> = log.unread(&mut shown.told).iter().filter_map(|e| banner_for(&data, e, players)).collect();
+    let table = Table { dwarves: dwarves.iter().count(), shared: game.is_none_or(|g| g.save.run != crate::save::Run::Campaign) };
+    let mission_event = info.as_ref().map_or("", |i| i.mission_event.text.as_str());
+    let fresh: Vec<(String, f32)> = log.unread(&mut shown.told).iter().filter_map(|e| banner_for(&data, e, table, mission_event)).collect();
     let Some((words, secs)) = fresh.last().cloned() else { return };
     let lines: Vec<String> = fresh.iter().rev().take(3).rev().map(|f| f.0.clone()).collect();
     if let (Ok(mut v), Ok(mut t)) = (banner.single_mut(), text.single_mut()) {
@@ -191,3 +208,28 @@ fn debrief(
 pub struct DebriefChoice(pub KeyCode);
 
 const BUTTON: Color = Color::srgb_u8(70, 60, 48);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::weapons::DwarfClass;
+
+    /// A new turn is handed over at a shared screen, named alone in a solo campaign, unsaid for a
+    /// lone Dwarf; a Mission Event card shows the mission's own words.
+    #[test]
+    fn banners_hand_over_only_at_a_shared_screen_and_tell_the_missions_event() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let turn = GameEvent::TurnStarted { turn: 2, dwarf: DwarfClass::Gunner, actions: 3 };
+        let said = |table: Table| banner_for(&data, &turn, table, "").map(|b| b.0);
+        assert_eq!(said(Table { dwarves: 2, shared: true }).as_deref(), Some("Gunner's turn: pass the mouse"));
+        assert_eq!(said(Table { dwarves: 2, shared: false }).as_deref(), Some("Gunner's turn"));
+        assert_eq!(said(Table { dwarves: 1, shared: true }), None);
+        let card = GameEvent::MissionEventCard { text: "see its Mission Event".into() };
+        let table = Table { dwarves: 1, shared: true };
+        assert_eq!(
+            banner_for(&data, &card, table, "The hatchery wakes!").map(|b| b.0).as_deref(),
+            Some("MISSION EVENT\nThe hatchery wakes!")
+        );
+        assert_eq!(banner_for(&data, &card, table, "").map(|b| b.0).as_deref(), Some("MISSION EVENT\nsee its Mission Event"));
+    }
+}
