@@ -253,6 +253,12 @@ fn new_dive(b: &mut ChildSpawnerCommands, view: &View, book: &Book, form: &TeamF
         }
         button(r, "Draw three", Entry::Draw, says("Three different missions drawn by the seed (ruling 39)"));
     });
+    // What each mission is, before the dive is begun (a play-tester picked them blind).
+    for (n, i) in view.slots.iter().enumerate() {
+        if let Some(Ok(m)) = book.0.get(*i).map(|e| e.mission.as_ref()) {
+            words(b, format!("{}. {}", n + 1, super::mission_heading(m)), 15.0, super::DIM);
+        }
+    }
     team_rows(b, form, data);
     said(b, view);
 }
