@@ -104,7 +104,8 @@ fn attack_roll(data: &GameData, kind: crate::data::creatures::CreatureKind, dice
 pub fn describe(data: &GameData, e: &GameEvent) -> String {
     match e {
         GameEvent::MissionStarted { name } => format!("Mission: {name}"),
-        GameEvent::PickupRevealed { pickup, .. } => format!("Found: {}", pickup_name(*pickup)),
+        // Turned face up, still on the cave: "found" read as picked up.
+        GameEvent::PickupRevealed { pickup, at: q } => format!("A pickup turned over at {}: {}", space(q), pickup_name(*pickup)),
         GameEvent::TurnEnded { dwarf } => format!("The {dwarf:?} ends his turn"),
         GameEvent::Unconscious { dwarf } => format!("The {dwarf:?} falls unconscious"),
         GameEvent::Carved { .. } => "A wall is carved out".to_string(),

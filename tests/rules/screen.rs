@@ -448,6 +448,9 @@ fn the_log_reads_as_english() {
     let say = |e: GameEvent| hoxxes::screen::words::describe(&data(), &e);
     assert_eq!(say(GameEvent::Collected { item: hoxxes::data::mission::Item::AlienEgg, at: q(1, 1) }), "Alien Egg into the M.U.L.E.");
     assert_eq!(say(GameEvent::CreaturesActivate { count: 2 }), "The creatures activate: 2 creatures");
+    // Turned over, not taken: "Found" read as picked up.
+    let bulb = GameEvent::PickupRevealed { pickup: hoxxes::data::mission::Pickup::BarleyBulb, at: q(1, 1) };
+    assert!(say(bulb).starts_with("A pickup turned over at "), "turned over, not 'Found'");
     assert_eq!(
         say(GameEvent::Healed { dwarf: DwarfClass::Gunner, amount: 0, health: 5 }),
         "The Gunner heals nothing: he has 5 Health, all he can hold"
