@@ -231,13 +231,44 @@ impl MapGeometry {
             (self.first_col..=last_col).map(|col| (col, centre(col, first_row) + Vec2::new(0.0, self.grid.y / 2.0 + MARGIN / 2.0)));
         let rows =
             (first_row..=self.last_row).map(|row| (row, centre(self.first_col, row) - Vec2::new(self.grid.x / 2.0 + MARGIN / 2.0, 0.0)));
-        columns.chain(rows).collect()
+        // Odd rows sit half a hex to the right of even ones, so the numbers along the top name the
+        // columns of the top row's parity only; when the last row is of the other parity, its own
+        // columns are numbered along the bottom too (a play-tester read an odd row's column off
+        // the top, half a hex out).
+        let other_parity = (self.last_row - first_row) % 2 == 1;
+        let bottom = (self.first_col..=last_col)
+            .filter(|_| other_parity)
+            .map(|col| (col, centre(col, self.last_row) - Vec2::new(0.0, self.grid.y / 2.0 + MARGIN / 2.0)));
+        columns.chain(rows).chain(bottom).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The columns are numbered along the top for the top row, and along the bottom, half a hex
+    /// across, when the last row is of the other parity: each number stands over or under its
+    /// column's hex in the row beside it.
+    #[test]
+    fn columns_are_numbered_for_both_parities_of_row() {
+        for rows in [4, 5] {
+            let hexes: Vec<Hex> = (0..rows).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))).collect();
+            let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+            let y = |row: i32| g.centre(cell_to_hex((0, row))).y;
+            let numbers = g.edge_numbers();
+            let top: Vec<_> = numbers.iter().filter(|(_, at)| at.y > y(0)).collect();
+            let bottom: Vec<_> = numbers.iter().filter(|(_, at)| at.y < y(rows - 1)).collect();
+            assert_eq!(top.len(), 6, "{rows} rows: {top:?}");
+            assert_eq!(bottom.len(), if rows % 2 == 0 { 6 } else { 0 }, "{rows} rows: {bottom:?}");
+            for (col, at) in &top {
+                assert!((at.x - g.centre(cell_to_hex((*col, 0))).x).abs() < 0.01, "over its hex of the top row");
+            }
+            for (col, at) in &bottom {
+                assert!((at.x - g.centre(cell_to_hex((*col, rows - 1))).x).abs() < 0.01, "under its hex of the last row");
+            }
+        }
+    }
 
     /// Our placement of hexes agrees with the tilemap's, whichever the parity of the last row.
     #[test]
