@@ -330,18 +330,23 @@ mod tests {
         }
     }
 
-    /// Every column and row of the cave is numbered once, as the words name a space: the columns
-    /// above the top row, the rows left of the first column, all inside the window.
+    /// Every column and row of the cave is numbered, as the words name a space: the columns above
+    /// the top row (and below the last, of the other parity here), the rows left of the first
+    /// column, all inside the window.
     #[test]
     fn the_edges_are_numbered_outside_the_cave_inside_the_window() {
         let hexes: Vec<Hex> = (2..16).flat_map(|r| (3..25).map(move |c| cell_to_hex((c, r)))).collect();
         let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
         let numbers = g.edge_numbers();
-        let (columns, rows) = numbers.split_at(22);
+        let (columns, rest) = numbers.split_at(22);
+        let (rows, under) = rest.split_at(14);
         assert_eq!(columns.iter().map(|n| n.0).collect::<Vec<_>>(), (3..25).collect::<Vec<_>>());
         assert_eq!(rows.iter().map(|n| n.0).collect::<Vec<_>>(), (2..16).collect::<Vec<_>>());
+        assert_eq!(under.iter().map(|n| n.0).collect::<Vec<_>>(), (3..25).collect::<Vec<_>>());
         let top = hexes.iter().map(|h| g.centre(*h).y + g.grid.y / 2.0).fold(f32::MIN, f32::max);
         assert!(columns.iter().all(|(_, at)| at.y > top && at.y < WINDOW.y / 2.0), "{columns:?} above {top}");
+        let bottom = hexes.iter().map(|h| g.centre(*h).y - g.grid.y / 2.0).fold(f32::MAX, f32::min);
+        assert!(under.iter().all(|(_, at)| at.y < bottom && at.y > -WINDOW.y / 2.0), "{under:?} below {bottom}");
         // Each row's number beside its own first hex (odd rows sit half a hex to the right).
         for (row, at) in rows {
             let first = g.centre(cell_to_hex((3, *row)));
