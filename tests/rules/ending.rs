@@ -77,6 +77,11 @@ fn no_event_card_for_a_dwarf_aboard_with_the_objectives_met() {
     g.ok(Command::EndTurn);
     let cards = g.events().iter().filter(|e| matches!(e, hoxxes::rules::log::GameEvent::EventCard { .. })).count();
     assert_eq!(cards, 0, "the Scout is still on the pod");
+    // The card not drawn is said, with why.
+    let said = g.events().iter().any(|e| {
+        matches!(e, hoxxes::rules::log::GameEvent::Skipped { why } if why.contains("no Event card") && why.contains("Scout") && why.contains("aboard"))
+    });
+    assert!(said, "{:?}", g.events());
 }
 
 #[test]
