@@ -49,6 +49,26 @@ fn double_damage_counts_one_result_twice() {
     assert_eq!(g.creature_health(id), None, "2 damage on a 2-health Spitter");
 }
 
+/// The doubled die is a choice of its own in the damage chain, though its face is another die's:
+/// which of the two lands on the target, and which goes on to the next creature, is the player's.
+#[test]
+fn the_doubled_die_is_laid_apart_from_a_die_of_the_same_face() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 2, 2);
+    g.creature(Grunt, 5, 2);
+    g.creature(Grunt, 6, 2);
+    g.upgrade_primary(Gunner, &["Double Damage"]);
+    g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 0)]);
+    g.ok(shoot("BurstFire", 5, 2));
+    g.ok(choose(Answer::Double(1)));
+    let options = g.options();
+    for die in [0, 1] {
+        assert!(options.contains(&Answer::Place { die, at: q(5, 2) }), "die {die} on the target: {options:?}");
+    }
+    let needless = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().and_then(|p| p.needless.clone());
+    assert_eq!(needless, None, "two ways to begin the chain");
+}
+
 #[test]
 fn a_doubled_scare_sends_creatures_four_spaces() {
     let mut g = Game::room(&[Engineer]);

@@ -444,12 +444,13 @@ fn figures_on(cave: &Cave, h: Hex) -> usize {
 /// Ask where the next die of the damage chain goes (ruling 9). The first must be a hit on the target.
 fn ask_chain(cave: &Cave, pending: &mut Pending, progress: &mut InProgress, state: ShotState) {
     let unplaced: Vec<usize> = (0..state.rolls.len()).filter(|i| !state.placed.iter().any(|p| p.0 == *i)).collect();
-    // One option per distinct face: two dice showing the same face are the same choice.
-    let mut faces_seen: Vec<&Vec<Symbol>> = Vec::new();
+    // One option per distinct face: two dice showing the same face are the same choice, but for
+    // the doubled die (Double Damage), whose hits count twice.
+    let mut faces_seen: Vec<(&Vec<Symbol>, bool)> = Vec::new();
     let dice: Vec<usize> = unplaced
         .into_iter()
         .filter(|i| {
-            let f = &state.rolls[*i].symbols;
+            let f = (&state.rolls[*i].symbols, state.doubled == Some(*i));
             let new = !faces_seen.contains(&f);
             faces_seen.push(f);
             new
