@@ -9,6 +9,7 @@ use super::title::Said;
 use crate::data::GameData;
 use crate::data::load::Problem;
 use crate::data::weapons::DwarfClass;
+use crate::rules::log::counted;
 use crate::rules::setup::secondary_for;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ pub fn plugin(app: &mut App) {
 /// The form's choices as the file keeps them: weapons by name, so that a file outlives a change
 /// to the order of the box's weapons.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct KeptTeam {
     pub hazard: u32,
     /// In seat order.
@@ -28,6 +30,14 @@ pub struct KeptTeam {
     /// Each seat's secondary weapon; none for the class's own default.
     pub secondaries: Vec<Option<String>>,
     pub bosco: bool,
+}
+
+/// A field a file lacks (one kept by an older game) is as on a first run.
+impl Default for KeptTeam {
+    fn default() -> KeptTeam {
+        let first = TeamForm::default();
+        KeptTeam { hazard: first.hazard, dwarves: first.team, secondaries: vec![], bosco: first.bosco }
+    }
 }
 
 impl KeptTeam {
@@ -41,8 +51,9 @@ impl KeptTeam {
         }
     }
 
-    /// The form these choices make with a new seed, or what is wrong with them.
-    pub fn form(&self, data: &GameData) -> Result<TeamForm, String> {
+    /// The form these choices make with a new seed, and a word on a weapon no longer in the box
+    /// (its seat takes its class's default); or what is wrong with them.
+    pub fn form(&self, data: &GameData) -> Result<(TeamForm, Option<String>), String> {
         if !(1..=3).contains(&self.hazard) {
             return Err(format!("hazard {} is not 1, 2 or 3", self.hazard));
         }
@@ -57,17 +68,25 @@ impl KeptTeam {
             ));
         }
         if self.secondaries.len() > self.dwarves.len() {
-            return Err(format!("{} secondary weapons for {} Dwarves", self.secondaries.len(), self.dwarves.len()));
+            let dwarves = match self.dwarves.len() {
+                1 => "1 Dwarf".to_string(),
+                n => format!("{n} Dwarves"),
+            };
+            return Err(format!("{} for {dwarves}", counted(self.secondaries.len() as u64, "secondary weapon")));
         }
         if self.bosco && self.dwarves.len() != 1 {
             return Err("BOSCO comes only with a single Dwarf".into());
         }
         let mut secondaries = Vec::with_capacity(self.dwarves.len());
+        let mut unknown = Vec::new();
         for (class, named) in self.dwarves.iter().zip(self.secondaries.iter().map(Some).chain(std::iter::repeat(None))) {
             let named = named.and_then(Option::as_ref);
-            secondaries.push(named.map(|n| secondary_for(data, *class, Some(n))).transpose()?);
+            let found = named.map(|n| secondary_for(data, *class, Some(n)).map_err(|e| unknown.push(format!("the {class:?}'s {e}"))));
+            secondaries.push(found.and_then(Result::ok));
         }
-        Ok(TeamForm { hazard: self.hazard, team: self.dwarves.clone(), secondaries, bosco: self.bosco, seed: new_seed() })
+        let note = (!unknown.is_empty()).then(|| format!("{}: each takes his class's default", unknown.join(", ")));
+        let form = TeamForm { hazard: self.hazard, team: self.dwarves.clone(), secondaries, bosco: self.bosco, seed: new_seed() };
+        Ok((form, note))
     }
 }
 
@@ -75,25 +94,36 @@ pub fn file() -> Result<PathBuf, String> {
     crate::save::folder::data_dir().map(|d| d.join("team.ron"))
 }
 
-/// The form kept in a file: none when there is no file, what is wrong (naming the file) when it
-/// is broken.
-pub fn read(path: &Path, data: &GameData) -> Result<Option<TeamForm>, Problem> {
+/// The form kept in a file, and a word on what of it could not be kept (naming the file): none when
+/// there is no file, what is wrong when it is broken.
+pub fn read(path: &Path, data: &GameData) -> Result<Option<(TeamForm, Option<String>)>, Problem> {
     let Some((kept, name)) = crate::save::read_kept::<KeptTeam>(path)? else { return Ok(None) };
-    kept.form(data).map(Some).map_err(|e| Problem(format!("{name}: {e}")))
+    let (form, note) = kept.form(data).map_err(|e| Problem(format!("{name}: {e}")))?;
+    Ok(Some((form, note.map(|n| format!("{name}: {n}")))))
 }
 
 /// The kept form, read at start-up.
 fn load(mut form: ResMut<TeamForm>, data: Res<GameData>, mut said: ResMut<Said>) {
     match file().map_err(Problem).and_then(|f| read(&f, &data)) {
-        Ok(Some(kept)) => *form = kept,
+        Ok(Some((kept, note))) => {
+            *form = kept;
+            if let Some(note) = note {
+                tell(&mut said, note);
+            }
+        }
         Ok(None) => {}
         Err(p) => tell(&mut said, format!("{p}; the team form starts afresh")),
     }
 }
 
-/// Keep the form in its file when the player changes it (not a new seed alone).
+/// Keep the form in its file when the player changes it (not a new seed alone: the form as read,
+/// or as on a first run, is what is compared with, so a broken file stays until a real change).
 fn keep(form: Res<TeamForm>, data: Res<GameData>, mut said: ResMut<Said>, mut kept: Local<Option<KeptTeam>>) {
-    if !form.is_changed() || form.is_added() {
+    if form.is_added() {
+        *kept = Some(KeptTeam::of(&form, &data));
+        return;
+    }
+    if !form.is_changed() {
         return;
     }
     let now = KeptTeam::of(&form, &data);
@@ -146,11 +176,12 @@ mod tests {
         crate::save::write_kept(&file, &KeptTeam::of(&form, &data)).expect("kept");
         let text = std::fs::read_to_string(&file).expect("the file");
         assert!(text.contains(&format!("{:?}", data.secondaries[gunner].name)), "weapons kept by name: {text}");
-        let back = read(&file, &data).expect("read").expect("a form");
+        let (back, note) = read(&file, &data).expect("read").expect("a form");
+        assert_eq!(note, None);
         assert_eq!((back.hazard, &back.team, &back.secondaries, back.bosco), (3, &form.team, &form.secondaries, false));
         let alone = TeamForm { team: vec![DwarfClass::Scout], secondaries: vec![None], bosco: true, ..form };
         crate::save::write_kept(&file, &KeptTeam::of(&alone, &data)).expect("kept");
-        assert!(read(&file, &data).expect("read").expect("a form").bosco);
+        assert!(read(&file, &data).expect("read").expect("a form").0.bosco);
         let _ = std::fs::remove_dir_all(file.parent().expect("its folder"));
     }
 
@@ -168,9 +199,8 @@ mod tests {
                 "(hazard: 1, dwarves: [Scout, Gunner, Scout], secondaries: [], bosco: false)",
                 "the Scout is in the team twice (seats 1 and 3)",
             ),
-            ("(hazard: 1, dwarves: [Scout], secondaries: [None, None], bosco: false)", "2 secondary weapons for 1 Dwarves"),
+            ("(hazard: 1, dwarves: [Scout], secondaries: [None, None], bosco: false)", "2 secondary weapons for 1 Dwarf"),
             ("(hazard: 1, dwarves: [Scout, Gunner], secondaries: [], bosco: true)", "BOSCO comes only with a single Dwarf"),
-            ("(hazard: 1, dwarves: [Scout], secondaries: [Some(\"Nerf Gun\")], bosco: false)", "no secondary weapon named \"Nerf Gun\""),
             ("(hazard: 1,\n dwarves: [Dwarf])", "2:"),
         ];
         for (text, why) in cases {
@@ -180,7 +210,17 @@ mod tests {
         }
         // Fewer weapons than Dwarves: the rest take their class's default.
         std::fs::write(&file, "(hazard: 2, dwarves: [Scout, Driller], secondaries: [], bosco: false)").expect("written");
-        assert_eq!(read(&file, &data).expect("read").expect("a form").secondaries, vec![None, None]);
+        assert_eq!(read(&file, &data).expect("read").expect("a form").0.secondaries, vec![None, None]);
+        // A weapon no longer in the box: its seat takes the default, and the file is named.
+        std::fs::write(&file, "(hazard: 3, dwarves: [Scout, Gunner], secondaries: [None, Some(\"Nerf Gun\")])").expect("written");
+        let (form, note) = read(&file, &data).expect("read").expect("a form");
+        assert_eq!((form.hazard, form.secondaries), (3, vec![None, None]));
+        let note = note.expect("a word on the weapon");
+        assert!(note.contains("team.ron") && note.contains("Gunner") && note.contains("Nerf Gun"), "{note}");
+        // A file of an older game, lacking a field: as on a first run for that field.
+        std::fs::write(&file, "(hazard: 2, dwarves: [Driller])").expect("written");
+        let (form, _) = read(&file, &data).expect("read").expect("a form");
+        assert_eq!((form.hazard, form.team, form.bosco), (2, vec![DwarfClass::Driller], false));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
