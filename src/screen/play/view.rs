@@ -11,6 +11,7 @@ use super::logic::{
 };
 use super::pace::Pace;
 use crate::data::GameData;
+use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::agenda::{Agenda, CurrentJob};
 use crate::rules::command::{Answer, ChoiceKind, Command, CommandLog};
 use crate::rules::components::*;
@@ -437,7 +438,7 @@ fn tooltips(
                 d.ammo.primary,
                 full.primary_ammo,
                 d.ammo.secondary,
-                full.secondary_ammo,
+                d.loadout.map_or(full.secondary_ammo, |l| secondary_slots(&data, l)),
                 kit_words(&data, d.loadout, d.hand)
             )
         }),
@@ -752,10 +753,10 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
 
 /// What overclocking a Dwarf's secondary weapon does, before he spends the Gold on it.
 fn overclock_words(data: &GameData, loadout: &Loadout) -> Option<String> {
-    let weapon = data.secondaries.get(loadout.secondary)?;
+    let weapon = data.secondaries.get(loadout.secondary).filter(|_| !loadout.overclocked)?;
     let more = data.numbers.dwarf.overclocked_secondary_ammo.saturating_sub(data.numbers.dwarf.secondary_ammo);
     Some(format!(
-        "1 Gold from the M.U.L.E.: the {} turns to its overclocked side for the rest of the mission, \"{}\", and {} more secondary ammo slots open (no ammo comes with them)",
+        "1 Gold from the M.U.L.E.: the {} turns to its overclocked side for good (kept through a Deep Dive), \"{}\", and {} more secondary ammo slots open (no ammo comes with them)",
         weapon.name, weapon.overclocked.text, more
     ))
 }
@@ -999,6 +1000,7 @@ mod tests {
             "{said}"
         );
         assert_eq!(overclock_words(&data, &Loadout { secondary: data.secondaries.len(), ..default() }), None);
+        assert_eq!(overclock_words(&data, &Loadout { secondary: i, overclocked: true, ..default() }), None, "done already");
     }
 
     /// The pointer leaving one button and entering the next in one update: the one entered is
