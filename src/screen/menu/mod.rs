@@ -292,14 +292,19 @@ fn clicks(
     time: Res<Time<Real>>,
     mut focus: ResMut<Focus>,
     mut clicked: MessageWriter<Clicked>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
 ) {
+    let moved = moved.read().count() > 0;
     for (e, interaction, button) in &changed {
         match interaction {
             // The second click of the double click that opened this screen is let go.
             Interaction::Pressed if !button.off && !opened.just(&time) => {
                 clicked.write(Clicked(e));
             }
-            Interaction::Hovered => {
+            // The focus follows a pointer that moves onto a button, not one resting where a new
+            // screen laid a button out: that would take the focus from the mission picked (a
+            // play-tester's Enter after a campaign win).
+            Interaction::Hovered if moved => {
                 focus.hovered = Some(e);
                 focus.fresh = false;
                 if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
