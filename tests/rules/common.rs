@@ -237,6 +237,11 @@ impl Game {
         self.app.world().resource::<Pending>().0.as_ref().map(|p| p.options.clone()).unwrap_or_default()
     }
 
+    /// Why the choice waiting is one no player need answer, when it is (`PendingChoice::needless`).
+    pub fn needless(&mut self) -> Option<String> {
+        self.app.world().resource::<Pending>().0.as_ref().and_then(|p| p.needless.clone())
+    }
+
     pub fn events(&mut self) -> Vec<GameEvent> {
         self.app.world().resource::<GameLog>().0.clone()
     }

@@ -233,7 +233,6 @@ fn the_he_grenade_hits_a_triangle_dwarves_included() {
 /// a figure others miss, it is asked.
 #[test]
 fn turning_the_blast_is_needless_when_every_way_comes_to_the_same() {
-    let needless = |g: &mut Game| g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().and_then(|p| p.needless.clone());
     let blast = |face: usize, figures: &[(hoxxes::data::creatures::CreatureKind, i32, i32)]| {
         let mut g = Game::room(&[Engineer]);
         g.put(Engineer, 2, 2);
@@ -245,25 +244,24 @@ fn turning_the_blast_is_needless_when_every_way_comes_to_the_same() {
         g
     };
     let mut g = blast(0, &[(Grunt, 5, 2), (Grunt, 6, 2)]);
-    assert!(needless(&mut g).is_some_and(|w| w.contains("hurts and moves no one")), "a blank: {:?}", needless(&mut g));
+    assert!(g.needless().is_some_and(|w| w.contains("hurts and moves no one")), "a blank: {:?}", g.needless());
     let first = g.options()[0].clone();
     g.choose(first);
     assert!(g.options().is_empty(), "answered, the shot is over");
     let mut g = blast(2, &[(Grunt, 5, 2), (Grunt, 6, 2)]);
-    assert_eq!(needless(&mut g), None, "a hit: the Grunt at (6, 2) is in some ways and not others");
+    assert_eq!(g.needless(), None, "a hit: the Grunt at (6, 2) is in some ways and not others");
     let mut g = blast(2, &[(Grunt, 5, 2)]);
-    assert!(needless(&mut g).is_some_and(|w| w.contains("same figures")), "a hit on the target alone: {:?}", needless(&mut g));
+    assert!(g.needless().is_some_and(|w| w.contains("same figures")), "a hit on the target alone: {:?}", g.needless());
     let mut g = blast(5, &[(BroodNexus, 5, 2)]);
-    assert!(needless(&mut g).is_some(), "a scare on a Brood Nexus moves nothing");
+    assert!(g.needless().is_some(), "a scare on a Brood Nexus moves nothing");
     let mut g = blast(5, &[(BroodNexus, 5, 2), (Grunt, 6, 2)]);
-    assert_eq!(needless(&mut g), None, "a scare may send the Grunt away, or not");
+    assert_eq!(g.needless(), None, "a scare may send the Grunt away, or not");
 }
 
 /// Laying the chain's dice asks nothing when there is nothing to decide: one die with one place,
 /// or only blanks left; it asks when a die has several places or two faces may go first.
 #[test]
 fn laying_a_die_with_one_place_or_only_blanks_left_is_needless() {
-    let needless = |g: &mut Game| g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().and_then(|p| p.needless.clone());
     let haze = |dice: &[(hoxxes::data::dice::DieKind, usize)]| {
         let mut g = Game::room(&[Driller]);
         g.put(Driller, 2, 2);
@@ -277,20 +275,20 @@ fn laying_a_die_with_one_place_or_only_blanks_left_is_needless() {
     // blanks anywhere.
     let mut g = haze(&[(Flame, 2), (Flame, 0), (Flame, 0)]);
     assert_eq!(g.options().len(), 1);
-    assert!(needless(&mut g).is_some_and(|w| w.contains("one place")), "{:?}", needless(&mut g));
+    assert!(g.needless().is_some_and(|w| w.contains("one place")), "{:?}", g.needless());
     let only = g.options()[0].clone();
     g.choose(only);
     assert!(g.options().len() > 1, "the blank may go on several spaces: {:?}", g.options());
     let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
-    assert!(needless(&mut g).is_some_and(|w| w.contains("only blanks")), "{prompt:?} {:?}", g.options());
+    assert!(g.needless().is_some_and(|w| w.contains("only blanks")), "{prompt:?} {:?}", g.options());
     // A second Flame left: where it goes matters (the Grunt next along, or not).
     let mut g = haze(&[(Flame, 2), (Flame, 3), (Flame, 0)]);
     let first = g.options()[0].clone();
     g.choose(first);
-    assert_eq!(needless(&mut g), None, "a Flame with several places is asked: {:?}", g.options());
+    assert_eq!(g.needless(), None, "a Flame with several places is asked: {:?}", g.options());
     // Two faces that hit differently: which goes first on the target is a choice.
     let g = &mut haze(&[(Flame, 2), (Flame, 5), (Flame, 0)]);
-    assert_eq!(needless(g), None, "{:?}", g.options());
+    assert_eq!(g.needless(), None, "{:?}", g.options());
 }
 
 /// Each way to turn the blast names who it lands on with the roll, so a Dwarf beside the target is
