@@ -33,6 +33,9 @@ struct Shown {
 }
 
 const CARD: Color = Color::srgba(0.17, 0.13, 0.10, 0.95);
+/// The banner over the cave lets the top rows show through: a creature an Event card has just
+/// brought out there is not hidden while the card is read (a play-tester's Exploder was).
+const BANNER: Color = Color::srgba(0.17, 0.13, 0.10, 0.72);
 
 fn build(mut commands: Commands) {
     commands.init_resource::<Shown>();
@@ -49,7 +52,7 @@ fn build(mut commands: Commands) {
         ..default()
     };
     commands
-        .spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(CARD), BorderColor::all(PAPER), Visibility::Hidden))
+        .spawn((Banner, DespawnOnExit(Screen::Mission), node, BackgroundColor(BANNER), BorderColor::all(PAPER), Visibility::Hidden))
         .with_children(|b| {
             b.spawn((BannerText, ui_text("", 18.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
         });
