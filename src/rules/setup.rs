@@ -93,23 +93,31 @@ fn bosco_start(cells: &std::collections::BTreeMap<crate::data::mission::Cell, Ma
     around.first().copied()
 }
 
-/// Lay a mission out on the table in a world that has the rules plugin and the game data.
-pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup) -> Result<(), String> {
-    let data = world.get_resource::<GameData>().ok_or("the game data is not loaded")?.clone();
-    if setup.classes.is_empty() || setup.classes.len() > 4 {
-        return Err(format!("a mission needs 1 to 4 Dwarves, not {}", setup.classes.len()));
+/// What a team may be (rulebook "Player setup"): 1 to 4 Dwarves, each class once, BOSCO only
+/// beside a lone Dwarf, a hazard level of 1 to 3. Laying out a mission asks it, and so does reading
+/// the team form a player left (`team.ron`).
+pub fn check_team(classes: &[DwarfClass], bosco: bool, hazard: u32) -> Result<(), String> {
+    if classes.is_empty() || classes.len() > 4 {
+        return Err(format!("a mission needs 1 to 4 Dwarves, not {}", classes.len()));
     }
-    for (i, c) in setup.classes.iter().enumerate() {
-        if setup.classes[..i].contains(c) {
+    for (i, c) in classes.iter().enumerate() {
+        if classes[..i].contains(c) {
             return Err(format!("the {c:?} is chosen twice"));
         }
     }
-    if setup.bosco && setup.classes.len() != 1 {
+    if bosco && classes.len() != 1 {
         return Err("BOSCO comes only with a single Dwarf".into());
     }
-    if !(1..=3).contains(&setup.hazard) {
-        return Err(format!("the hazard level is 1, 2 or 3, not {}", setup.hazard));
+    if !(1..=3).contains(&hazard) {
+        return Err(format!("the hazard level is 1, 2 or 3, not {hazard}"));
     }
+    Ok(())
+}
+
+/// Lay a mission out on the table in a world that has the rules plugin and the game data.
+pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup) -> Result<(), String> {
+    let data = world.get_resource::<GameData>().ok_or("the game data is not loaded")?.clone();
+    check_team(&setup.classes, setup.bosco, setup.hazard)?;
     let mut rng = GameRng::seeded(setup.seed);
     let (cells, bad) = parse(&mission.map);
     if let Some(b) = bad.first() {

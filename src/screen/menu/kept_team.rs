@@ -10,7 +10,7 @@ use crate::data::GameData;
 use crate::data::load::Problem;
 use crate::data::weapons::DwarfClass;
 use crate::rules::log::counted;
-use crate::rules::setup::secondary_for;
+use crate::rules::setup::{check_team, secondary_for};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -54,28 +54,14 @@ impl KeptTeam {
     /// The form these choices make with a new seed, and a word on a weapon no longer in the box
     /// (its seat takes its class's default); or what is wrong with them.
     pub fn form(&self, data: &GameData) -> Result<(TeamForm, Option<String>), String> {
-        if !(1..=3).contains(&self.hazard) {
-            return Err(format!("hazard {} is not 1, 2 or 3", self.hazard));
-        }
-        if self.dwarves.is_empty() || self.dwarves.len() > 4 {
-            return Err(format!("a team is 1 to 4 Dwarves, not {}", self.dwarves.len()));
-        }
-        if let Some((i, class)) = self.dwarves.iter().enumerate().find(|(i, c)| self.dwarves[..*i].contains(c)) {
-            return Err(format!(
-                "the {class:?} is in the team twice (seats {} and {})",
-                self.dwarves.iter().position(|c| c == class).unwrap_or(0) + 1,
-                i + 1
-            ));
-        }
+        // What a mission's set-up must be; then what only a kept form can get wrong.
+        check_team(&self.dwarves, self.bosco, self.hazard)?;
         if self.secondaries.len() > self.dwarves.len() {
             let dwarves = match self.dwarves.len() {
                 1 => "1 Dwarf".to_string(),
                 n => format!("{n} Dwarves"),
             };
             return Err(format!("{} for {dwarves}", counted(self.secondaries.len() as u64, "secondary weapon")));
-        }
-        if self.bosco && self.dwarves.len() != 1 {
-            return Err("BOSCO comes only with a single Dwarf".into());
         }
         let mut secondaries = Vec::with_capacity(self.dwarves.len());
         let mut unknown = Vec::new();
@@ -193,12 +179,9 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("a folder");
         let file = dir.join("team.ron");
         let cases = [
-            ("(hazard: 4, dwarves: [Scout], secondaries: [], bosco: false)", "hazard 4 is not 1, 2 or 3"),
-            ("(hazard: 1, dwarves: [], secondaries: [], bosco: false)", "1 to 4 Dwarves, not 0"),
-            (
-                "(hazard: 1, dwarves: [Scout, Gunner, Scout], secondaries: [], bosco: false)",
-                "the Scout is in the team twice (seats 1 and 3)",
-            ),
+            ("(hazard: 4, dwarves: [Scout], secondaries: [], bosco: false)", "the hazard level is 1, 2 or 3, not 4"),
+            ("(hazard: 1, dwarves: [], secondaries: [], bosco: false)", "a mission needs 1 to 4 Dwarves, not 0"),
+            ("(hazard: 1, dwarves: [Scout, Gunner, Scout], secondaries: [], bosco: false)", "the Scout is chosen twice"),
             ("(hazard: 1, dwarves: [Scout], secondaries: [None, None], bosco: false)", "2 secondary weapons for 1 Dwarf"),
             ("(hazard: 1, dwarves: [Scout, Gunner], secondaries: [], bosco: true)", "BOSCO comes only with a single Dwarf"),
             ("(hazard: 1,\n dwarves: [Dwarf])", "2:"),
