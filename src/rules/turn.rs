@@ -27,13 +27,13 @@ fn end_turn(mut desk: Desk, cave: Cave, mut turn: ResMut<Turn>, mut fx: Effects)
         }
         // Ruling 23: no Event card for an unconscious Dwarf or one aboard the pod with the
         // objectives met.
-        if cave.aboard(&fx.mule, d.at.0) && !d.status.unconscious {
+        match (d.status.unconscious, cave.aboard(&fx.mule, d.at.0)) {
+            (true, _) => {}
             // Said, as the card not drawn would otherwise go unnoticed.
-            fx.say(GameEvent::Skipped {
+            (false, true) => fx.say(GameEvent::Skipped {
                 why: format!("no Event card: the {:?} is aboard the Drop Pod with the objectives met", d.dwarf.class),
-            });
-        } else if !d.status.unconscious {
-            fx.agenda.first([Job::DrawEvent(turn.seat)]);
+            }),
+            (false, false) => fx.agenda.first([Job::DrawEvent(turn.seat)]),
         }
         fx.agenda.0.push_back(Job::NextTurn);
     });

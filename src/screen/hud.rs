@@ -21,7 +21,6 @@ use crate::rules::swarm::SwarmThreat;
 use crate::save::Run;
 use crate::screen::front::{AtTable, Table};
 use crate::screen::play::{Game, LegalNow};
-
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 

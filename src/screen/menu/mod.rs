@@ -105,8 +105,6 @@ pub struct Focus {
     /// The screen has just opened and nothing has moved the focus: a button marked to take it
     /// ([`MenuButton::focus_first`]) takes it once it is laid out.
     fresh: bool,
-    /// The pointer moved onto a button: the focus follows it.
-    hovered: Option<Entity>,
 }
 
 /// The root of a menu screen: despawned on leaving it, or to be drawn again.
@@ -305,7 +303,6 @@ fn clicks(
             // screen laid a button out: that would take the focus from the mission picked (a
             // play-tester's Enter after a campaign win).
             Interaction::Hovered if moved => {
-                focus.hovered = Some(e);
                 focus.fresh = false;
                 if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
                     focus.at = i;
