@@ -169,8 +169,9 @@ impl Dive {
         }
     }
 
-    /// Bounds on what a file may say, checked before anything is played.
-    fn check(&self, name: &str) -> Result<(), Problem> {
+    /// Bounds on what a file may say, checked before anything is played: what is wrong is named
+    /// when the file is read, not when its next mission is laid out. `name`: the file.
+    pub fn check(&self, name: &str) -> Result<(), Problem> {
         let bad = |what: String| Err(Problem(format!("{name}: {what}")));
         if self.format != FORMAT {
             return bad(format!("dive format {} is not one this game reads (it reads {FORMAT})", self.format));
@@ -178,13 +179,21 @@ impl Dive {
         if self.missions.len() != MISSIONS || self.at > MISSIONS {
             return bad(format!("a Deep Dive is {MISSIONS} missions, at mission 1 to {MISSIONS}"));
         }
-        if self.team.is_empty()
-            || self.team.len() > 4
-            || !(1..=3).contains(&self.hazard)
-            || self.attempt > MOST_ATTEMPTS
-            || self.legs.len() > (MISSIONS * (MOST_ATTEMPTS as usize + 1))
-        {
-            return bad("the team is 1 to 4 Dwarves, the hazard 1 to 3".into());
+        // The team as any set-up must be (the set-up's own check and words).
+        if let Err(e) = crate::rules::setup::check_team(&self.team, self.bosco, self.hazard) {
+            return bad(e);
+        }
+        if self.secondaries.len() > self.team.len() {
+            return bad(format!("{} secondary weapons for {} Dwarves", self.secondaries.len(), self.team.len()));
+        }
+        // Who carries on into the next mission is some of the team, each once (ruling 40).
+        for (i, c) in self.carried.iter().enumerate() {
+            if !self.team.contains(&c.class) || self.carried[..i].iter().any(|o| o.class == c.class) {
+                return bad(format!("the {:?} carries on into the next mission but is not in the team once", c.class));
+            }
+        }
+        if self.attempt > MOST_ATTEMPTS || self.legs.len() > MISSIONS * (MOST_ATTEMPTS as usize + 1) {
+            return bad(format!("a mission is replayed at most {MOST_ATTEMPTS} times"));
         }
         Ok(())
     }

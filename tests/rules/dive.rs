@@ -229,3 +229,23 @@ fn a_kept_dive_reads_back_and_a_broken_one_is_named() {
     assert!(hoxxes::save::read_kept::<Dive>(&dir.join("none.ron")).expect("no file is no fault").is_none());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_kept_dive_with_an_impossible_team_is_named_when_read() {
+    let good = Dive::new(vec!["a".into(), "b".into(), "c".into()], vec![Scout, Driller], vec![], 2, false, 9);
+    assert!(good.check("dive.ron").is_ok());
+    let said = |change: &dyn Fn(&mut Dive)| {
+        let mut d = good.clone();
+        change(&mut d);
+        d.check("dive.ron").expect_err("refused").to_string()
+    };
+    assert_eq!(said(&|d| d.team = vec![Scout, Scout]), "dive.ron: the Scout is chosen twice");
+    assert_eq!(said(&|d| d.bosco = true), "dive.ron: BOSCO comes only with a single Dwarf");
+    assert_eq!(said(&|d| d.hazard = 7), "dive.ron: the hazard level is 1, 2 or 3, not 7");
+    assert_eq!(said(&|d| d.secondaries = vec!["x".into(); 3]), "dive.ron: 3 secondary weapons for 2 Dwarves");
+    assert_eq!(
+        said(&|d| d.carried = vec![carried_scout(), carried_scout()]),
+        "dive.ron: the Scout carries on into the next mission but is not in the team once"
+    );
+    assert_eq!(said(&|d| d.attempt = 5000), "dive.ron: a mission is replayed at most 1000 times");
+}
