@@ -283,7 +283,8 @@ fn set(text: &mut Text, s: String) {
     }
 }
 
-/// The turn number and the active Dwarf, in his class colour.
+/// The turn number and the active Dwarf, in his class colour; once the mission is over, its result
+/// in the panel's own colour (the last Dwarf's green read as a success under "Mission failed").
 fn show_turn(
     turn: Res<Turn>,
     outcome: Res<Outcome>,
@@ -311,7 +312,7 @@ fn show_turn(
         None => format!("{:?}\nActions left: {}", dwarf.class, turn.actions_left),
     };
     set(&mut text, format!("Turn {}: {now}", turn.number));
-    colour.set_if_neq(TextColor(class_colour(dwarf.class)));
+    colour.set_if_neq(TextColor(if outcome.0.is_some() { PAPER } else { class_colour(dwarf.class) }));
 }
 
 /// The Dwarf the rules wait on, as the legal-moves query names him, when he is not the one whose
@@ -745,6 +746,16 @@ mod tests {
         assert_eq!(said(&mut app, Some(Who::Dwarf(DwarfClass::Scout))), "Turn 2: Scout\nActions left: 2");
         assert_eq!(said(&mut app, Some(Who::Dwarf(DwarfClass::Driller))), "Turn 2: Scout\nActions left: 2\nthe Driller to choose");
         assert_eq!(said(&mut app, Some(Who::Bosco)), "Turn 2: Scout\nActions left: 2");
+        let colour = |app: &App| app.world().get::<TextColor>(block).expect("the block").0;
+        assert_eq!(colour(&app), class_colour(DwarfClass::Scout), "the Dwarf whose turn it is, in his colour");
+        let end = crate::rules::end::Ending {
+            result: crate::rules::end::Result::Loss,
+            reason: "every Dwarf is unconscious".into(),
+            left_behind: vec![],
+        };
+        app.world_mut().resource_mut::<Outcome>().0 = Some(end);
+        assert_eq!(said(&mut app, None), "Turn 2: Mission failed");
+        assert_eq!(colour(&app), PAPER, "the result is in no Dwarf's colour");
     }
 
     /// A Dwarf's row names what his space does for him beside his conditions.
