@@ -57,8 +57,12 @@ pub fn file_away(name: &Path) -> Result<(), String> {
 
 /// Move a finished game's save out of the games under way.
 pub fn file_finished(save: &Path) -> Result<PathBuf, String> {
-    let dir = finished()?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    file_into(save, &finished()?)
+}
+
+/// Move a save into a folder of finished games, its previous save dropped: the new place.
+pub fn file_into(save: &Path, dir: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let to = dir.join(save.file_name().unwrap_or_default());
     std::fs::rename(save, &to).map_err(|e| format!("{}: {e}", save.display()))?;
     let _ = std::fs::remove_file(super::previous(save));

@@ -24,7 +24,14 @@ pub fn plugin(app: &mut App) {
                 .after(super::logic::Acts)
                 .run_if(not(resource_exists::<super::watch::Watching>)),
         )
-        .add_systems(Last, (note_point, keep_save.run_if(resource_exists::<Game>).run_if(resource_changed::<CommandLog>)).chain());
+        .add_systems(
+            Last,
+            (
+                note_point,
+                keep_save.run_if(resource_exists::<Game>).run_if(resource_changed::<CommandLog>.or_eager(resource_changed::<Outcome>)),
+            )
+                .chain(),
+        );
 }
 
 /// The game being played: its save (setup and commands so far), its mission, and the file it is
@@ -256,22 +263,66 @@ fn answer_needless(
 }
 
 /// The save written after every command (and after an undo); once the mission is over it moves
-/// to the finished games.
+/// to the finished games. Not only after a command: a mission is most often lost in the creatures'
+/// turn, after the last command, and its save was left among the games under way (Continue
+/// offered the lost game: a play-tester).
 fn keep_save(log: Res<CommandLog>, outcome: Res<Outcome>, mut game: ResMut<Game>, mut notice: ResMut<Notice>) {
-    if game.save.commands == log.0 {
-        return;
-    }
-    game.save.commands = log.0.clone();
-    let Some(file) = game.file.clone() else { return };
-    if let Err(e) = write(&file, &game.save) {
-        error!("autosave: {e}");
-        notice.0 = format!("the game could not be saved: {e}");
-        return;
-    }
-    if outcome.0.is_some() {
-        match folder::file_finished(&file) {
-            Ok(to) => game.file = Some(to),
-            Err(e) => error!("{e}"),
+    if game.save.commands != log.0 {
+        game.save.commands = log.0.clone();
+        if let Some(file) = &game.file
+            && let Err(e) = write(file, &game.save)
+        {
+            error!("autosave: {e}");
+            notice.0 = format!("the game could not be saved: {e}");
+            return;
         }
+    }
+    if outcome.0.is_some()
+        && let (Ok(under_way), Ok(finished)) = (folder::under_way(), folder::finished())
+    {
+        file_over(&mut game, &under_way, &finished);
+    }
+}
+
+/// A game over moves from the games under way (`under_way`) to the finished ones, once: a file
+/// loaded from elsewhere stays where the player keeps it.
+fn file_over(game: &mut Game, under_way: &std::path::Path, finished: &std::path::Path) {
+    let Some(file) = game.file.as_ref().filter(|f| f.parent() == Some(under_way)) else { return };
+    match folder::file_into(file, finished) {
+        Ok(to) => game.file = Some(to),
+        Err(e) => error!("{e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game over is filed from the games under way once, and a file kept elsewhere stays put.
+    #[test]
+    fn a_game_over_is_filed_from_the_games_under_way_once() {
+        let dir = std::env::temp_dir().join(format!("hoxxes-file-over-{}", std::process::id()));
+        let (under_way, finished, elsewhere) = (dir.join("saves"), dir.join("finished"), dir.join("mine"));
+        for d in [&under_way, &elsewhere] {
+            std::fs::create_dir_all(d).expect("a folder");
+        }
+        let data = crate::data::GameData::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).expect("assets");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/01-first-light.ron");
+        let setup = crate::rules::setup::MissionSetup::new(vec![crate::data::weapons::DwarfClass::Scout], 1, 1);
+        let game = |file: PathBuf| {
+            std::fs::write(&file, "a save").expect("written");
+            crate::screen::new_game(&path, setup.clone(), crate::save::Run::Quick, &data, false)
+                .map(|(g, _)| Game { file: Some(file), ..g })
+        };
+        let mut lost = game(under_way.join("lost.ron")).expect("a game");
+        file_over(&mut lost, &under_way, &finished);
+        assert_eq!(lost.file, Some(finished.join("lost.ron")), "the save moves to the finished games");
+        assert!(finished.join("lost.ron").is_file() && !under_way.join("lost.ron").exists());
+        file_over(&mut lost, &under_way, &finished);
+        assert_eq!(lost.file, Some(finished.join("lost.ron")), "filed once");
+        let mut loaded = game(elsewhere.join("mine.ron")).expect("a game");
+        file_over(&mut loaded, &under_way, &finished);
+        assert_eq!(loaded.file, Some(elsewhere.join("mine.ron")), "a file of the player's own stays where it is");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
