@@ -3,11 +3,12 @@
 //! Explosive 0-1 blank, 2-3 one, 4 double, 5 scare.
 
 use super::common::*;
+use hexx::Hex;
 use hoxxes::data::creatures::CreatureKind::*;
 use hoxxes::data::dice::DieKind::{Bullet, Explosive, Flame, Piercing};
 use hoxxes::data::mission::{Facing, Ground};
 use hoxxes::data::weapons::DwarfClass::*;
-use hoxxes::rules::command::{Answer, Command};
+use hoxxes::rules::command::{Answer, Command, Pending};
 use hoxxes::rules::components::DwarfStatus;
 use hoxxes::rules::log::Who;
 
@@ -404,4 +405,37 @@ fn an_he_grenade_may_be_aimed_past_its_range_when_one_space_of_the_blast_is_in_i
     }
     g.choose(options[0].clone());
     assert!(g.creatures(Grunt).is_empty(), "the Grunt on the target is hit");
+}
+
+/// Two dice that show the same leave nothing to choose in which is kept; a scared creature walled
+/// in on every side away from the shooter can only stay. Both are asked (the log keeps the
+/// answers) but marked needless, so the screen answers them for the player.
+#[test]
+fn like_dice_to_keep_and_a_creature_with_nowhere_to_run_are_needless_questions() {
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    g.creature(WebSpitter, 5, 2);
+    g.dice(&[(Explosive, 4), (Explosive, 0)]);
+    g.ok(shoot("ApGrenade", 5, 2));
+    assert_eq!(g.needless(), None, "a boom and a blank: which is kept matters");
+
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 2, 2);
+    let target = q(5, 2);
+    let id = g.creature(WebSpitter, 5, 2);
+    let (shooter, at) = (Hex::from(q(2, 2)), Hex::from(target));
+    for n in hoxxes::rules::hex::neighbours(at) {
+        if hoxxes::rules::hex::distance(n, shooter) > hoxxes::rules::hex::distance(at, shooter) {
+            let (c, r) = hoxxes::rules::hex::hex_to_cell(n);
+            g.set_ground(c, r, Ground::Wall(None));
+        }
+    }
+    g.dice(&[(Explosive, 5), (Explosive, 5)]);
+    g.ok(shoot("ApGrenade", 5, 2));
+    assert_eq!(g.options(), vec![Answer::Keep(0), Answer::Keep(1)]);
+    assert!(g.needless().is_some_and(|why| why.contains("the same")), "{:?}", g.needless());
+    g.choose(Answer::Keep(0));
+    assert_eq!(g.options(), vec![Answer::Scare(vec![])], "walled in: staying is the only way");
+    assert!(g.needless().is_some_and(|why| why.contains("nowhere to run")), "{:?}", g.needless());
+    assert!(g.app.world().resource::<Pending>().0.as_ref().is_some_and(|p| p.prompt == format!("Scare the Web Spitter #{id} away")));
 }

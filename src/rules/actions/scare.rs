@@ -6,7 +6,7 @@ use super::{InProgress, answering, ask, asking};
 use crate::data::creatures::Trait;
 use crate::rules::cave::{Cave, CreatureItem};
 use crate::rules::command::{Answer, Pending};
-use crate::rules::command::{CommandKind, Desk};
+use crate::rules::command::{CommandKind, Desk, needless};
 use crate::rules::components::*;
 use crate::rules::effects::Effects;
 use crate::rules::hex::{Qr, canonical, distance, facing_to};
@@ -55,9 +55,14 @@ fn offer_run(cave: Cave, mut progress: ResMut<InProgress>, mut pending: ResMut<P
         return;
     };
     let c = cave.creature_by_id(first).expect("kept above");
-    let options =
+    let options: Vec<Answer> =
         paths(&cave, &c, state.cause, state.max).into_iter().map(|p| Answer::Scare(p.into_iter().map(Qr::from).collect())).collect();
-    ask(&mut pending, format!("Scare the {:?} (id {first}) away", c.creature.kind), options);
+    let nowhere = options.len() == 1;
+    ask(&mut pending, format!("Scare the {} #{first} away", cave.stats(c.creature.kind).name), options);
+    if nowhere {
+        // Staying is always a way (0 steps): the only one, when every step nearer is taken.
+        needless(&mut pending, "it has nowhere to run: it stays");
+    }
 }
 
 /// Every way to run: paths of 0..=max steps, each step farther from the cause, ending on a vacant

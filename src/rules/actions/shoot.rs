@@ -335,6 +335,10 @@ fn first_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &m
             let mut order: Vec<usize> = (0..state.rolls.len()).collect();
             order.sort_by_key(|i| std::cmp::Reverse(hits(&state.rolls[*i].symbols)));
             ask(pending, "Keep one result of the grenade".into(), order.into_iter().map(Answer::Keep).collect());
+            let alike = |a: &DieRoll, b: &DieRoll| a.die == b.die && a.symbols == b.symbols;
+            if state.doubled.is_none() && state.rolls.windows(2).all(|w| alike(&w[0], &w[1])) {
+                needless(pending, "the dice show the same: whichever is kept does the same");
+            }
             *progress = InProgress::Shot(state);
         }
         Spread::KeepOne => {
