@@ -70,6 +70,8 @@ struct Table {
 /// card with the mission's own words, not the card's "see its Mission Event"), a swarm, dice.
 fn banner_for(data: &GameData, e: &GameEvent, table: Table, mission_event: &str) -> Option<(String, f32)> {
     match e {
+        // An unconscious Dwarf's turn has no actions: nobody takes the mouse for it.
+        GameEvent::TurnStarted { actions: 0, .. } => None,
         GameEvent::TurnStarted { dwarf, .. } if table.dwarves > 1 && table.shared => {
             Some((format!("{dwarf:?}'s turn: pass the mouse"), 1.8))
         }
@@ -227,6 +229,12 @@ mod tests {
         assert_eq!(said(Table { dwarves: 2, shared: true }).as_deref(), Some("Gunner's turn: pass the mouse"));
         assert_eq!(said(Table { dwarves: 2, shared: false }).as_deref(), Some("Gunner's turn"));
         assert_eq!(said(Table { dwarves: 1, shared: true }), None);
+        let out_cold = GameEvent::TurnStarted { turn: 3, dwarf: DwarfClass::Driller, actions: 0 };
+        assert_eq!(
+            banner_for(&data, &out_cold, Table { dwarves: 2, shared: true }, ""),
+            None,
+            "an unconscious Dwarf's turn is not his to play"
+        );
         let card = GameEvent::MissionEventCard { text: "see its Mission Event".into() };
         let table = Table { dwarves: 1, shared: true };
         assert_eq!(

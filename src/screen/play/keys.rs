@@ -86,7 +86,8 @@ pub fn label(data: &GameData, a: &Action) -> String {
         BoscoMove => "BOSCO fly".into(),
         BoscoChop => "BOSCO axe".into(),
         BoscoLightGun => "BOSCO gun".into(),
-        BoscoRocket => "BOSCO rocket".into(),
+        // The rocket costs both of BOSCO's actions (rulebook): said before it is pressed.
+        BoscoRocket => format!("BOSCO rocket ({} actions)", data.numbers.bosco.rocket.actions),
         BoscoRevive => "BOSCO revive".into(),
         EndTurn => "End turn".into(),
         Launch => "Launch pod".into(),
@@ -118,5 +119,13 @@ mod tests {
         let neither = [entry(ActionKind::Move, false), entry(ActionKind::BoscoMove, false)];
         assert_eq!(shown_key(&neither, 0, false), Some(KeyCode::KeyM));
         assert_eq!(shown_key(&neither, 1, false), None);
+    }
+
+    /// The rocket's button says it costs both of BOSCO's actions (a play-tester learned it only
+    /// when the button went grey).
+    #[test]
+    fn the_rocket_says_what_it_costs() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        assert_eq!(label(&data, &entry(ActionKind::BoscoRocket, true)), "BOSCO rocket (2 actions)");
     }
 }

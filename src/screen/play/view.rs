@@ -788,7 +788,7 @@ fn target_name(data: &GameData, who: &Who) -> String {
 
 fn figure_words(data: &GameData, f: &FigureHit) -> String {
     let name = target_name(data, &f.who);
-    let res: Vec<String> = f.resistance.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("-{n} per {k:?} die")).collect();
+    let res: Vec<String> = f.resistance.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{n} of a shot's {k:?} hits")).collect();
     let res = if res.is_empty() { "no resistance".to_string() } else { format!("resists {}", res.join(", ")) };
     let why = f.ignored.as_ref().map(|w| format!(" ({w})")).unwrap_or_default();
     let frozen = if f.frozen { ", frozen" } else { "" };
