@@ -14,7 +14,7 @@ use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::cave::Cave;
 use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health, Loadout};
 use crate::rules::end::Outcome;
-use crate::rules::log::{GameLog, Who, counted};
+use crate::rules::log::{GameEvent, GameLog, Who, counted};
 use crate::rules::skills::gunner::shielded;
 use crate::rules::state::{Kills, MissionInfo, Mule, Turn};
 use crate::rules::swarm::SwarmThreat;
@@ -33,7 +33,7 @@ pub fn plugin(app: &mut App) {
             show_threat,
             fill_meter,
             show_dwarves,
-            wheel.before(show_log),
+            (newest_on_a_new_turn, wheel).chain().before(show_log),
             keep_in_view.after(wheel),
             show_log.run_if(log_to_show),
             hide_cut_lines.after(show_log),
@@ -489,6 +489,17 @@ fn wheel(
     }
 }
 
+/// A new turn brings the log back to its newest lines: a log the wheel left scrolled back stayed
+/// there through the next creatures' turns, and their attacks were never shown (a play-tester).
+fn newest_on_a_new_turn(log: Res<GameLog>, mut read: Local<usize>, mut scroll: ResMut<LogScroll>) {
+    // An undo replays the game: its log may be shorter than what was read.
+    let from = (*read).min(log.0.len());
+    *read = log.0.len();
+    if log.0[from..].iter().any(|e| matches!(e, GameEvent::TurnStarted { .. })) && scroll.0 > 0 {
+        scroll.0 = 0;
+    }
+}
+
 /// When the panel's upper part is taller than its room (four Dwarves, one of them webbed, late in a
 /// mission at 1280x720), it is scrolled as little as brings the row of the Dwarf whose turn it is
 /// into view (the Dwarves are the part's first rows, so this is for four Dwarves at large text; the
@@ -756,6 +767,25 @@ mod tests {
         app.world_mut().resource_mut::<Outcome>().0 = Some(end);
         assert_eq!(said(&mut app, None), "Turn 2: Mission failed");
         assert_eq!(colour(&app), PAPER, "the result is in no Dwarf's colour");
+    }
+
+    /// The log scrolled back stays where the player left it while the turn goes on, and comes back
+    /// to the newest lines when a new turn begins.
+    #[test]
+    fn the_log_comes_back_to_its_newest_lines_at_a_new_turn() {
+        let mut app = App::new();
+        app.init_resource::<GameLog>().insert_resource(LogScroll(5)).add_systems(Update, newest_on_a_new_turn);
+        let say = |app: &mut App, e: GameEvent| {
+            app.world_mut().resource_mut::<GameLog>().0.push(e);
+            app.update();
+            app.world().resource::<LogScroll>().0
+        };
+        assert_eq!(
+            say(&mut app, GameEvent::Exploded { at: crate::rules::hex::Qr { q: 1, r: 1 } }),
+            5,
+            "within a turn the log stays scrolled back"
+        );
+        assert_eq!(say(&mut app, GameEvent::TurnStarted { turn: 2, dwarf: DwarfClass::Scout, actions: 3 }), 0);
     }
 
     /// A Dwarf's row names what his space does for him beside his conditions.

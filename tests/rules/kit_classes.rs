@@ -552,6 +552,28 @@ fn bosco_takes_two_actions_after_the_dwarf_and_before_the_event_card() {
     assert_eq!((g.turn().number, g.turn().bosco_turn, g.turn().actions_left), (2, false, 3));
 }
 
+/// BOSCO's axe is offered with what a success could be spent on, as a Dwarf's chop is (the screen
+/// asks before a roll with nothing next to BOSCO: a play-tester's slip spent an action on nothing).
+#[test]
+fn boscos_axe_is_offered_with_what_a_success_could_be_spent_on() {
+    use hoxxes::rules::legal::{Detail, Offer};
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 3, 2);
+    put_bosco(&mut g, 6, 3);
+    g.next_event("All Quiet");
+    g.ok(Command::EndTurn);
+    let targets = |g: &mut Game| {
+        let l = hoxxes::rules::legal::legal(g.world());
+        match l.of(ActionKind::BoscoChop).next().expect("listed").offers() {
+            [Offer { detail: Detail::Chop(t), .. }] => t.clone(),
+            o => panic!("one offer with its targets: {o:?}"),
+        }
+    };
+    assert_eq!(targets(&mut g), [ChopTarget::Nothing], "nothing next to BOSCO");
+    g.set_ground(7, 3, Ground::Wall(None));
+    assert_eq!(targets(&mut g), [ChopTarget::Carve(q(7, 3)), ChopTarget::Nothing]);
+}
+
 #[test]
 fn bosco_flies_over_pits_figures_and_stalagmites_not_walls_and_nobody_ends_on_it() {
     let mut g = with_bosco(mission(&ROOM), Gunner);

@@ -455,9 +455,13 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
         spaces_as(cave, candidates, "no target in range and line of sight", |h| check(make(h.into())), target)
     };
     let single = |a: BoscoAction| check(a).map(|c| vec![plain(c)]);
+    // What an axe success could be spent on from BOSCO's space, as for a Dwarf's chop: the screen
+    // asks before a roll with nothing to spend it on.
+    let chop = check(BoscoAction::Chop)
+        .map(|command| vec![Offer { command, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }]);
     [
         (ActionKind::BoscoMove, flights),
-        (ActionKind::BoscoChop, single(BoscoAction::Chop)),
+        (ActionKind::BoscoChop, chop),
         (ActionKind::BoscoLightGun, gun(&guns.light_gun, BoscoAction::LightGun)),
         (ActionKind::BoscoRocket, gun(&guns.rocket, BoscoAction::Rocket)),
         (ActionKind::BoscoRevive, single(BoscoAction::Revive)),

@@ -662,7 +662,8 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
     let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
     if matches!(offers, [Offer { detail: Detail::Chop(targets), .. }] if nothing(targets)) && !asked {
         selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        notice.0 = "Chop with nothing next to you to mine, carve or hit? [C] again rolls anyway, [Esc] plays on".into();
+        let (what, next_to) = if a.kind == ActionKind::BoscoChop { ("BOSCO's axe", "BOSCO") } else { ("Chop", "you") };
+        notice.0 = format!("{what} with nothing next to {next_to} to mine, carve or hit? [C] again rolls anyway, [Esc] plays on");
         return;
     }
     if offers.len() == 1 && space_of(&offers[0]).is_none() {
