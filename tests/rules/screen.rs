@@ -585,3 +585,38 @@ fn an_axe_success_keeps_the_numbers_of_the_answers_left() {
     assert_eq!(g.terrain(3, 1), hoxxes::rules::components::Terrain::Open(Ground::Floor));
     assert_eq!(g.terrain(2, 2), hoxxes::rules::components::Terrain::Open(Ground::Wall(None)), "the other wall stands");
 }
+
+/// The arrow keys go through the lit spaces in reading order, round from the last to the first,
+/// and Enter picks the one they are on: a whole Move without the mouse.
+#[test]
+fn the_arrow_keys_go_through_the_lit_spaces_and_enter_picks_one() {
+    use hoxxes::screen::play::{ByKeys, Hovered};
+    let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
+    g.put(DwarfClass::Gunner, 3, 2);
+    set_up(&mut g);
+    let on = |g: &Game| (g.app.world().resource::<ByKeys>().0, g.app.world().resource::<Hovered>().0.map(Qr::from));
+    let lit: Vec<Qr> = {
+        let legal = &g.app.world().resource::<LegalNow>().legal;
+        let moves = legal.of(hoxxes::rules::legal::ActionKind::Move).next().expect("a Move");
+        let mut ends: Vec<Qr> = moves
+            .offers()
+            .iter()
+            .filter_map(|o| match o.detail {
+                hoxxes::rules::legal::Detail::Move { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect();
+        ends.sort_by_key(|q| hoxxes::rules::hex::canonical((*q).into()));
+        ends
+    };
+    key(&mut g, KeyCode::ArrowRight);
+    assert_eq!(on(&g), (true, Some(lit[0])), "the first lit space in reading order");
+    key(&mut g, KeyCode::ArrowRight);
+    assert_eq!(on(&g), (true, Some(lit[1])));
+    key(&mut g, KeyCode::ArrowLeft);
+    key(&mut g, KeyCode::ArrowLeft);
+    assert_eq!(on(&g), (true, Some(*lit.last().expect("spaces"))), "round from the first to the last");
+    key(&mut g, KeyCode::Enter);
+    assert_eq!(g.pos(DwarfClass::Gunner), *lit.last().expect("spaces"), "Enter moves him there");
+    assert!(matches!(played(&mut g).as_slice(), [Command::Move(_)]));
+}

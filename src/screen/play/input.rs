@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(
+    app.init_resource::<Hovered>().init_resource::<ByKeys>().add_systems(
         Update,
         (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play),
     );
@@ -18,6 +18,11 @@ pub fn plugin(app: &mut App) {
 /// The space under the pointer, if it is over the cave.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct Hovered(pub Option<Hex>);
+
+/// Whether the space hovered was reached by the arrow keys (`logic::act`): the hover card and the
+/// marks follow it, and Enter picks it, until the pointer moves or clicks.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct ByKeys(pub bool);
 
 /// The space of the cave under a point of the world: the nearest centre within half a hex.
 pub fn hex_at(geo: &MapGeometry, board: &Board, world: Vec2) -> Option<Hex> {
@@ -32,8 +37,16 @@ fn hover(
     board: Res<Board>,
     settings: Option<Res<crate::screen::settings::Settings>>,
     bar: Res<BarTop>,
+    (mut moved, buttons): (MessageReader<CursorMoved>, Res<ButtonInput<MouseButton>>),
+    mut by_keys: ResMut<ByKeys>,
     mut hovered: ResMut<Hovered>,
 ) {
+    // The space the keys went to stays hovered while the pointer rests.
+    let pointer_used = moved.read().count() > 0 || buttons.get_just_pressed().next().is_some();
+    if by_keys.0 && !pointer_used {
+        return;
+    }
+    by_keys.set_if_neq(ByKeys(false));
     let (Ok(window), Ok((camera, at)), Some(geo)) = (window.single(), camera.single(), geo) else { return };
     // The panels' size on screen: the window's scale times the player's size of them.
     let s = scale_for(window) * panel_size(settings.as_deref());

@@ -23,6 +23,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<WhyNotHere>()
         // The pointer's space: the window's pointer sets it; headless, a test does.
         .init_resource::<super::input::Hovered>()
+        .init_resource::<super::input::ByKeys>()
         .add_message::<PlayerInput>()
         .add_message::<KeyboardInput>()
         .add_systems(
@@ -434,6 +435,30 @@ pub fn lit(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Off
     picked.or_else(|| move_now(legal)).map(|a| a.offers().iter().filter(|o| space_of(o).is_some()).cloned().collect()).unwrap_or_default()
 }
 
+/// The lit spaces in reading order (row by row, along each row), each once: where the arrow keys
+/// step. Both spaces of a triangle's answer are lit, as a click on either picks it.
+fn lit_spaces(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Qr> {
+    let offers = lit(legal, selection, flames);
+    let mut spaces: Vec<Qr> =
+        offers.iter().flat_map(|o| space_of(o).into_iter().chain(triangle(o).into_iter().flat_map(|(a, b)| [a, b]))).collect();
+    spaces.sort_by_key(|q| crate::rules::hex::canonical(Hex::from(*q)));
+    spaces.dedup();
+    spaces
+}
+
+/// The next (or the one before) of some spaces after `from`, round from the last to the first;
+/// the first (or the last) when `from` is none of them.
+fn step_through(spaces: &[Qr], from: Option<Qr>, forward: bool) -> Option<Qr> {
+    let n = spaces.len();
+    let i = match (from.and_then(|f| spaces.iter().position(|s| *s == f)), forward) {
+        (Some(i), true) => (i + 1) % n.max(1),
+        (Some(i), false) => (i + n - 1) % n,
+        (None, true) => 0,
+        (None, false) => n.checked_sub(1)?,
+    };
+    spaces.get(i).copied()
+}
+
 /// The move a click on the cave means with nothing picked: the Dwarf's, or BOSCO's in his part of
 /// the turn (the one allowed; else the first, to say why not).
 fn move_now(legal: &Legal) -> Option<&Action> {
@@ -471,6 +496,7 @@ fn act(
     mut supplies: ResMut<SuppliesDraft>,
     turn: Res<Turn>,
     data: Res<crate::data::GameData>,
+    (mut hovered, mut by_keys): (ResMut<super::input::Hovered>, ResMut<super::input::ByKeys>),
     mut commands: Commands,
 ) {
     for input in inputs.read() {
@@ -479,7 +505,28 @@ fn act(
             return;
         }
         let legal = &now.legal;
+        // Enter on the space the arrow keys went to is a click on it.
+        let keyed = matches!(input, PlayerInput::Key(KeyCode::Enter | KeyCode::NumpadEnter)) && draft.0.is_empty() && by_keys.0;
+        let clicked;
+        let input = match hovered.0.filter(|_| keyed) {
+            Some(h) => {
+                clicked = PlayerInput::Hex(h);
+                &clicked
+            }
+            None => input,
+        };
         match input {
+            PlayerInput::Key(k @ (KeyCode::ArrowLeft | KeyCode::ArrowRight | KeyCode::ArrowUp | KeyCode::ArrowDown)) => {
+                let forward = matches!(k, KeyCode::ArrowRight | KeyCode::ArrowDown);
+                let from = hovered.0.filter(|_| by_keys.0).map(Qr::from);
+                match step_through(&lit_spaces(legal, &selection, &flames), from, forward) {
+                    Some(q) => {
+                        hovered.0 = Some(q.into());
+                        by_keys.0 = true;
+                    }
+                    None => notice.0 = "no space is lit: pick an action by its key, then the arrows go through its spaces".into(),
+                }
+            }
             PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => {
                 selection.0 = None;
                 flames.0.clear();

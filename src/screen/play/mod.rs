@@ -21,7 +21,7 @@ mod watch;
 pub use banner::DebriefChoice;
 pub use banner::Tally;
 pub use history::{Game, History, Rewind};
-pub use input::Hovered;
+pub use input::{ByKeys, Hovered};
 pub use keys::{key_of, label};
 pub use logic::{
     ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, SuppliesDraft, Welcome, WhyNotHere,

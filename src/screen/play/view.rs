@@ -506,7 +506,7 @@ fn show_prompt(
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
-            _ => format!("{who}: {} - click a lit space or a choice; Esc backs out", label(&data, a)),
+            _ => format!("{who}: {} - click a lit space (or the arrows, then Enter) or a choice; Esc backs out", label(&data, a)),
         }
     } else if caves_turn(&agenda, &job) {
         // Only a card that cuts in may be played now.
@@ -558,7 +558,7 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
 }
 
 /// The keys line, said when nothing else is.
-const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [F1] key  [F2] rules  [F10] menu  [Esc] back";
+const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [Arrows] lit spaces  [F1] key  [F2] rules  [F10] menu  [Esc] back";
 const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F10] menu  [Esc] saved games";
 
 /// Said when the rules offer a shot that costs no action (the Scout's Regular shot right after his
@@ -659,14 +659,22 @@ fn place_card(
     texts: Query<&Text, With<CardText>>,
     mut cards: Query<(&mut Node, &ComputedNode), With<HoverCard>>,
     bar_now: Query<&ComputedNode, (With<BarNode>, Without<HoverCard>)>,
+    keyed: (Res<super::input::ByKeys>, Res<Hovered>, Query<(&Camera, &GlobalTransform)>, Option<Res<crate::screen::layout::MapGeometry>>),
 ) {
     let Ok((mut node, computed)) = cards.single_mut() else { return };
+    // A space the arrow keys went to has the card beside it, not beside the resting pointer.
+    let (by_keys, hovered, camera, geo) = keyed;
+    let key_point = || {
+        let ((camera, at), geo, h) = (camera.single().ok()?, geo.as_ref()?, hovered.0?);
+        camera.world_to_viewport(at, geo.centre(h).extend(0.0)).ok()
+    };
+    let point = |w: &Window| if by_keys.0 { key_point() } else { w.cursor_position() };
     // The card keeps to the cave's part of the window: the side panel and the bar stay readable,
     // the bar as tall as it is now (a hint or the choices of the moment grow it over the cave,
     // and at large text the card sat over the prompt).
     let bar_now = bar_now.single().map_or(0.0, |b| b.size().y * b.inverse_scale_factor() * ui.0);
     let area = |w: &Window| above_the_bar(crate::screen::layout::cave_area(w, ui.0, &bar), w.height(), bar_now);
-    let cursor = window.single().ok().and_then(|w| Some((w.cursor_position()?, area(w))));
+    let cursor = window.single().ok().and_then(|w| Some((point(w)?, area(w))));
     let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
     let Some((at, window)) = cursor.filter(|_| shown) else {
         if node.display != Display::None {
