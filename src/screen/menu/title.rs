@@ -29,6 +29,7 @@ enum Entry {
 fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen::front::LeftGame>>) {
     let dive = crate::save::dive::read_current().ok().flatten().filter(|d| !d.over());
     let newest = newest_game(left.as_deref());
+    let left_here = newest.as_ref().is_some_and(|(file, _)| left.as_deref().is_some_and(|l| l.0 == *file));
     let said = said.0.clone();
     frame(&mut commands, Screen::Title, "hoxxes", |b| {
         words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
@@ -40,25 +41,38 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
             ..default()
         })
         .with_children(|c| {
-            if let Some(d) = &dive {
-                button(
-                    c,
-                    format!("Continue the Deep Dive ({})", d.progress()),
-                    Entry::ContinueDive,
-                    says("Go back to the Deep Dive under way, where it was left"),
-                );
-            }
-            if let Some((file, save)) = &newest {
-                button(
-                    c,
-                    format!("Continue: {}", super::mission_name(save)),
-                    Entry::Continue(file.clone()),
-                    says(format!(
-                        "Go on with the game saved last ({}), exactly where it was ({})",
-                        super::team_words(save),
-                        file.display()
-                    )),
-                );
+            let continue_dive = |c: &mut ChildSpawnerCommands| {
+                if let Some(d) = &dive {
+                    button(
+                        c,
+                        format!("Continue the Deep Dive ({})", d.progress()),
+                        Entry::ContinueDive,
+                        says("Go back to the Deep Dive under way, where it was left"),
+                    );
+                }
+            };
+            let continue_game = |c: &mut ChildSpawnerCommands| {
+                if let Some((file, save)) = &newest {
+                    button(
+                        c,
+                        format!("Continue: {}", super::mission_name(save)),
+                        Entry::Continue(file.clone()),
+                        says(format!(
+                            "Go on with the game saved last ({}), exactly where it was ({})",
+                            super::team_words(save),
+                            file.display()
+                        )),
+                    );
+                }
+            };
+            // The game just left at the table (F10) comes first, where the focus starts: Enter
+            // goes back to it, not to an older Deep Dive (a play-tester).
+            if left_here {
+                continue_game(c);
+                continue_dive(c);
+            } else {
+                continue_dive(c);
+                continue_game(c);
             }
             button(
                 c,
