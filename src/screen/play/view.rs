@@ -404,6 +404,17 @@ impl Rested {
     }
 }
 
+/// Resting on a line of the log: the line, an Event or Swarm card's words with it (its banner may
+/// have been missed: a play-tester looked for them), and where F2 goes.
+fn log_hint(data: &GameData, e: &GameEvent) -> String {
+    let topic = words::topic(e).map_or_else(|| "the rules on it".to_string(), |t| format!("\"{t}\""));
+    let card = match e {
+        GameEvent::EventCard { text, .. } | GameEvent::SwarmCard { text, .. } => format!(": {text}"),
+        _ => String::new(),
+    };
+    format!("Log: {}{card} (F2: {topic})", words::describe(data, e))
+}
+
 /// Resting on a part of the panel tells what it is; on a Dwarf's row, his whole board.
 fn tooltips(
     parts: Query<(&Interaction, &Tooltip), Changed<Interaction>>,
@@ -423,10 +434,7 @@ fn tooltips(
     hover.0 = match entered {
         Tooltip::Says(words) => Some(words.to_string()),
         Tooltip::MissionEvent => Some(format!("Mission Event (each time a Mission Event card is drawn): {}", info.mission_event.text)),
-        Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| {
-            let topic = words::topic(e).map_or_else(|| "the rules on it".to_string(), |t| format!("\"{t}\""));
-            format!("Log: {} (F2: {topic})", words::describe(&data, e))
-        }),
+        Tooltip::Log(i) => i.and_then(|i| log.0.get(i)).map(|e| log_hint(&data, e)),
         Tooltip::Dwarf(class) => dwarves.iter().find(|d| d.dwarf.class == class).map(|d| {
             let full = &data.numbers.dwarf;
             format!(
@@ -995,6 +1003,21 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A log line of an Event card gives the card's words on hover, not its name alone.
+    #[test]
+    fn a_log_line_of_an_event_card_tells_the_card() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let drawn = GameEvent::EventCard {
+            dwarf: crate::data::weapons::DwarfClass::Scout,
+            name: "They Are Awake".into(),
+            text: "Every creature activates.".into(),
+        };
+        let said = log_hint(&data, &drawn);
+        assert!(said.starts_with("Log: The Scout draws They Are Awake: Every creature activates. (F2:"), "{said}");
+        let plain = log_hint(&data, &GameEvent::CreaturesActivate { count: 3 });
+        assert!(!plain.contains(": Every"), "{plain}");
+    }
 
     /// The Overclock button says what the Gold buys before it is spent: the weapon's overclocked
     /// side and the two slots it opens.
