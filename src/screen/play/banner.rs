@@ -3,6 +3,7 @@
 
 use super::Screen;
 use crate::data::GameData;
+use crate::data::weapons::DwarfClass;
 use crate::rules::components::Dwarf;
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameEvent, GameLog, Who};
@@ -137,14 +138,7 @@ pub struct Tally {
 impl Tally {
     pub fn of(log: &GameLog, mule: &Mule) -> Tally {
         let count = |f: fn(&GameEvent) -> bool| log.0.iter().filter(|e| f(e)).count();
-        let damage = log
-            .0
-            .iter()
-            .filter_map(|e| match e {
-                GameEvent::Damaged { who: Who::Dwarf(_), damage, .. } => Some(*damage),
-                _ => None,
-            })
-            .sum();
+        let damage = health_lost(log);
         let minerals: Vec<String> =
             mule.0.iter().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{n} {}", crate::screen::look::item_name(*i))).collect();
         Tally {
@@ -154,6 +148,31 @@ impl Tally {
             minerals: if minerals.is_empty() { "empty".to_string() } else { minerals.join(", ") },
         }
     }
+}
+
+/// The Health the Dwarves lost: the damage that landed, but no more than a Dwarf had (a Gunner at
+/// 3 who takes 4 loses 3: a debrief said 16 lost of a team's 15). A Dwarf's Health before a blow
+/// is what the log last gave him (a blow, a heal, a revive, supplies taken); before the first
+/// such line, the blow's whole damage counts.
+fn health_lost(log: &GameLog) -> u32 {
+    let mut known: std::collections::HashMap<DwarfClass, u32> = Default::default();
+    let mut lost = 0;
+    for e in &log.0 {
+        match e {
+            GameEvent::Damaged { who: Who::Dwarf(c), damage, health, .. } => {
+                lost += known.get(c).map_or(*damage, |before| (*damage).min(*before));
+                known.insert(*c, *health);
+            }
+            GameEvent::Healed { dwarf, health, .. } | GameEvent::Revived { dwarf, health } => {
+                known.insert(*dwarf, *health);
+            }
+            GameEvent::SuppliesTaken { dwarf, health, .. } => {
+                known.entry(*dwarf).and_modify(|h| *h += health);
+            }
+            _ => {}
+        }
+    }
+    lost
 }
 
 /// The end of the mission: the result and why, and what the team did.
@@ -218,6 +237,24 @@ const BUTTON: Color = Color::srgb_u8(70, 60, 48);
 mod tests {
     use super::*;
     use crate::data::weapons::DwarfClass;
+
+    /// A blow counts no more Health than the Dwarf had; a heal or a revive gives him some back.
+    #[test]
+    fn health_lost_counts_no_more_than_a_dwarf_had() {
+        let blow = |damage: u32, health: u32| GameEvent::Damaged {
+            who: Who::Dwarf(DwarfClass::Gunner),
+            die: crate::data::dice::DieKind::Creature,
+            hits: damage,
+            resisted: 0,
+            damage,
+            health,
+            note: String::new(),
+        };
+        let lost = |events: Vec<GameEvent>| health_lost(&GameLog(events));
+        assert_eq!(lost(vec![blow(2, 3), blow(4, 0)]), 5, "2, then the 3 he had left of 4");
+        let revived = GameEvent::Revived { dwarf: DwarfClass::Gunner, health: 1 };
+        assert_eq!(lost(vec![blow(2, 3), blow(4, 0), revived, blow(2, 0)]), 6, "revived with 1, then 1 of 2");
+    }
 
     /// A new turn is handed over at a shared screen, named alone in a solo campaign, unsaid for a
     /// lone Dwarf; a Mission Event card shows the mission's own words.
