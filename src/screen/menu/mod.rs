@@ -196,9 +196,17 @@ pub fn says(tip: impl Into<String>) -> MenuButton {
 
 /// A row of buttons or words.
 pub fn row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
-    parent
-        .spawn(Node { column_gap: px(8.0), row_gap: px(6.0), flex_wrap: FlexWrap::Wrap, align_items: AlignItems::Center, ..default() })
-        .with_children(body);
+    // As wide as what holds it: a row as wide as its parts was laid out one line high and then
+    // wrapped, its second line over the next row (a play-tester's Settings at 160%).
+    let node = Node {
+        width: percent(100.0),
+        column_gap: px(8.0),
+        row_gap: px(6.0),
+        flex_wrap: FlexWrap::Wrap,
+        align_items: AlignItems::Center,
+        ..default()
+    };
+    parent.spawn(node).with_children(body);
 }
 
 /// A column sharing the width left beside a list with its siblings: a screen's details side.
