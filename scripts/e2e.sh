@@ -46,7 +46,8 @@ shot 1-for-karl 0                                        # the axe die waits: Fo
 press 1; until_played 3 "For Karl! passed on the chop"   # the Scout holds it: any roll waits (ruling 32)
 until_played 4 "the axe success"                         # nothing next to him: answered for him
 press q; shot 1-aiming 1                                 # Regular shot: targets lit
-click 247 225; until_played 5 "the shot"                 # at a space in range
+click 247 225; shot 1-empty-asked 0; until_exactly 4 "the shot asked"  # an empty space: asked first
+click 247 225; until_played 5 "the shot"                 # a second click shoots at it
 press 1; until_played 6 "For Karl! passed on the shot"   # the card is not played on that roll
 press e; until_played 7 "the end of the turn"
 shot 2-cave-turn 2                                       # the Event card, the Slasher's ambush

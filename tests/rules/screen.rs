@@ -620,3 +620,18 @@ fn the_arrow_keys_go_through_the_lit_spaces_and_enter_picks_one() {
     assert_eq!(g.pos(DwarfClass::Gunner), *lit.last().expect("spaces"), "Enter moves him there");
     assert!(matches!(played(&mut g).as_slice(), [Command::Move(_)]));
 }
+
+/// A shot of one target aimed at an empty space asks first; a second click on it shoots.
+#[test]
+fn a_single_shot_at_an_empty_space_is_asked_before_it_fires() {
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Gunner]);
+    g.put(DwarfClass::Scout, 3, 2);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyQ);
+    click(&mut g, q(5, 2));
+    assert!(played(&mut g).is_empty(), "nothing fired yet");
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.starts_with("Nothing stands on"), "{notice}");
+    click(&mut g, q(5, 2));
+    assert!(matches!(played(&mut g).first(), Some(Command::Shoot { target, .. }) if *target == q(5, 2)), "{:?}", played(&mut g));
+}

@@ -435,6 +435,23 @@ pub fn lit(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Off
     picked.or_else(|| move_now(legal)).map(|a| a.offers().iter().filter(|o| space_of(o).is_some()).cloned().collect()).unwrap_or_default()
 }
 
+/// A shot of one target (every result on its space) aimed at a space with no figure on it: the
+/// rulebook allows it, but one click must not spend an action and ammo on nothing, so the screen
+/// asks first (a play-tester's did). An area's blast or a damage chain aimed at an empty space
+/// is a way to reach what is around it, and is not asked.
+fn aimed_at_nothing(data: &crate::data::GameData, pick: Option<&Pick>, o: &Offer) -> bool {
+    use crate::data::weapons::Spread;
+    let one_target = pick.is_some_and(|p| match p.kind {
+        ActionKind::Shoot => {
+            let mode = p.by.and_then(|c| data.weapons.of(c).mode(&p.what));
+            mode.is_some_and(|m| matches!(m.spread, Spread::Single | Spread::KeepOne))
+        }
+        ActionKind::BoscoLightGun => true,
+        _ => false,
+    });
+    one_target && matches!(&o.detail, Detail::Target { figures, .. } if figures.is_empty())
+}
+
 /// The lit spaces in reading order (row by row, along each row), each once: where the arrow keys
 /// step. Both spaces of a triangle's answer are lit, as a click on either picks it.
 fn lit_spaces(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Qr> {
@@ -497,6 +514,7 @@ fn act(
     turn: Res<Turn>,
     data: Res<crate::data::GameData>,
     (mut hovered, mut by_keys): (ResMut<super::input::Hovered>, ResMut<super::input::ByKeys>),
+    mut asked_empty: Local<Option<(Option<Pick>, Qr)>>,
     mut commands: Commands,
 ) {
     for input in inputs.read() {
@@ -560,6 +578,14 @@ fn act(
                     }
                 } else {
                     match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
+                        Some(o) if aimed_at_nothing(&data, selection.0.as_ref(), &o) && *asked_empty != Some((selection.0.clone(), q)) => {
+                            *asked_empty = Some((selection.0.clone(), q));
+                            let again = if by_keys.0 { "Enter again" } else { "a click on it again" };
+                            notice.0 = format!(
+                                "Nothing stands on {}: {again} shoots at it anyway, Esc backs out",
+                                crate::screen::words::space(&q)
+                            );
+                        }
                         Some(o) => send(&mut queue, &mut notice, &mut selection, o.command),
                         None if legal.pending.is_some() => notice.0 = "that space is not one of the answers".into(),
                         None => not_lit(&mut commands, &mut notice, &data, legal, selection.0.clone(), q),
