@@ -453,11 +453,9 @@ fn aimed_at_nothing(data: &crate::data::GameData, pick: Option<&Pick>, o: &Offer
 }
 
 /// The lit spaces in reading order (row by row, along each row), each once: where the arrow keys
-/// step. Both spaces of a triangle's answer are lit, as a click on either picks it.
+/// step, on every space a click would pick an offer on.
 fn lit_spaces(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Qr> {
-    let offers = lit(legal, selection, flames);
-    let mut spaces: Vec<Qr> =
-        offers.iter().flat_map(|o| space_of(o).into_iter().chain(triangle(o).into_iter().flat_map(|(a, b)| [a, b]))).collect();
+    let mut spaces: Vec<Qr> = lit(legal, selection, flames).iter().flat_map(spaces_of).collect();
     spaces.sort_by_key(|q| crate::rules::hex::canonical(Hex::from(*q)));
     spaces.dedup();
     spaces
@@ -493,7 +491,13 @@ fn triangle(o: &Offer) -> Option<(Qr, Qr)> {
 
 /// Whether a click on this space means this offer.
 pub fn at_space(o: &Offer, h: Qr) -> bool {
-    space_of(o) == Some(h) || triangle(o).is_some_and(|(a, b)| a == h || b == h)
+    spaces_of(o).any(|s| s == h)
+}
+
+/// The spaces of the cave a click picks an offer on: its own space, or either space of a
+/// triangle or line answer.
+fn spaces_of(o: &Offer) -> impl Iterator<Item = Qr> {
+    space_of(o).into_iter().chain(triangle(o).into_iter().flat_map(|(a, b)| [a, b]))
 }
 
 fn send(queue: &mut CommandQueue, notice: &mut Notice, selection: &mut Selection, cmd: Command) {
