@@ -54,6 +54,13 @@ pub enum Job {
     BoscoReaction { target: Hex, creature: Option<u32> },
 }
 
+/// Whether the job in hand, a creature's activation, may take the next creature's in hand itself
+/// when it was quiet (`creatures::next_follows`). Set by the rules before each job from what no
+/// activation changes (`rules::ActivationsTogether`, no command waiting to cut in, no action under
+/// way, the mission not over).
+#[derive(Resource, Default)]
+pub struct MayTakeNext(pub bool);
+
 /// The kinds of job: each kind's rule is a schedule of its own (`RulesStep::Job`), run for a job of
 /// that kind and no other, so a job's update asks no condition of the rules it is not for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

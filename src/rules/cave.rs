@@ -371,16 +371,7 @@ impl Cave<'_, '_> {
         s.standing.tokens.clear();
         s.facts.checked = false;
         for c in self.creatures.iter() {
-            for h in std::iter::once(c.at.0).chain(self.creature_back(c.creature.kind, c.at.0, c.faces)) {
-                let Some(i) = grid.index(h) else { continue };
-                let spot = &mut s.spots[i];
-                // Should two creatures share a space, the lower id is the one there.
-                let lower = |e: Entity| self.creatures.get(e).is_ok_and(|there| there.id.0 < c.id.0);
-                if !spot.creature.is_some_and(lower) {
-                    spot.creature = Some(c.entity);
-                    s.filled.push(i as u32);
-                }
-            }
+            self.put_creature(s, &c, c.at.0, c.faces);
         }
         for d in self.dwarves_sorted().iter().rev() {
             if let Some(i) = grid.index(d.at.0) {
@@ -403,6 +394,46 @@ impl Cave<'_, '_> {
             s.tokens.push((e, id, token));
             s.standing.tokens.push((i as u32, e, token));
         }
+    }
+
+    /// Puts a creature on this run's record of who stands where, on `at` (and its back, facing so).
+    fn put_creature(&self, s: &mut ThisRun, c: &CreatureItem, at: Hex, faces: Option<&Faces>) {
+        let grid = self.board.grid();
+        for h in std::iter::once(at).chain(self.creature_back(c.creature.kind, at, faces)) {
+            let Some(i) = grid.index(h) else { continue };
+            let spot = &mut s.spots[i];
+            // Should two creatures share a space, the lower id is the one there.
+            let lower = |e: Entity| self.creatures.get(e).is_ok_and(|there| there.id.0 < c.id.0);
+            if !spot.creature.is_some_and(lower) {
+                spot.creature = Some(c.entity);
+                s.filled.push(i as u32);
+            }
+        }
+    }
+
+    /// A creature's move that this run made: its change lands on the table after the run, and this
+    /// run's record of who stands where (and what its figures hide from sight) follows it now, so
+    /// that the next creature's activation carried out in the same run finds the cave as it will
+    /// be (`creatures::activate`). Only who stands where follows: the creature read off the cave
+    /// still says where it stood.
+    pub fn creature_moved(&self, c: &CreatureItem, to: Hex, faces: Option<&Faces>) {
+        let grid = self.board.grid();
+        let from = self.creature_spaces(c.creature.kind, c.at.0, c.faces);
+        let now = self.creature_spaces(c.creature.kind, to, faces);
+        self.this_run(|s| {
+            for i in from.iter().filter_map(|h| grid.index(*h)) {
+                if s.spots[i].creature == Some(c.entity) {
+                    s.spots[i].creature = None;
+                }
+            }
+            self.put_creature(s, c, to, faces);
+            // A creature hides what is behind it (ruling 7): what was seen past these spaces is
+            // asked again.
+            for i in from.iter().chain(&now).filter_map(|h| grid.index(*h)) {
+                s.blocks[i][LineRule::Sight as usize] = None;
+            }
+            s.lines.retain(|line, _| line.2 != LineRule::Sight);
+        });
     }
 
     /// The spaces of which a fact holds, as bits (`flood::Layout`), the fact drawn from the table's

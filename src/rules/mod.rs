@@ -114,6 +114,7 @@ impl Plugin for RulesPlugin {
             .rules_resource::<reveal::UpgradePool>()
             .rules_resource::<agenda::Agenda>()
             .rules_resource::<agenda::CurrentJob>()
+            .rules_resource::<agenda::MayTakeNext>()
             .rules_resource::<decks::Decks>()
             .rules_resource::<for_karl::KarlWindow>()
             // Not a part of the game's state: what it keeps is true in every game, so it is never
@@ -237,14 +238,17 @@ fn run_action(world: &mut World) {
 /// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an
 /// exhaustive match), not a condition asked of every job rule. Where the rules may take
 /// activations together ([`ActivationsTogether`]), a quiet activation is followed by the next
-/// creature's in the same update.
+/// creature's in the same update: by the activation's own rule, in the same run, while the
+/// activations are quiet (`agenda::MayTakeNext`), and here after the round's start.
 fn run_job(world: &mut World) {
     loop {
         let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
+        let together = matches!(kind, agenda::JobKind::ActivateAll | agenda::JobKind::Activate) && activations_may_follow(world);
+        world.resource_mut::<agenda::MayTakeNext>().0 = together;
         // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the
         // log says so (`drop_unhandled`), not a crash.
         let _ = world.try_run_schedule(RulesStep::Job(kind));
-        if !next_activation_now(world, kind) {
+        if !(together && next_activation_now(world)) {
             return;
         }
     }
@@ -256,38 +260,42 @@ fn run_job(world: &mut World) {
 /// a test (`screen::play::pace` sets it off): it shows each job for a while before the rules take
 /// the next, and a player may cut in between two (a Satchel Charge). Either way the same rules
 /// run in the same order on the same table: activations are taken together only while they are
-/// quiet (see [`next_activation_now`]).
+/// quiet (see [`activations_may_follow`] and `creatures::next_follows`).
 #[derive(Resource, Default)]
 pub struct ActivationsTogether(pub bool);
 
-/// After an activation (or the round's start), whether the next creature activates in this update
+/// Whether anything outside the creatures' round keeps its next activation from following the
+/// last one in the same update: activations taken together at all, a command waiting to cut in
+/// between two jobs, an action under way, the mission over. No activation changes these.
+fn activations_may_follow(world: &World) -> bool {
+    world.resource::<ActivationsTogether>().0
+        && world.resource::<CommandQueue>().0.is_empty()
+        && matches!(world.resource::<actions::InProgress>(), actions::InProgress::Idle)
+        && world.resource::<end::Outcome>().0.is_none()
+}
+
+/// After the round's start (or an activation), whether the next creature activates in this update
 /// too; if so its job is taken in hand here, with what this update placed emptied as a new update
 /// would. Only when nothing logged since the mission's end was last judged (`end::judge`
 /// keeps the place: before this update's first job, `RulesSet::Judge`) concerns what runs between
 /// two updates' jobs: creatures moved, stayed or skipped (`creatures::quiet`), so no figure was
 /// hurt or killed, nothing was revealed, rolled, placed or asked, and the mission's end and the
-/// pickups' reveal would find what they found before. And no command waits to cut in between two
-/// jobs.
-fn next_activation_now(world: &mut World, kind: agenda::JobKind) -> bool {
-    use agenda::{Agenda, CurrentJob, Job, JobKind};
-    let log = &world.resource::<log::GameLog>().0;
-    let judged = world.resource::<state::Kills>().noted.min(log.len());
-    let quiet = world.resource::<ActivationsTogether>().0
-        && matches!(kind, JobKind::ActivateAll | JobKind::Activate)
-        && world.resource::<CurrentJob>().0.is_none()
-        && world.resource::<Pending>().0.is_none()
-        && matches!(world.resource::<actions::InProgress>(), actions::InProgress::Idle)
-        && world.resource::<CommandQueue>().0.is_empty()
-        && world.resource::<end::Outcome>().0.is_none()
-        && log[judged..].iter().all(creatures::quiet)
-        && matches!(world.resource::<Agenda>().0.front(), Some(Job::Activate(_)));
-    if quiet {
+/// pickups' reveal would find what they found before.
+fn next_activation_now(world: &mut World) -> bool {
+    let follows = creatures::next_follows(
+        &world.resource::<log::GameLog>().0,
+        world.resource::<state::Kills>().noted,
+        world.resource::<Pending>(),
+        world.resource::<agenda::CurrentJob>(),
+        world.resource::<agenda::Agenda>(),
+    );
+    if follows {
         // As at the start of an update: what was placed before is on the table now.
         world.resource_mut::<state::Placed>().clear();
-        let next = world.resource_mut::<Agenda>().0.pop_front();
-        world.resource_mut::<CurrentJob>().0 = next;
+        let next = world.resource_mut::<agenda::Agenda>().0.pop_front();
+        world.resource_mut::<agenda::CurrentJob>().0 = next;
     }
-    quiet
+    follows
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to

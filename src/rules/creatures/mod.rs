@@ -9,7 +9,7 @@ pub mod throwables;
 
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
-use super::agenda::{CurrentJob, Job, JobKind};
+use super::agenda::{Agenda, CurrentJob, Job, JobKind, MayTakeNext};
 use super::cave::{Cave, CreatureItem};
 use super::command::Pending;
 use super::components::*;
@@ -58,6 +58,10 @@ fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
     fx.agenda.first(order.into_iter().map(Job::Activate));
 }
 
+/// Carry out the activation in hand; then, where the rules let activations follow one another
+/// (`MayTakeNext`) and this one was quiet, the next creature's in the same run, on this run's
+/// record of the cave with the moves made so far (`Cave::creature_moved`): a quiet activation
+/// changes nothing else the next one asks of the table.
 fn activate(
     cave: Cave,
     turn: Res<Turn>,
@@ -65,36 +69,79 @@ fn activate(
     mut pool: ResMut<UpgradePool>,
     mut pending: ResMut<Pending>,
     for_karl: ForKarlHands,
+    may_take_next: Res<MayTakeNext>,
     mut fx: Effects,
 ) {
-    let Some(Job::Activate(id)) = job.0.take() else { return };
-    let Some(c) = cave.creature_by_id(id) else { return };
-    let who = Who::Creature { kind: c.creature.kind, id };
-    let intent = intent::intent(&cave, &turn, &fx.mule, &c);
+    while let Some(Job::Activate(id)) = job.0.take() {
+        let c = cave.creature_by_id(id);
+        let moved = c.as_ref().and_then(|c| activate_one(&cave, &turn, &mut pool, &mut pending, &for_karl, &mut fx, c));
+        if !(may_take_next.0 && next_follows(&fx.log.0, cave.kills.noted, &pending, &job, &fx.agenda)) {
+            return;
+        }
+        if let Some(c) = c
+            && let Some((end, faces)) = moved.and_then(|path| landing(&c, &path))
+        {
+            cave.creature_moved(&c, end, faces.as_ref());
+        }
+        // As at the start of an update: what was placed before is on the table now.
+        fx.placed.clear();
+        job.0 = fx.agenda.0.pop_front();
+    }
+}
+
+/// One creature's activation, as its intent says; the path it walked when it moved.
+fn activate_one(
+    cave: &Cave,
+    turn: &Turn,
+    pool: &mut UpgradePool,
+    pending: &mut Pending,
+    for_karl: &ForKarlHands,
+    fx: &mut Effects,
+    c: &CreatureItem,
+) -> Option<Vec<Hex>> {
+    let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
+    let intent = intent::intent(cave, turn, &fx.mule, c);
     if let Intent::Skip { why } = &intent {
         // Ruling 19: the token is removed instead of the activation.
         fx.change::<CreatureStatus>(c.entity, |s| (s.stunned, s.frozen) = (false, false));
         fx.say(GameEvent::SkipsActivation { who, why: why.clone() });
-        return;
+        return None;
     }
     fx.say(GameEvent::Activated { who: who.clone() });
-    let karl = for_karl.in_hand(&cave);
+    let karl = for_karl.in_hand(cave);
     match intent {
         Intent::Skip { .. } | Intent::Stay => {}
         Intent::AttackLure { at } => fx.say(GameEvent::LureAttacked { who, at }),
-        Intent::Move { path, .. } => walk(&cave, &mut fx, &mut pool, &c, &path.into_iter().map(Hex::from).collect::<Vec<_>>()),
-        Intent::Hatch { .. } => attack::hatch(&cave, &mut fx, &mut pending, karl, &c),
+        Intent::Move { path, .. } => {
+            let path: Vec<Hex> = path.into_iter().map(Hex::from).collect();
+            walk(cave, fx, pool, c, &path);
+            return Some(path);
+        }
+        Intent::Hatch { .. } => attack::hatch(cave, fx, pending, karl, c),
         Intent::Explode => {
             fx.commands.entity(c.entity).despawn();
             fx.agenda.first([Job::Explode(c.at.0, c.id.0)]);
         }
-        Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(&cave, &mut fx, &mut pending, karl, &c),
+        Intent::AttackSentry { .. } => super::skills::engineer::attack_sentry(cave, fx, pending, karl, c),
         Intent::Attack { target, .. } => {
             if let Some(d) = cave.dwarves_sorted().into_iter().find(|d| d.dwarf.class == target) {
-                attack::attack(&cave, &mut fx, &mut pending, karl, &c, &d);
+                attack::attack(cave, fx, pending, karl, c, &d);
             }
         }
     }
+    None
+}
+
+/// Whether the next creature's activation may follow at once, in the same update (or the same run
+/// of the activation's rule), by what the table shows now: everything said since the mission's end
+/// was last judged (`judged`, a place in the log; `end::judge`) is quiet, no answer is awaited, no
+/// job is in hand and the next job is an activation. What else must hold is the rules' to say
+/// (`MayTakeNext`).
+pub fn next_follows(log: &[GameEvent], judged: usize, pending: &Pending, job: &CurrentJob, agenda: &Agenda) -> bool {
+    pending.0.is_none()
+        && job.0.is_none()
+        && log[judged.min(log.len())..].iter().all(quiet)
+        && matches!(agenda.0.front(), Some(Job::Activate(_)))
 }
 
 /// Whether what an activation said is all it did to the table: the round began, a creature
@@ -154,17 +201,24 @@ fn walk(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem,
 /// Move a creature along a path: it ends on the last space facing the way it went; the Oppressor
 /// smashes the rock on the way (and what that opens is revealed).
 pub fn step_along(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, c: &CreatureItem, path: &[Hex]) {
-    let Some(end) = path.last().copied() else { return };
-    let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.at.0 };
+    let Some((end, faces)) = landing(c, path) else { return };
     let mut moved = fx.commands.entity(c.entity);
     moved.insert(At(end));
-    if let Some(f) = facing_to(prev, end) {
-        moved.insert(Faces(f));
+    if let Some(f) = faces {
+        moved.insert(f);
     }
     if cave.stats(c.creature.kind).has(Trait::CrashesThroughRock) {
         crash_through(cave, fx, pool, path);
     }
     fx.say(GameEvent::Moved { who: Who::Creature { kind: c.creature.kind, id: c.id.0 }, path: path.iter().map(|h| (*h).into()).collect() });
+}
+
+/// Where a creature that walks a path ends, and the way it faces there: the way it went on its
+/// last step.
+fn landing(c: &CreatureItem, path: &[Hex]) -> Option<(Hex, Option<Faces>)> {
+    let end = *path.last()?;
+    let prev = if path.len() >= 2 { path[path.len() - 2] } else { c.at.0 };
+    Some((end, facing_to(prev, end).map(Faces)))
 }
 
 /// The Oppressor smashes the bare rock and stalagmites it moves through (ruling 13); a hidden cave
