@@ -233,6 +233,36 @@ impl Flood {
         Some(k as u32)
     }
 
+    /// Of some spaces, the first that is `such` taken by the fewest steps to it, then in canonical
+    /// order (ruling 4); spaces not reached are left out. Each step's set is asked for them all at
+    /// once, its bits in order: a layout's bits go by row, then column, which is the canonical
+    /// order. `such` is asked in that order, of as few spaces as can be.
+    pub fn nearest(&self, spaces: impl IntoIterator<Item = Hex>, mut such: impl FnMut(Hex) -> bool) -> Option<Hex> {
+        let bits: Vec<usize> = spaces.into_iter().filter_map(|h| self.reached_bit(h)).collect();
+        let (first, last) = (bits.iter().min()? / 64, bits.iter().max()? / 64);
+        let mut left = vec![0u64; last + 1 - first];
+        bits.iter().for_each(|b| put(&mut left, b - 64 * first, true));
+        let mut count: u32 = left.iter().map(|w| w.count_ones()).sum();
+        for front in self.fronts.chunks_exact(self.layout.words()) {
+            for (i, (w, want)) in front[first..=last].iter().zip(&mut left).enumerate() {
+                let mut hits = w & *want;
+                *want &= !hits;
+                count -= hits.count_ones();
+                while hits != 0 {
+                    let h = self.layout.hex(64 * (first + i) + hits.trailing_zeros() as usize);
+                    hits &= hits - 1;
+                    if such(h) {
+                        return Some(h);
+                    }
+                }
+            }
+            if count == 0 {
+                return None;
+            }
+        }
+        None
+    }
+
     /// The space the way to `h` comes from: the start for the start itself and for a space not
     /// reached.
     pub fn before(&self, h: Hex) -> Hex {
@@ -292,7 +322,7 @@ impl Flood {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hex::{breadth_first, neighbours};
+    use crate::rules::hex::{breadth_first, canonical, neighbours};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -329,6 +359,20 @@ mod tests {
                     let nearest = neighbours(*h).into_iter().filter_map(|n| walk.dist(n)).min();
                     assert_eq!(found.fewest_steps(neighbours(*h)), nearest, "round {round}: steps to beside {h:?}");
                 }
+                // The nearest of some spaces that are such: the fewest steps, then canonical order.
+                let some: Vec<Hex> = board.iter().copied().filter(|_| rng.random_ratio(1, 3)).collect();
+                let such = |h: &Hex| (h.x + 2 * h.y).rem_euclid(3) != 0;
+                let mut by_steps: Vec<((u32, (i32, i32)), Hex)> =
+                    some.iter().filter_map(|h| Some(((walk.dist(*h)?, canonical(*h)), *h))).collect();
+                by_steps.sort_by_key(|s| s.0);
+                let mut asked = vec![];
+                let nearest = found.nearest(some.iter().copied(), |h| {
+                    asked.push(h);
+                    such(&h)
+                });
+                assert_eq!(nearest, by_steps.iter().map(|s| s.1).find(such), "round {round}: the nearest such of {some:?}");
+                let before: Vec<Hex> = by_steps.iter().map(|s| s.1).take_while(|h| Some(*h) != nearest).collect();
+                assert_eq!(asked[..asked.len() - usize::from(nearest.is_some())], before, "round {round}: asked in order");
                 assert_eq!(found.steps(start), Some(0));
                 assert_eq!(found.reached(), walk.reached().count());
                 assert!(found.steps(Hex::new(1000, 1000)).is_none() && found.path_to(Hex::new(-1000, 3)).is_empty());

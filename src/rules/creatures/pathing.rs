@@ -6,7 +6,7 @@ use crate::data::mission::Ground;
 use crate::rules::cave::{Cave, CreatureItem, StandingFact};
 use crate::rules::components::Terrain;
 use crate::rules::flood::{Flood, Layout, flood};
-use crate::rules::hex::{canonical, distance, neighbours, within};
+use crate::rules::hex::{distance, neighbours, within};
 use crate::rules::skills;
 use crate::rules::thrown::{Inhibited, lure_at};
 use hexx::Hex;
@@ -89,6 +89,13 @@ impl Reach {
         self.found.path_to(to)
     }
 
+    /// Of some spaces, the one reached in the fewest steps that is `such`, ties to the canonical
+    /// order; `such` (a line of sight, for a creature that attacks from range) is asked of as few
+    /// as can be.
+    pub fn nearest(&self, spaces: impl IntoIterator<Item = Hex>, such: impl FnMut(Hex) -> bool) -> Option<Hex> {
+        self.found.nearest(spaces, such)
+    }
+
     /// Steps to stand next to a hex (a Dwarf's space, which creatures do not enter): one more than
     /// to the nearest of its neighbours reached.
     pub fn steps_to_reach(&self, target: Hex) -> Option<u32> {
@@ -102,25 +109,16 @@ impl Reach {
 /// it stays (ruling 18). `can_attack` holds only within `range` of the target.
 pub fn route(cave: &Cave, m: &Mover, reach: &Reach, start: Hex, target: Hex, range: u32, can_attack: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
     let fits = |h: Hex| may_end_from(cave, m, || reach.before(h), h);
-    let goal = nearest_of(reach, within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
+    let goal = reach.nearest(within(target, range), |h| can_attack(h) && fits(h)).or_else(|| {
         reach.steps_to_reach(target)?;
         // The longer way round: the space nearest the target (hex distance), of those nearer it
         // than the start, then the fewest steps, then canonical order; ring by ring out from it
         // (hexx's ring 0 is the target itself).
-        (0..distance(start, target)).find_map(|k| nearest_of(reach, target.ring(k), fits))
+        (0..distance(start, target)).find_map(|k| reach.nearest(target.ring(k), fits))
     });
     let Some(goal) = goal else { return vec![] };
     let path = reach.path_to(goal);
     walk(cave, m, start, &path, can_attack)
-}
-
-/// Of some spaces, the one reached in the fewest steps that is such, ties to the canonical order.
-/// They are put in that order first and asked one by one, so `such` (a line of sight, for a
-/// creature that attacks from range) is asked of as few as can be.
-fn nearest_of(reach: &Reach, spaces: impl Iterator<Item = Hex>, such: impl Fn(Hex) -> bool) -> Option<Hex> {
-    let mut reached: Vec<((u32, (i32, i32)), Hex)> = spaces.filter_map(|h| Some(((reach.steps(h)?, canonical(h)), h))).collect();
-    reached.sort_unstable_by_key(|r| r.0);
-    reached.into_iter().map(|r| r.1).find(|h| such(*h))
 }
 
 /// Walk a path up to the move allowance, stopping at the first space it could attack from, and
