@@ -26,6 +26,8 @@ pub enum Screen {
     Settings,
     /// The rules reference opened from the table (F2), over it: the game waits underneath.
     Reference,
+    /// The whole log opened from the table (F3), over it, as the reference.
+    Log,
     /// At the table: the cave, the bar, the banners.
     Mission,
     /// The mission is over: the debrief, over the table.
@@ -42,14 +44,14 @@ impl ComputedStates for AtTable {
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: Screen) -> Option<AtTable> {
-        matches!(screen, Screen::Mission | Screen::Debrief | Screen::Reference).then_some(AtTable)
+        matches!(screen, Screen::Mission | Screen::Debrief | Screen::Reference | Screen::Log).then_some(AtTable)
     }
 }
 
-/// Whether the players act at the table now: not while the rules reference is open over it. True
-/// without states (a headless test).
+/// Whether the players act at the table now: not while the rules reference or the log is open over
+/// it. True without states (a headless test).
 pub fn at_play(screen: Option<Res<State<Screen>>>) -> bool {
-    screen.is_none_or(|s| *s.get() != Screen::Reference)
+    screen.is_none_or(|s| !matches!(s.get(), Screen::Reference | Screen::Log))
 }
 
 /// Whether a mission is being played at the table: not in a menu, not over the debrief or the rules

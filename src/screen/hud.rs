@@ -215,7 +215,7 @@ fn build(
         }
     });
     commands.entity(side).with_children(|p| {
-        p.spawn(heading("LOG (wheel scrolls; F2 on a line)"));
+        p.spawn(heading("LOG (wheel scrolls; F2 on a line; F3 all)"));
         let log_box = Node {
             flex_direction: FlexDirection::Column,
             row_gap: px(4.0),

@@ -13,6 +13,7 @@ mod rules;
 mod settings;
 mod team;
 mod title;
+mod whole_log;
 
 use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
@@ -41,6 +42,7 @@ pub fn plugin(app: &mut App) {
     campaign::plugin(app);
     dive::plugin(app);
     team::plugin(app);
+    whole_log::plugin(app);
 }
 
 /// Where a menu's buttons are pressed: each screen reads [`Clicked`] after it.
@@ -282,8 +284,9 @@ fn keys(
                     entered.write(Entered(e));
                 }
             }
-            // The reference over the table goes back to the game; any other menu to the main one.
-            KeyCode::Escape if *screen.get() == Screen::Reference => next.set(Screen::Mission),
+            // The reference and the log over the table go back to the game; any other menu to the
+            // main one.
+            KeyCode::Escape if matches!(screen.get(), Screen::Reference | Screen::Log) => next.set(Screen::Mission),
             KeyCode::Escape if *screen.get() != Screen::Title => next.set(Screen::Title),
             _ => {}
         }
@@ -360,7 +363,7 @@ pub fn welcome_back(mission: &str) -> String {
 
 /// The keys a newcomer needs first, said with the word on a game begun (the line of keys shows
 /// once that word is gone, after the first command).
-pub const FIRST_KEYS: &str = "[F1] the map's key, [F2] the rules, [F10] the menu";
+pub const FIRST_KEYS: &str = "[F1] the map's key, [F2] the rules, [F3] the log, [F10] the menu";
 
 /// The name of the mission a save plays (the file's, when the mission no longer reads).
 pub fn mission_name(save: &crate::save::Save) -> String {
