@@ -565,9 +565,9 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
     }
 }
 
-/// The keys line, said when nothing else is.
-const KEYS: &str =
-    "[Tab] creatures' speed  [Space] skip their turn  [Arrows] lit spaces  [F1] key  [F2] rules  [F3] log  [F10] menu  [Esc] back";
+/// The keys line, said when nothing else is. Escape is not in it: the prompt says "Esc backs out"
+/// whenever there is something to back out of (the line fits the bar of a 1280x720 window so).
+const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [Arrows] lit spaces  [F1] key  [F2] rules  [F3] log  [F10] menu";
 const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F3] log  [F10] menu  [Esc] saved games";
 
 /// Said when the rules offer a shot that costs no action (the Scout's Regular shot right after his
