@@ -22,7 +22,7 @@ use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
 use super::for_karl::{AfterRoll, ForKarlHands, hold, released};
-use super::hex::{Qr, adjacent, distance};
+use super::hex::{Qr, adjacent, distance, neighbours};
 use super::log::{DieRoll, GameEvent, Who, counted};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
 use super::reveal::{UpgradePool, reveal_caves_touching};
@@ -126,6 +126,7 @@ fn act(
         BoscoAction::LightGun(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.light_gun, t.into()),
         BoscoAction::Rocket(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.rocket, t.into()),
         BoscoAction::Revive => revive(&cave, &mut turn, &mut fx),
+        BoscoAction::Place(at) => place(&cave, &turn, &mut fx, at.into()),
     };
     // Each action returns the creatures a Scare result sends running from BOSCO.
     let result = result.map(|scared| scare(&cave, &mut pending, &mut progress, scared));
@@ -197,7 +198,45 @@ pub fn check(cave: &Cave, turn: &Turn, action: &BoscoAction) -> Result<(), Strin
         BoscoAction::LightGun(t) => check_gun(cave, turn, &guns.light_gun, (*t).into()).map(|_| ()),
         BoscoAction::Rocket(t) => check_gun(cave, turn, &guns.rocket, (*t).into()).map(|_| ()),
         BoscoAction::Revive => check_revive(cave, turn).map(|_| ()),
+        BoscoAction::Place(at) => check_place(cave, turn, (*at).into()).map(|_| ()),
     }
+}
+
+/// Whether BOSCO may still be set down elsewhere: the first turn, before the Dwarf's first action
+/// (a Rock and Stone card played for no action leaves it so). BOSCO and its space when it may.
+pub fn may_place(cave: &Cave, turn: &Turn) -> Result<(Entity, Hex), String> {
+    let (e, now) = bosco(cave).ok_or("BOSCO is not on the cave")?;
+    let first = turn.number == 1 && !turn.bosco_turn && turn.guest.is_none();
+    if !first || turn.actions_left != cave.data.numbers.actions_per_turn {
+        return Err("BOSCO is placed before the Dwarf's first action, at the start of the mission".into());
+    }
+    Ok((e, now))
+}
+
+/// The rulebook's set-up: BOSCO goes on any cave space next to the Drop Pod, outside it. Floor
+/// with no figure on it (creatures and Dwarves may not share BOSCO's space). BOSCO and the space
+/// when it may.
+fn check_place(cave: &Cave, turn: &Turn, at: Hex) -> Result<(Entity, Hex), String> {
+    let (e, now) = may_place(cave, turn)?;
+    if at == now {
+        return Err("BOSCO is there already".into());
+    }
+    let next_to_pod = neighbours(at).into_iter().any(|h| cave.is_drop_pod(h));
+    if cave.is_drop_pod(at) || !next_to_pod {
+        return Err("BOSCO starts on a space next to the Drop Pod, outside it".into());
+    }
+    if !cave.terrain(at).is_some_and(|t| t.is_floor()) || cave.dwarf_on(at) || cave.creature_on(at) {
+        return Err("BOSCO starts on an empty floor space".into());
+    }
+    Ok((e, at))
+}
+
+/// BOSCO set down where the players want it (no action).
+fn place(cave: &Cave, turn: &Turn, fx: &mut Effects, at: Hex) -> Result<Vec<u32>, String> {
+    let (e, at) = check_place(cave, turn, at)?;
+    fx.commands.entity(e).insert(At(at));
+    fx.say(GameEvent::BoscoPlaced { at: at.into() });
+    Ok(vec![])
 }
 
 /// Whether BOSCO may fire this gun at a space: where BOSCO is when it may.

@@ -100,6 +100,9 @@ pub enum BoscoAction {
     Rocket(Qr),
     /// BOSCO gives itself up: the unconscious Dwarf stands with 1 Health and takes a new turn.
     Revive,
+    /// Set BOSCO down on another cave space next to the Drop Pod, before the Dwarf's first action
+    /// (rulebook "Player setup": the players place it). No action.
+    Place(Qr),
 }
 
 impl Command {
@@ -110,7 +113,7 @@ impl Command {
             Command::Move(path) | Command::Platforms(path) | Command::Bosco(BoscoAction::Move(path)) => path.clone(),
             Command::Shoot { target, .. } | Command::ShootSecondary { target } | Command::Throw { target, .. } => vec![*target],
             Command::CallResupply(at) | Command::Flare(at) | Command::Zipline(at) | Command::Sentry(at) => vec![*at],
-            Command::Bosco(BoscoAction::LightGun(at) | BoscoAction::Rocket(at)) => vec![*at],
+            Command::Bosco(BoscoAction::LightGun(at) | BoscoAction::Rocket(at) | BoscoAction::Place(at)) => vec![*at],
             _ => vec![],
         }
     }

@@ -305,6 +305,10 @@ pub enum GameEvent {
     BoscoActs {
         actions: u32,
     },
+    /// BOSCO is set down on a space next to the Drop Pod before the first action (set-up).
+    BoscoPlaced {
+        at: Qr,
+    },
     /// BOSCO is gone for the rest of the mission.
     BoscoLost {
         why: String,

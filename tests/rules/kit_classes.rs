@@ -522,6 +522,38 @@ fn platforms_go_on_pits_within_range_three_are_walked_on_and_reused_when_free() 
 
 // BOSCO.
 
+/// The players set BOSCO down on any empty floor space next to the Drop Pod (rulebook "Player
+/// setup"): before the Dwarf's first action, for no action. The legal query lists the spaces then,
+/// and the action not at all once the Dwarf has acted.
+#[test]
+fn the_players_set_bosco_down_beside_the_drop_pod_before_the_first_action() {
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 1, 2);
+    let placed = |g: &mut Game| {
+        let l = hoxxes::rules::legal::legal(g.world());
+        l.of(ActionKind::BoscoPlace).next().map(|a| a.offers().iter().flat_map(|o| o.command.spaces()).collect::<Vec<Qr>>())
+    };
+    let spaces = placed(&mut g).expect("listed at the start");
+    assert_eq!(bosco_at(&mut g), Some(q(2, 1)), "set up on the first space next to the pod");
+    assert!(spaces.contains(&q(2, 4)) && spaces.contains(&q(2, 2)), "{spaces:?}");
+    assert!(!spaces.contains(&q(1, 2)) && !spaces.contains(&q(3, 3)), "not on the pod, not two away: {spaces:?}");
+    assert!(g.refused(bosco(BoscoAction::Place(q(3, 3)))).contains("next to the Drop Pod"));
+    assert!(g.refused(bosco(BoscoAction::Place(q(1, 2)))).contains("next to the Drop Pod"), "the pod's own space");
+    g.creature(Grunt, 2, 3);
+    assert!(g.refused(bosco(BoscoAction::Place(q(2, 3)))).contains("empty floor"));
+    g.ok(bosco(BoscoAction::Place(q(2, 4))));
+    assert_eq!(bosco_at(&mut g), Some(q(2, 4)));
+    assert_eq!(g.turn().actions_left, 3, "no action spent");
+    assert!(said(&mut g, |e| *e == GameEvent::BoscoPlaced { at: q(2, 4) }));
+    assert!(!spaces.contains(&q(2, 1)) && !placed(&mut g).expect("still listed").contains(&q(2, 4)), "not where it is");
+    assert!(g.refused(bosco(BoscoAction::Place(q(2, 4)))).contains("there already"));
+    g.ok(bosco(BoscoAction::Place(q(2, 1))));
+    assert_eq!(bosco_at(&mut g), Some(q(2, 1)), "set down again, still before the first action");
+    g.walk(&[(2, 2)]).expect("the Scout moves");
+    assert!(g.refused(bosco(BoscoAction::Place(q(2, 4)))).contains("before the Dwarf's first action"));
+    assert_eq!(placed(&mut g), None, "no longer listed");
+}
+
 #[test]
 fn bosco_takes_two_actions_after_the_dwarf_and_before_the_event_card() {
     let mut g = with_bosco(mission(&ROOM), Scout);

@@ -82,6 +82,7 @@ fn unlisted(app: &mut App, rng: &mut impl Rng) -> Vec<Command> {
             Command::Bosco(BoscoAction::LightGun(t)),
             Command::Bosco(BoscoAction::Rocket(t)),
             Command::Bosco(BoscoAction::Move(vec![t])),
+            Command::Bosco(BoscoAction::Place(t)),
         ]);
         let card = &data.throwables[rng.random_range(0..data.throwables.len())];
         out.push(Command::Throw { card: card.name.clone(), target: t });

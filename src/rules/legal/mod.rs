@@ -89,6 +89,9 @@ pub enum ActionKind {
     BoscoLightGun,
     BoscoRocket,
     BoscoRevive,
+    /// BOSCO set down elsewhere next to the Drop Pod: listed only while it may be (the first turn,
+    /// before the Dwarf's first action).
+    BoscoPlace,
     EndTurn,
     Launch,
     Detonate,
@@ -100,7 +103,12 @@ impl ActionKind {
     pub fn is_bosco(self) -> bool {
         matches!(
             self,
-            ActionKind::BoscoMove | ActionKind::BoscoChop | ActionKind::BoscoLightGun | ActionKind::BoscoRocket | ActionKind::BoscoRevive
+            ActionKind::BoscoMove
+                | ActionKind::BoscoChop
+                | ActionKind::BoscoLightGun
+                | ActionKind::BoscoRocket
+                | ActionKind::BoscoRevive
+                | ActionKind::BoscoPlace
         )
     }
 }

@@ -459,6 +459,13 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     // asks before a roll with nothing to spend it on.
     let chop = check(BoscoAction::Chop)
         .map(|command| vec![Offer { command, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }]);
+    let place = bosco::may_place(cave, &t.turn).is_ok().then(|| {
+        let offers = bosco_start_spaces(cave)
+            .into_iter()
+            .filter_map(|h| check(BoscoAction::Place(h.into())).ok().map(|command| Offer { command, detail: Detail::Space(h.into()) }))
+            .collect();
+        (ActionKind::BoscoPlace, non_empty(offers, "no empty floor space next to the Drop Pod"))
+    });
     [
         (ActionKind::BoscoMove, flights),
         (ActionKind::BoscoChop, chop),
@@ -467,8 +474,19 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
         (ActionKind::BoscoRevive, single(BoscoAction::Revive)),
     ]
     .into_iter()
+    .chain(place)
     .map(|(kind, allowed)| Action { kind, what: String::new(), by, allowed })
     .collect()
+}
+
+/// The spaces next to the Drop Pod, outside it, in canonical order: where BOSCO may be set up.
+fn bosco_start_spaces(cave: &Cave) -> Vec<Hex> {
+    let grid = cave.board.grid();
+    let pods: Vec<Hex> = (0..grid.len()).map(|i| grid.hex(i)).filter(|h| cave.is_drop_pod(*h)).collect();
+    let mut around: Vec<Hex> = pods.iter().flat_map(|p| crate::rules::hex::neighbours(*p)).filter(|h| !pods.contains(h)).collect();
+    crate::rules::hex::sort_canonical(&mut around);
+    around.dedup();
+    around
 }
 
 /// BOSCO's flights: a shortest path over anything but walls to each space within its points. By

@@ -23,6 +23,7 @@ fn shortcut(a: &Action) -> Option<KeyCode> {
         StandUp => KeyCode::KeyU,
         HelpUp => KeyCode::KeyH,
         Revive | BoscoRevive => KeyCode::KeyV,
+        BoscoPlace => KeyCode::KeyJ,
         Flare => KeyCode::KeyF,
         Zipline => KeyCode::KeyZ,
         Shield => KeyCode::KeyB,
@@ -89,6 +90,7 @@ pub fn label(data: &GameData, a: &Action) -> String {
         // The rocket costs both of BOSCO's actions (rulebook): said before it is pressed.
         BoscoRocket => format!("BOSCO rocket ({} actions)", data.numbers.bosco.rocket.actions),
         BoscoRevive => "BOSCO revive".into(),
+        BoscoPlace => "Place BOSCO".into(),
         EndTurn => "End turn".into(),
         Launch => "Launch pod".into(),
         k => format!("{k:?}"),
