@@ -13,7 +13,7 @@ use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::agenda::{Agenda, CurrentJob};
-use crate::rules::command::{Answer, ChoiceKind, Command, CommandLog};
+use crate::rules::command::{Answer, BoscoAction, ChoiceKind, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
@@ -743,7 +743,11 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
         }
         // A space a click adds to the Flames being placed (`FlameDraft`).
         Detail::Space(at) if matches!(o.command, Command::Choose(Answer::Flames(_))) => format!("a Flame on {}", words::space(at)),
-        Detail::Space(at) => format!("{} at {}", o.command.name(), words::space(at)),
+        Detail::Space(at) => match &o.command {
+            Command::Bosco(BoscoAction::Move(_)) => format!("BOSCO flies to {}", words::space(at)),
+            Command::Bosco(BoscoAction::Place(_)) => format!("BOSCO is set down at {}, for no action", words::space(at)),
+            cmd => format!("{} at {}", cmd.name(), words::space(at)),
+        },
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
@@ -1018,6 +1022,16 @@ mod tests {
         assert!(said.starts_with("Log: The Scout draws They Are Awake: Every creature activates. (F2:"), "{said}");
         let plain = log_hint(&data, &GameEvent::CreaturesActivate { count: 3 });
         assert!(!plain.contains(": Every"), "{plain}");
+    }
+
+    /// A lit space of BOSCO's says what a click there does to BOSCO, not "BOSCO at".
+    #[test]
+    fn boscos_spaces_say_what_a_click_does() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let at = Qr { q: 1, r: 2 };
+        let said = |a: BoscoAction| offer_words(&data, &Offer { command: Command::Bosco(a), detail: Detail::Space(at) }, &[]);
+        assert!(said(BoscoAction::Place(at)).starts_with("BOSCO is set down at (2, 2), for no action"), "{}", said(BoscoAction::Place(at)));
+        assert!(said(BoscoAction::Move(vec![at])).starts_with("BOSCO flies to (2, 2)"), "{}", said(BoscoAction::Move(vec![at])));
     }
 
     /// The Overclock button says what the Gold buys before it is spent: the weapon's overclocked
