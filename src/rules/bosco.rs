@@ -17,7 +17,7 @@ use super::actions::{InProgress, answering, asking};
 use super::agenda::{CurrentJob, Job, JobKind, next_job};
 use super::cave::Cave;
 use super::command::{Answer, BoscoAction, ChopTarget, Command, Pending};
-use super::command::{CommandKind, ask_of};
+use super::command::{CommandKind, CommandLog, ask_of};
 use super::components::*;
 use super::damage::{Blow, Hits, hurt_creature};
 use super::effects::Effects;
@@ -66,6 +66,7 @@ pub fn plugin(app: &mut App) {
             Update,
             offer_success.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(asking(|p| matches!(p, InProgress::BoscoChop(_)))),
         )
+        .add_systems(Update, set_up_over.in_set(RulesSet::Ask).ambiguous_with(RulesSet::Ask).run_if(resource_changed::<CommandLog>))
         .add_systems(RulesStep::Job(JobKind::BoscoReaction), offer_reaction);
 }
 
@@ -126,7 +127,7 @@ fn act(
         BoscoAction::LightGun(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.light_gun, t.into()),
         BoscoAction::Rocket(t) => shoot(&cave, &mut turn, &mut fx, &mut pending, karl, &guns.rocket, t.into()),
         BoscoAction::Revive => revive(&cave, &mut turn, &mut fx),
-        BoscoAction::Place(at) => place(&cave, &turn, &mut fx, at.into()),
+        BoscoAction::Place(at) => place(&cave, &mut fx, at.into()),
     };
     // Each action returns the creatures a Scare result sends running from BOSCO.
     let result = result.map(|scared| scare(&cave, &mut pending, &mut progress, scared));
@@ -180,9 +181,7 @@ fn check_fly(cave: &Cave, turn: &Turn, path: &[Hex]) -> Result<(Entity, Hex), St
         }
         from = *h;
     }
-    let taken = cave.dwarf_on(end) || cave.creature_on(end);
-    let gun = cave.any_token(end, |t| matches!(t.2, Token::SentryGun { .. }));
-    if taken || gun || cave.terrain(end).is_some_and(|t| t.is_stalagmite()) {
+    if !may_rest_on(cave, end) {
         return Err("BOSCO cannot end its flight on a figure or a stalagmite".into());
     }
     Ok((e, end))
@@ -198,26 +197,43 @@ pub fn check(cave: &Cave, turn: &Turn, action: &BoscoAction) -> Result<(), Strin
         BoscoAction::LightGun(t) => check_gun(cave, turn, &guns.light_gun, (*t).into()).map(|_| ()),
         BoscoAction::Rocket(t) => check_gun(cave, turn, &guns.rocket, (*t).into()).map(|_| ()),
         BoscoAction::Revive => check_revive(cave, turn).map(|_| ()),
-        BoscoAction::Place(at) => check_place(cave, turn, (*at).into()).map(|_| ()),
+        BoscoAction::Place(at) => check_place(cave, (*at).into()).map(|_| ()),
     }
 }
 
-/// Whether BOSCO may still be set down elsewhere: the first turn, before the Dwarf's first action
-/// (a Rock and Stone card played for no action leaves it so). BOSCO and its space when it may.
-pub fn may_place(cave: &Cave, turn: &Turn) -> Result<(Entity, Hex), String> {
-    let (e, now) = bosco(cave).ok_or("BOSCO is not on the cave")?;
-    let first = turn.number == 1 && !turn.bosco_turn && turn.guest.is_none();
-    if !first || turn.actions_left != cave.data.numbers.actions_per_turn {
+/// Whether BOSCO may still be set down elsewhere: before the game's first command of any other
+/// kind (an action, a card played, a free action). BOSCO and its space when it may.
+pub fn may_place(cave: &Cave) -> Result<(Entity, Hex), String> {
+    let b = cave.bosco.iter().next().ok_or("BOSCO is not on the cave")?;
+    if !b.setting_up {
         return Err("BOSCO is placed before the Dwarf's first action, at the start of the mission".into());
     }
-    Ok((e, now))
+    Ok((b.entity, b.at.0))
+}
+
+/// The set-up is over once the game has taken a command that is not BOSCO set down: from then on
+/// BOSCO only moves by its own actions.
+fn set_up_over(log: Res<CommandLog>, setting_up: Query<Entity, With<BoscoSetUp>>, mut commands: Commands) {
+    if log.0.last().is_some_and(|c| !matches!(c, Command::Bosco(BoscoAction::Place(_)))) {
+        for e in &setting_up {
+            commands.entity(e).remove::<BoscoSetUp>();
+        }
+    }
+}
+
+/// Whether BOSCO may end a flight, or be set down, on a space: no figure (creatures and Dwarves do
+/// not share its space), not the Sentry Gun's, not a stalagmite.
+fn may_rest_on(cave: &Cave, h: Hex) -> bool {
+    let taken = cave.dwarf_on(h) || cave.creature_on(h);
+    let gun = cave.any_token(h, |t| matches!(t.2, Token::SentryGun { .. }));
+    !(taken || gun || cave.terrain(h).is_some_and(|t| t.is_stalagmite()))
 }
 
 /// The rulebook's set-up: BOSCO goes on any cave space next to the Drop Pod, outside it. Floor
 /// with no figure on it (creatures and Dwarves may not share BOSCO's space). BOSCO and the space
 /// when it may.
-fn check_place(cave: &Cave, turn: &Turn, at: Hex) -> Result<(Entity, Hex), String> {
-    let (e, now) = may_place(cave, turn)?;
+fn check_place(cave: &Cave, at: Hex) -> Result<(Entity, Hex), String> {
+    let (e, now) = may_place(cave)?;
     if at == now {
         return Err("BOSCO is there already".into());
     }
@@ -225,15 +241,15 @@ fn check_place(cave: &Cave, turn: &Turn, at: Hex) -> Result<(Entity, Hex), Strin
     if cave.is_drop_pod(at) || !next_to_pod {
         return Err("BOSCO starts on a space next to the Drop Pod, outside it".into());
     }
-    if !cave.terrain(at).is_some_and(|t| t.is_floor()) || cave.dwarf_on(at) || cave.creature_on(at) {
-        return Err("BOSCO starts on an empty floor space".into());
+    if !cave.terrain(at).is_some_and(|t| t.is_floor()) || !may_rest_on(cave, at) {
+        return Err("BOSCO starts on a floor space with no figure and no Sentry Gun".into());
     }
     Ok((e, at))
 }
 
 /// BOSCO set down where the players want it (no action).
-fn place(cave: &Cave, turn: &Turn, fx: &mut Effects, at: Hex) -> Result<Vec<u32>, String> {
-    let (e, at) = check_place(cave, turn, at)?;
+fn place(cave: &Cave, fx: &mut Effects, at: Hex) -> Result<Vec<u32>, String> {
+    let (e, at) = check_place(cave, at)?;
     fx.commands.entity(e).insert(At(at));
     fx.say(GameEvent::BoscoPlaced { at: at.into() });
     Ok(vec![])

@@ -83,6 +83,8 @@ pub fn drop_pod_at(board: &Board, spaces: &Query<SpaceData, With<Space>>, h: Hex
 pub struct BoscoData {
     pub entity: Entity,
     pub at: &'static At,
+    /// Still where the set-up put it: the players may set it down elsewhere (`BoscoSetUp`).
+    pub setting_up: Has<BoscoSetUp>,
 }
 
 /// A Dwarf read off the cave, for as long as the cave is borrowed.

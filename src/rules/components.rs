@@ -240,6 +240,12 @@ pub struct Loadout {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bosco;
 
+/// BOSCO is still where the set-up put it and the players may set it down elsewhere beside the
+/// Drop Pod (rulebook "Player setup"): taken off by the game's first command of any other kind
+/// (`bosco::set_up_over`).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoscoSetUp;
+
 /// A Dwarf's cards, as indices into the Rock and Stone and Throwable card lists.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {

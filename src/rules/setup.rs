@@ -209,7 +209,7 @@ pub fn start_mission(world: &mut World, mission: &Mission, setup: &MissionSetup)
     if setup.bosco {
         let at = bosco_start(&cells, &pods).ok_or("no cave space next to the Drop Pod for BOSCO")?;
         let id = ids.take();
-        world.spawn((id, Bosco, At(at)));
+        world.spawn((id, Bosco, BoscoSetUp, At(at)));
     }
     world.insert_resource(SwarmThreat(data.numbers.swarm_meter.start));
     world.insert_resource(Board::new(spaces));

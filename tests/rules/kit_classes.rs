@@ -540,7 +540,13 @@ fn the_players_set_bosco_down_beside_the_drop_pod_before_the_first_action() {
     assert!(g.refused(bosco(BoscoAction::Place(q(3, 3)))).contains("next to the Drop Pod"));
     assert!(g.refused(bosco(BoscoAction::Place(q(1, 2)))).contains("next to the Drop Pod"), "the pod's own space");
     g.creature(Grunt, 2, 3);
-    assert!(g.refused(bosco(BoscoAction::Place(q(2, 3)))).contains("empty floor"));
+    assert!(g.refused(bosco(BoscoAction::Place(q(2, 3)))).contains("no figure"));
+    // Not on the Sentry Gun, as no flight ends there (a solo Engineer's, set up by a free action).
+    let gun = *spaces.iter().find(|s| ![q(2, 4), q(2, 3), q(2, 2)].contains(*s)).expect("another space beside the pod");
+    let (c, r) = hoxxes::rules::hex::hex_to_cell(gun.into());
+    gear(&mut g, Token::SentryGun { health: 1 }, c, r, 0);
+    assert!(g.refused(bosco(BoscoAction::Place(gun))).contains("Sentry Gun"));
+    assert!(!placed(&mut g).expect("listed").contains(&gun));
     g.ok(bosco(BoscoAction::Place(q(2, 4))));
     assert_eq!(bosco_at(&mut g), Some(q(2, 4)));
     assert_eq!(g.turn().actions_left, 3, "no action spent");
@@ -552,6 +558,18 @@ fn the_players_set_bosco_down_beside_the_drop_pod_before_the_first_action() {
     g.walk(&[(2, 2)]).expect("the Scout moves");
     assert!(g.refused(bosco(BoscoAction::Place(q(2, 4)))).contains("before the Dwarf's first action"));
     assert_eq!(placed(&mut g), None, "no longer listed");
+}
+
+/// Any command but BOSCO set down ends the set-up, a free action too: the turn's actions left
+/// are then still all there, but the Dwarf has acted (a reviewer's finding).
+#[test]
+fn a_free_action_ends_the_time_to_set_bosco_down() {
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 1, 2);
+    g.world().resource_mut::<Turn>().guest = Some((0, true));
+    g.walk(&[(2, 2)]).expect("the free Move");
+    assert_eq!(g.turn().actions_left, 3, "no action of the turn spent");
+    assert!(g.refused(bosco(BoscoAction::Place(q(2, 4)))).contains("before the Dwarf's first action"));
 }
 
 #[test]

@@ -81,7 +81,8 @@ fn activate(
         if let Some(c) = c
             && let Some((end, faces)) = moved.and_then(|path| landing(&c, &path))
         {
-            cave.creature_moved(&c, end, faces.as_ref());
+            // As `step_along` leaves it: a step with no way to face keeps the facing it had.
+            cave.creature_moved(&c, end, faces.as_ref().or(c.faces));
         }
         // As at the start of an update: what was placed before is on the table now.
         fx.placed.clear();

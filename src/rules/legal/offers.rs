@@ -459,7 +459,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
     // asks before a roll with nothing to spend it on.
     let chop = check(BoscoAction::Chop)
         .map(|command| vec![Offer { command, detail: Detail::Chop(crate::rules::actions::chop::targets(cave, at)) }]);
-    let place = bosco::may_place(cave, &t.turn).is_ok().then(|| {
+    let place = bosco::may_place(cave).is_ok().then(|| {
         let offers = bosco_start_spaces(cave)
             .into_iter()
             .filter_map(|h| check(BoscoAction::Place(h.into())).ok().map(|command| Offer { command, detail: Detail::Space(h.into()) }))
