@@ -54,6 +54,8 @@ shot 2-cave-turn 2                                       # the Event card, the S
 press 3; until_played 8 "the reaction shot passed"       # the Gunner lets it go (BurstFire, his secondary, pass)
 press 1; until_played 9 "For Karl! passed on the Slasher's attack"
 shot 3-gunner 1
+press F3; shot 3-log 1; press Escape                     # the whole log over the table, and back
+until_exactly 9 "the log looked at"                      # nothing played meanwhile
 click 175 288; until_played 10 "the Gunner's move"
 press e; press e; until_played 11 "the Gunner's end of turn"   # 2 actions left: asked twice
 shot 4-supply-drop 2                                     # Supply Drop: where the pod lands, spaces lit
