@@ -54,10 +54,10 @@ pub enum Job {
     BoscoReaction { target: Hex, creature: Option<u32> },
 }
 
-/// Whether the job in hand, a creature's activation, may take the next creature's in hand itself
-/// when it was quiet (`creatures::next_follows`). Set by the rules before each job from what no
-/// activation changes (`rules::ActivationsTogether`, no command waiting to cut in, no action under
-/// way, the mission not over).
+/// Whether the job in hand, the round's start or a creature's activation, may take the next
+/// creature's in hand itself when all is quiet (`creatures::take_next`). Set by the rules before
+/// each job from what no activation changes (`rules::ActivationsTogether`, no command waiting to
+/// cut in, no action under way, the mission not over).
 #[derive(Resource, Default)]
 pub struct MayTakeNext(pub bool);
 

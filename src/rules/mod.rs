@@ -237,9 +237,9 @@ fn run_action(world: &mut World) {
 
 /// Carry out the job in hand by its kind's rule: a dispatch by the job's kind (`Job::kind`, an
 /// exhaustive match), not a condition asked of every job rule. Where the rules may take
-/// activations together ([`ActivationsTogether`]), a quiet activation is followed by the next
-/// creature's in the same update: by the activation's own rule, in the same run, while the
-/// activations are quiet (`agenda::MayTakeNext`), and here after the round's start.
+/// activations together ([`ActivationsTogether`]), quiet activations follow one another in the
+/// same update: the round's start takes the first in hand (`agenda::MayTakeNext`), carried out
+/// here at once, and the activation's own rule each next one, in the same run.
 fn run_job(world: &mut World) {
     loop {
         let Some(kind) = world.resource::<agenda::CurrentJob>().0.as_ref().map(agenda::Job::kind) else { return };
@@ -248,7 +248,7 @@ fn run_job(world: &mut World) {
         // A kind with no rule (`build_all` names it) leaves the job in hand: it is dropped and the
         // log says so (`drop_unhandled`), not a crash.
         let _ = world.try_run_schedule(RulesStep::Job(kind));
-        if !(together && next_activation_now(world)) {
+        if kind != agenda::JobKind::ActivateAll {
             return;
         }
     }
@@ -260,7 +260,7 @@ fn run_job(world: &mut World) {
 /// a test (`screen::play::pace` sets it off): it shows each job for a while before the rules take
 /// the next, and a player may cut in between two (a Satchel Charge). Either way the same rules
 /// run in the same order on the same table: activations are taken together only while they are
-/// quiet (see [`activations_may_follow`] and `creatures::next_follows`).
+/// quiet (see [`activations_may_follow`] and `creatures::take_next`).
 #[derive(Resource, Default)]
 pub struct ActivationsTogether(pub bool);
 
@@ -272,30 +272,6 @@ fn activations_may_follow(world: &World) -> bool {
         && world.resource::<CommandQueue>().0.is_empty()
         && matches!(world.resource::<actions::InProgress>(), actions::InProgress::Idle)
         && world.resource::<end::Outcome>().0.is_none()
-}
-
-/// After the round's start (or an activation), whether the next creature activates in this update
-/// too; if so its job is taken in hand here, with what this update placed emptied as a new update
-/// would. Only when nothing logged since the mission's end was last judged (`end::judge`
-/// keeps the place: before this update's first job, `RulesSet::Judge`) concerns what runs between
-/// two updates' jobs: creatures moved, stayed or skipped (`creatures::quiet`), so no figure was
-/// hurt or killed, nothing was revealed, rolled, placed or asked, and the mission's end and the
-/// pickups' reveal would find what they found before.
-fn next_activation_now(world: &mut World) -> bool {
-    let follows = creatures::next_follows(
-        &world.resource::<log::GameLog>().0,
-        world.resource::<state::Kills>().noted,
-        world.resource::<Pending>(),
-        world.resource::<agenda::CurrentJob>(),
-        world.resource::<agenda::Agenda>(),
-    );
-    if follows {
-        // As at the start of an update: what was placed before is on the table now.
-        world.resource_mut::<state::Placed>().clear();
-        let next = world.resource_mut::<agenda::Agenda>().0.pop_front();
-        world.resource_mut::<agenda::CurrentJob>().0 = next;
-    }
-    follows
 }
 
 /// Take the next queued command, unless one is still being applied or the rules still have jobs to

@@ -9,7 +9,7 @@ pub mod throwables;
 
 use super::actions::InProgress;
 use super::actions::scare::{ScareState, start_scare};
-use super::agenda::{Agenda, CurrentJob, Job, JobKind, MayTakeNext};
+use super::agenda::{CurrentJob, Job, JobKind, MayTakeNext};
 use super::cave::{Cave, CreatureItem};
 use super::command::Pending;
 use super::components::*;
@@ -50,12 +50,14 @@ pub fn plugin(app: &mut App) {
 
 /// Every creature on the cave gets an activation, down the creature table; creatures of one kind
 /// nearest a Dwarf first, then canonical order (ruling 4). Creatures that arrive later in this
-/// round are not in it.
-fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, mut fx: Effects) {
+/// round are not in it. Where the rules let activations follow one another (`MayTakeNext`), the
+/// first is taken in hand at once, for the rules to carry out in this update.
+fn queue_activations(cave: Cave, mut job: ResMut<CurrentJob>, pending: Res<Pending>, may_take_next: Res<MayTakeNext>, mut fx: Effects) {
     job.0 = None;
     let order = intent::order(&cave);
     fx.say(GameEvent::CreaturesActivate { count: order.len() as u32 });
     fx.agenda.first(order.into_iter().map(Job::Activate));
+    take_next(&cave, &pending, &may_take_next, &mut job, &mut fx);
 }
 
 /// Carry out the activation in hand; then, where the rules let activations follow one another
@@ -75,7 +77,7 @@ fn activate(
     while let Some(Job::Activate(id)) = job.0.take() {
         let c = cave.creature_by_id(id);
         let moved = c.as_ref().and_then(|c| activate_one(&cave, &turn, &mut pool, &mut pending, &for_karl, &mut fx, c));
-        if !(may_take_next.0 && next_follows(&fx.log.0, cave.kills.noted, &pending, &job, &fx.agenda)) {
+        if !take_next(&cave, &pending, &may_take_next, &mut job, &mut fx) {
             return;
         }
         if let Some(c) = c
@@ -84,10 +86,28 @@ fn activate(
             // As `step_along` leaves it: a step with no way to face keeps the facing it had.
             cave.creature_moved(&c, end, faces.as_ref().or(c.faces));
         }
+    }
+}
+
+/// The next creature's activation taken in hand now, if the rules let activations follow one
+/// another (`MayTakeNext`) and what the table shows says it may follow: everything said since the
+/// mission's end was last judged (`end::judge`) is quiet (the round began, creatures moved,
+/// stayed or skipped), no answer is awaited, no job is in hand and the next job is an activation.
+/// Nothing the rules do between two jobs (the mission's end, the kills noted, the pickups revealed)
+/// would then find anything new. Whether it was taken.
+fn take_next(cave: &Cave, pending: &Pending, may_take_next: &MayTakeNext, job: &mut CurrentJob, fx: &mut Effects) -> bool {
+    let log = &fx.log.0;
+    let follows = may_take_next.0
+        && pending.0.is_none()
+        && job.0.is_none()
+        && log[cave.kills.noted.min(log.len())..].iter().all(quiet)
+        && matches!(fx.agenda.0.front(), Some(Job::Activate(_)));
+    if follows {
         // As at the start of an update: what was placed before is on the table now.
         fx.placed.clear();
         job.0 = fx.agenda.0.pop_front();
     }
+    follows
 }
 
 /// One creature's activation, as its intent says; the path it walked when it moved.
@@ -133,23 +153,11 @@ fn activate_one(
     None
 }
 
-/// Whether the next creature's activation may follow at once, in the same update (or the same run
-/// of the activation's rule), by what the table shows now: everything said since the mission's end
-/// was last judged (`judged`, a place in the log; `end::judge`) is quiet, no answer is awaited, no
-/// job is in hand and the next job is an activation. What else must hold is the rules' to say
-/// (`MayTakeNext`).
-pub fn next_follows(log: &[GameEvent], judged: usize, pending: &Pending, job: &CurrentJob, agenda: &Agenda) -> bool {
-    pending.0.is_none()
-        && job.0.is_none()
-        && log[judged.min(log.len())..].iter().all(quiet)
-        && matches!(agenda.0.front(), Some(Job::Activate(_)))
-}
-
 /// Whether what an activation said is all it did to the table: the round began, a creature
 /// activated and moved, stayed or skipped its activation. Nothing the rules do between two jobs
 /// (the mission's end, the kills noted, the pickups revealed) turns on a creature's place, so two
 /// such activations may be carried out in one update (`rules::ActivationsTogether`).
-pub fn quiet(said: &GameEvent) -> bool {
+fn quiet(said: &GameEvent) -> bool {
     match said {
         GameEvent::CreaturesActivate { .. } | GameEvent::Activated { .. } | GameEvent::SkipsActivation { .. } => true,
         GameEvent::Moved { who, .. } => matches!(who, Who::Creature { .. }),
