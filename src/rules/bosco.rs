@@ -229,9 +229,8 @@ fn may_rest_on(cave: &Cave, h: Hex) -> bool {
     !(taken || gun || cave.terrain(h).is_some_and(|t| t.is_stalagmite()))
 }
 
-/// The rulebook's set-up: BOSCO goes on any cave space next to the Drop Pod, outside it. Floor
-/// with no figure on it (creatures and Dwarves may not share BOSCO's space). BOSCO and the space
-/// when it may.
+/// The rulebook's set-up: BOSCO goes on any cave space next to the Drop Pod, outside it: floor
+/// where it may rest (`may_rest_on`). BOSCO and the space when it may.
 fn check_place(cave: &Cave, at: Hex) -> Result<(Entity, Hex), String> {
     let (e, now) = may_place(cave)?;
     if at == now {

@@ -100,8 +100,8 @@ pub enum BoscoAction {
     Rocket(Qr),
     /// BOSCO gives itself up: the unconscious Dwarf stands with 1 Health and takes a new turn.
     Revive,
-    /// Set BOSCO down on another cave space next to the Drop Pod, before the Dwarf's first action
-    /// (rulebook "Player setup": the players place it). No action.
+    /// Set BOSCO down on another cave space next to the Drop Pod, before the game's first command of
+    /// any other kind (rulebook "Player setup": the players place it). No action.
     Place(Qr),
 }
 

@@ -89,8 +89,8 @@ pub enum ActionKind {
     BoscoLightGun,
     BoscoRocket,
     BoscoRevive,
-    /// BOSCO set down elsewhere next to the Drop Pod: listed only while it may be (the first turn,
-    /// before the Dwarf's first action).
+    /// BOSCO set down elsewhere next to the Drop Pod: listed only while it may be (before the
+    /// game's first command of any other kind).
     BoscoPlace,
     EndTurn,
     Launch,

@@ -464,7 +464,7 @@ fn bosco_actions(t: &Table, by: Option<DwarfClass>, aim: Aim) -> Vec<Action> {
             .into_iter()
             .filter_map(|h| check(BoscoAction::Place(h.into())).ok().map(|command| Offer { command, detail: Detail::Space(h.into()) }))
             .collect();
-        (ActionKind::BoscoPlace, non_empty(offers, "no empty floor space next to the Drop Pod"))
+        (ActionKind::BoscoPlace, non_empty(offers, "no floor space next to the Drop Pod without a figure or the Sentry Gun"))
     });
     [
         (ActionKind::BoscoMove, flights),
