@@ -29,7 +29,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Focus>()
         .add_systems(
             Update,
-            (focus_first, keys, clicks, show_focus, show_tip, (wheel, focus_in_view)).chain().in_set(MenuInput).run_if(in_menu),
+            (within_what_shows, focus_first, keys, clicks, show_focus, show_tip, (wheel, focus_in_view))
+                .chain()
+                .in_set(MenuInput)
+                .run_if(in_menu),
         )
         .add_systems(Update, after_the_mission.run_if(in_state(Screen::Debrief)))
         .add_systems(Update, to_menu.in_set(super::front::Table).run_if(super::front::at_play));
@@ -414,6 +417,19 @@ fn wheeled(wheel: &mut MessageReader<bevy::input::mouse::MouseWheel>) -> f32 {
 #[derive(Component)]
 #[require(RelativeCursorPosition)]
 pub struct ScrollsItself;
+
+/// A scroll brought back to where the layout shows it, in a menu's body or a part that scrolls on
+/// its own: the layout keeps what it shows within what there is, but leaves the scroll asked for
+/// as it was, and a page or a wheel step back from past the end (the whole log opens far past its
+/// foot) would still show the end.
+fn within_what_shows(mut parts: Query<(&mut ScrollPosition, &ComputedNode), Or<(With<MenuBody>, With<ScrollsItself>)>>) {
+    for (mut at, node) in &mut parts {
+        let shown = node.scroll_position.y * node.inverse_scale_factor();
+        if node.size().y > 0.0 && at.0.y > shown + 0.5 {
+            at.0.y = shown;
+        }
+    }
+}
 
 /// The mouse wheel scrolls a menu's body (the layout keeps it within what there is to show), unless
 /// it is over a part that scrolls on its own.

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Log), (build, to_the_foot).chain())
-        .add_systems(Update, (press.after(super::MenuInput), (within_what_shows, page_keys).chain()).run_if(in_state(Screen::Log)))
+        .add_systems(Update, (press, page_keys).after(super::MenuInput).run_if(in_state(Screen::Log)))
         .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play));
 }
 
@@ -83,18 +83,6 @@ const PAGE: f32 = 400.0;
 fn to_the_foot(mut bodies: Query<&mut ScrollPosition, With<MenuBody>>) {
     for mut at in &mut bodies {
         at.0.y = FOOT;
-    }
-}
-
-/// The scroll brought back to where the layout shows it: the layout keeps what it shows within the
-/// body's text but leaves the scroll asked for as it was (the foot's, far past it), and a page or a
-/// wheel step back from there would still show the foot.
-fn within_what_shows(mut bodies: Query<(&mut ScrollPosition, &ComputedNode), With<MenuBody>>) {
-    for (mut at, node) in &mut bodies {
-        let shown = node.scroll_position.y * node.inverse_scale_factor();
-        if node.size().y > 0.0 && at.0.y > shown + 0.5 {
-            at.0.y = shown;
-        }
     }
 }
 
@@ -174,7 +162,8 @@ mod tests {
             .insert_resource(data())
             .insert_resource(GameLog(a_log()))
             .insert_state(Screen::Mission)
-            .add_plugins(plugin);
+            .add_plugins(plugin)
+            .add_systems(Update, super::super::within_what_shows.in_set(super::super::MenuInput));
         app.update();
         app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::F3);
         app.update();
