@@ -131,6 +131,20 @@ pub fn put(set: &mut [u64], bit: usize, on: bool) {
     if on { set[w] |= mask } else { set[w] &= !mask }
 }
 
+/// The words of a box up to which a search's passing sets are kept on the stack (The Maw's box
+/// takes 15): a creature's route asks for several an activation.
+const SMALL: usize = 32;
+
+/// An empty set of `words` words: in `small` if it fits, else in `large`.
+fn empty_set<'a>(words: usize, small: &'a mut [u64; SMALL], large: &'a mut Vec<u64>) -> &'a mut [u64] {
+    if words <= SMALL {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0);
+        large
+    }
+}
+
 /// Whether a set holds a bit.
 pub fn has(set: &[u64], bit: usize) -> bool {
     set.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1)
@@ -238,13 +252,20 @@ impl Flood {
     /// once, its bits in order: a layout's bits go by row, then column, which is the canonical
     /// order. `such` is asked in that order, of as few spaces as can be.
     pub fn nearest(&self, spaces: impl IntoIterator<Item = Hex>, mut such: impl FnMut(Hex) -> bool) -> Option<Hex> {
-        let bits: Vec<usize> = spaces.into_iter().filter_map(|h| self.reached_bit(h)).collect();
-        let (first, last) = (bits.iter().min()? / 64, bits.iter().max()? / 64);
-        let mut left = vec![0u64; last + 1 - first];
-        bits.iter().for_each(|b| put(&mut left, b - 64 * first, true));
+        // The spaces still wanted, as a set, and the words holding any.
+        let words = self.layout.words();
+        let (mut small, mut large) = ([0; SMALL], vec![]);
+        let left = empty_set(words, &mut small, &mut large);
+        let (mut first, mut last) = (usize::MAX, 0);
+        for b in spaces.into_iter().filter_map(|h| self.reached_bit(h)) {
+            put(left, b, true);
+            (first, last) = (first.min(b / 64), last.max(b / 64));
+        }
+        (first <= last).then_some(())?;
+        let left = &mut left[first..=last];
         let mut count: u32 = left.iter().map(|w| w.count_ones()).sum();
-        for front in self.fronts.chunks_exact(self.layout.words()) {
-            for (i, (w, want)) in front[first..=last].iter().zip(&mut left).enumerate() {
+        for front in self.fronts.chunks_exact(words) {
+            for (i, (w, want)) in front[first..=last].iter().zip(left.iter_mut()).enumerate() {
                 let mut hits = w & *want;
                 *want &= !hits;
                 count -= hits.count_ones();
@@ -290,14 +311,16 @@ impl Flood {
         };
         let by = self.layout.steps();
         // Back from the goal: the spaces on some shortest way to it, a step at a time.
-        let mut on = vec![0; self.reached.len()];
-        put(&mut on, goal, true);
-        let (mut layer, mut before) = (vec![goal], vec![]);
+        let (mut small, mut large) = ([0; SMALL], vec![]);
+        let on = empty_set(self.reached.len(), &mut small, &mut large);
+        put(on, goal, true);
+        let (mut layer, mut before) = (Vec::with_capacity(32), Vec::with_capacity(32));
+        layer.push(goal);
         for k in (0..steps).rev() {
             for y in &layer {
                 for b in &by {
-                    if let Some(x) = self.step(*y, -b, k).filter(|x| self.may_leave(*x, *y) && !has(&on, *x)) {
-                        put(&mut on, x, true);
+                    if let Some(x) = self.step(*y, -b, k).filter(|x| self.may_leave(*x, *y) && !has(on, *x)) {
+                        put(on, x, true);
                         before.push(x);
                     }
                 }
@@ -309,7 +332,7 @@ impl Flood {
         let mut path = Vec::with_capacity(steps as usize);
         let mut at = start;
         for k in 1..=steps {
-            let Some(to) = by.iter().filter_map(|b| self.step(at, *b, k)).find(|n| has(&on, *n) && self.may_leave(at, *n)) else {
+            let Some(to) = by.iter().filter_map(|b| self.step(at, *b, k)).find(|n| has(on, *n) && self.may_leave(at, *n)) else {
                 break;
             };
             path.push(self.layout.hex(to));
@@ -330,12 +353,13 @@ mod tests {
     /// finds what the breadth-first search space by space finds: the same spaces, the same steps to
     /// each (and to the nearest of a space's neighbours), the same way to each. The last boards are
     /// wide strips, whose rows are a word or more (63 spaces wide: a row and its spare bit exactly
-    /// one word).
+    /// one word), the last more words than are kept on the stack.
     #[test]
     fn the_search_by_bits_finds_the_steps_and_ways_of_the_breadth_first_walk() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         let mut long_ways = [0; 2];
-        let strips = [62, 63, 64, 100, 130];
+        // The last strip's box is more words than a passing set kept on the stack (`SMALL`).
+        let strips = [62, 63, 64, 100, 130, 300];
         for round in 0..60 + strips.len() {
             let radius = 2 + round % 9;
             let (spaces, rock): (Vec<Hex>, u32) = match strips.get(round.wrapping_sub(60)) {
@@ -345,6 +369,7 @@ mod tests {
             let board: Vec<Hex> = spaces.into_iter().filter(|_| rng.random_ratio(9, 10)).collect();
             let grid = Grid::new(board.iter().copied());
             let layout = Layout::of(&grid);
+            assert_eq!(layout.words() > SMALL, round == 60 + strips.len() - 1, "round {round}: only the last strip's box is large");
             let open: Vec<Hex> = board.iter().copied().filter(|_| rng.random_ratio(rock - 1, rock)).collect();
             let held: Vec<Hex> = if round % 2 == 0 { vec![] } else { board.iter().copied().filter(|_| rng.random_ratio(1, 6)).collect() };
             let held_set = if held.is_empty() { vec![] } else { layout.set(held.iter().copied()) };
