@@ -11,10 +11,11 @@ use super::sprites::{Shapes, Shows, Z_FIGURE};
 use crate::data::GameData;
 use crate::data::creatures::Trait;
 use crate::rules::components::Id;
-use crate::rules::components::{At, Bosco, Creature, CreatureStatus, Dwarf, DwarfStatus, Faces, Health};
+use crate::rules::components::{At, Bosco, Creature, CreatureStatus, Dwarf, DwarfStatus, Faces, Health, Token};
 use crate::rules::hex::{opposite, step};
 use crate::rules::log::{GameEvent, Who};
 use crate::screen::front::Table;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::VecDeque;
@@ -175,22 +176,33 @@ fn draw_creatures(
     }
 }
 
+/// Who the log names, found on the table: the Dwarf of that class, the creature of that number,
+/// BOSCO, the Sentry Gun's token.
+#[derive(SystemParam)]
+pub struct WhoIs<'w, 's> {
+    creatures: Query<'w, 's, (Entity, &'static Id), With<Creature>>,
+    dwarves: Query<'w, 's, (Entity, &'static Dwarf)>,
+    bosco: Query<'w, 's, Entity, With<Bosco>>,
+    tokens: Query<'w, 's, (Entity, &'static Token)>,
+}
+
+impl WhoIs<'_, '_> {
+    /// Its entity, while it is on the table (a creature killed is not).
+    pub fn entity(&self, who: &Who) -> Option<Entity> {
+        match who {
+            Who::Creature { id, .. } => self.creatures.iter().find(|(_, c)| c.0 == *id).map(|(e, _)| e),
+            Who::Dwarf(class) => self.dwarves.iter().find(|(_, d)| d.class == *class).map(|(e, _)| e),
+            Who::Bosco => self.bosco.single().ok(),
+            Who::SentryGun => self.tokens.iter().find(|(_, t)| matches!(t, Token::SentryGun { .. })).map(|(e, _)| e),
+        }
+    }
+}
+
 /// A figure that moved (walked, flew, ran in fright) goes along its path, space by space.
-fn follow_paths(
-    mut events: MessageReader<GameEvent>,
-    creatures: Query<(Entity, &Id), With<Creature>>,
-    dwarves: Query<(Entity, &Dwarf)>,
-    bosco: Query<Entity, With<Bosco>>,
-    mut figures: Query<(&Shows, &mut Walk)>,
-) {
+fn follow_paths(mut events: MessageReader<GameEvent>, who_is: WhoIs, mut figures: Query<(&Shows, &mut Walk)>) {
     for e in events.read() {
         let (GameEvent::Moved { who, path } | GameEvent::Scared { who, path }) = e else { continue };
-        let mover = match who {
-            Who::Creature { id, .. } => creatures.iter().find(|(_, c)| c.0 == *id).map(|(e, _)| e),
-            Who::Dwarf(class) => dwarves.iter().find(|(_, d)| d.class == *class).map(|(e, _)| e),
-            Who::Bosco => bosco.single().ok(),
-            Who::SentryGun => None,
-        };
+        let mover = who_is.entity(who);
         if let Some((_, mut walk)) = figures.iter_mut().find(|(shows, _)| Some(shows.0) == mover) {
             walk.0.extend(path.iter().map(|q| Hex::from(*q)));
         }

@@ -35,12 +35,13 @@ const ANSWER: Color = Color::srgba(1.0, 0.85, 0.2, 0.45);
 const PLACE: Color = Color::srgba(0.45, 0.9, 0.45, 0.40);
 const TARGET: Color = Color::srgba(1.0, 0.3, 0.2, 0.95);
 /// What the marks on the cave mean, for the key (F1): each shape in its colour, in words.
-pub const MARKS: [(Shape, Color, &str); 5] = [
+pub const MARKS: [(Shape, Color, &str); 6] = [
     (Shape::Hexagon, MOVE, "lit: where a move may go"),
     (Shape::Hexagon, AIM, "lit: what an attack may aim at"),
     (Shape::Hexagon, PLACE, "lit: where a thing may be put (Sentry Gun, Flare, pod...)"),
     (Shape::HexRing, TARGET, "ringed: a figure the attack would hit"),
     (Shape::Hexagon, ANSWER, "lit: an answer to pick"),
+    (Shape::HexRing, super::named::NAMED, "ringed white: what the log line under the pointer names"),
 ];
 const PICKED_FLAME: Color = Color::srgba(1.0, 0.45, 0.05, 0.8);
 const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);

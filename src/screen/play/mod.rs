@@ -3,8 +3,8 @@
 //! choice is always one of the query's offers, sent as it is.
 //!
 //! `logic` is the part a headless test drives (input messages in, commands out); `view`, `input`,
-//! `marks` and `pace` are the window's: the action bar and prompt, the pointer, the lit spaces, the
-//! creatures' turn played at a speed.
+//! `marks`, `named` and `pace` are the window's: the action bar and prompt, the pointer, the lit
+//! spaces, what a log line names ringed on the cave, the creatures' turn played at a speed.
 
 mod banner;
 pub mod dice;
@@ -13,6 +13,7 @@ mod input;
 mod keys;
 mod logic;
 mod marks;
+mod named;
 pub mod pace;
 mod record;
 pub mod view;
@@ -53,6 +54,7 @@ pub fn view_plugin(app: &mut App) {
     input::plugin(app);
     view::plugin(app);
     marks::plugin(app);
+    named::plugin(app);
     banner::plugin(app);
     dice::plugin(app);
 }

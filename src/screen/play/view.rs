@@ -843,6 +843,7 @@ struct DwarfView {
 #[derive(QueryData)]
 struct CreatureView {
     at: &'static At,
+    id: &'static Id,
     creature: &'static Creature,
     health: &'static Health,
     status: &'static CreatureStatus,
@@ -901,9 +902,11 @@ impl SpaceView<'_, '_> {
                 ""
             };
             let traits: String = words::creature_traits(stats).iter().map(|t| format!(", {t}")).collect();
+            // Named with its number, as the log names it.
+            let name = words::who(data, &Who::Creature { kind: c.creature.kind, id: c.id.0 });
             parts.push(format!(
-                "{} {}/{} Health, moves {}, range {}{traits}{frozen}",
-                stats.name, c.health.0, stats.health, stats.movement, stats.range
+                "{name} {}/{} Health, moves {}, range {}{traits}{frozen}",
+                c.health.0, stats.health, stats.movement, stats.range
             ));
         }
         for (_, t) in self.tokens.iter().filter(|t| t.0.0 == h) {
@@ -1022,6 +1025,23 @@ mod tests {
         assert!(said.starts_with("Log: The Scout draws They Are Awake: Every creature activates. (F2:"), "{said}");
         let plain = log_hint(&data, &GameEvent::CreaturesActivate { count: 3 });
         assert!(!plain.contains(": Every"), "{plain}");
+    }
+
+    /// A creature's hover card names it with its number, as the log does ("Glyphid Grunt #7").
+    #[test]
+    fn a_creatures_card_names_it_as_the_log_does() {
+        use bevy::ecs::system::RunSystemOnce;
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let mut world = World::new();
+        world.insert_resource(data.clone());
+        world.init_resource::<Board>();
+        let grunt = crate::data::creatures::CreatureKind::Grunt;
+        let at = hexx::Hex::new(2, 3);
+        world.spawn((At(at), Id(7), Creature { kind: grunt }, Health(1), CreatureStatus::default()));
+        let said = world.run_system_once(move |view: SpaceView, data: Res<GameData>| view.describe(&data, at)).expect("the card");
+        let name = words::who(&data, &Who::Creature { kind: grunt, id: 7 });
+        assert_eq!(name, "Glyphid Grunt #7");
+        assert!(said.contains(&format!("{name} 1/")), "{said}");
     }
 
     /// A lit space of BOSCO's says what a click there does to BOSCO, not "BOSCO at".
