@@ -23,6 +23,10 @@ pub fn scale_for(window: &Window) -> f32 {
     (window.width() / WINDOW.x).min(window.height() / WINDOW.y).max(0.1)
 }
 
+/// The most of the window's height the bar under the cave takes, however large the text and however
+/// many buttons: past it the actions' rows scroll (`play::view`), and the cave keeps the rest.
+pub const BAR_MOST: f32 = 0.5;
+
 /// The part of the bar that holds the prompt (up to two lines), the hint line, their gaps and the
 /// bar's padding; the rest holds the buttons.
 const PROMPT_HEIGHT: f32 = 72.0;
@@ -102,7 +106,7 @@ pub fn fit_window(
     let laid_out_now = |n: &&ComputedNode| (n.inverse_scale_factor() * panels * w.scale_factor() - 1.0).abs() < 0.01;
     let parts: Vec<f32> = bars.iter().filter(laid_out_now).map(|n| n.size().y / w.scale_factor()).collect();
     let measured = parts.iter().sum::<f32>() + (BAR_GAP * parts.len() as f32 + BAR_PADDING) * panels;
-    let bar = kept.max(bar_height(size) * panels).max(measured);
+    let bar = kept.max(bar_height(size) * panels).max(measured).min(window.y * BAR_MOST);
     bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
     let (zoom, at) = match &geo {
         Some(geo) => geo.camera(window, s, panels, bar),

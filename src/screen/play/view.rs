@@ -21,11 +21,12 @@ use crate::rules::legal::{Action, ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
-use crate::screen::layout::{BAR_GAP, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear};
+use crate::screen::layout::{BAR_GAP, BAR_MOST, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear, MoreBelow};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<BarHover>()
@@ -67,6 +68,7 @@ pub fn plugin(app: &mut App) {
                     place_card,
                 )
                     .chain(),
+                (cap_actions, scroll_actions),
             )
                 .in_set(crate::screen::front::Table),
         );
@@ -95,6 +97,9 @@ struct HoverCard;
 struct CardText;
 #[derive(Component)]
 struct ActionsRow;
+/// The actions' rows and the turn's column beside them: the part of the bar that gives way.
+#[derive(Component)]
+struct ActionsBox;
 /// End turn, Undo and Redo, in a column of their own at the bar's right end: in the same place
 /// every turn, whichever Dwarf acts and however many actions his row holds.
 #[derive(Component)]
@@ -148,7 +153,8 @@ fn build(mut commands: Commands) {
         right: px(HUD_WIDTH),
         bottom: px(0.0),
         // Anchored at the bottom: a longer prompt or more choices grow it upward, over the cave,
-        // never out of the window.
+        // never out of the window; the actions' rows take no more than `BAR_MOST` of the window
+        // leaves them (`cap_actions`).
         min_height: px(KEY_HEIGHT),
         flex_direction: FlexDirection::Column,
         // The rows sit at the bottom: a hint of two lines grows the bar upward, and the buttons
@@ -162,12 +168,19 @@ fn build(mut commands: Commands) {
     commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         b.spawn((PromptText, KeepClear, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
-        b.spawn((ChoicesRow, row()));
-        b.spawn((KeepClear, Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, ..default() })).with_children(|r| {
-            r.spawn((ActionsRow, Node { flex_grow: 1.0, flex_basis: px(0.0), ..row() }));
+        // The answers of a question never shrink: the actions give way to them.
+        b.spawn((ChoicesRow, Node { flex_shrink: 0.0, ..row() }));
+        let actions =
+            Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, flex_shrink: 1.0, min_height: px(ACTIONS_LEAST), ..default() };
+        let mut scrolled = Entity::PLACEHOLDER;
+        b.spawn((ActionsBox, KeepClear, actions)).with_children(|r| {
+            let row = Node { flex_grow: 1.0, flex_basis: px(0.0), max_height: percent(100.0), overflow: Overflow::scroll_y(), ..row() };
+            scrolled = r.spawn((ActionsRow, row, ScrollPosition::default(), RelativeCursorPosition::default())).id();
             let column = Node { flex_direction: FlexDirection::Column, row_gap: px(3.0), flex_shrink: 0.0, ..default() };
             r.spawn((TurnColumn, column));
         });
+        let more = Node { display: Display::None, flex_shrink: 0.0, ..default() };
+        b.spawn((MoreBelow(scrolled), more, children![text("More actions below: the wheel scrolls them", 12.0, AMBER)]));
     });
     let card = Node {
         position_type: PositionType::Absolute,
@@ -180,6 +193,49 @@ fn build(mut commands: Commands) {
     commands
         .spawn((HoverCard, card, BackgroundColor(BAR), BorderColor::all(GREY), GlobalZIndex(4), DespawnOnExit(super::Screen::Mission)))
         .with_child((CardText, text("", 13.0, PAPER)));
+}
+
+/// The least height the actions' rows are given when the bar is at its tallest: three rows of
+/// buttons, as tall as End turn, Undo and Redo beside them, in the panels' pixels.
+const ACTIONS_LEAST: f32 = 3.0 * ACTIONS_STEP;
+/// Pixels a wheel step scrolls the actions' rows.
+const ACTIONS_STEP: f32 = 26.0;
+
+/// The actions' rows are given what is left of `BAR_MOST` of the window once the bar's other parts
+/// (the prompt, the hint, the answers of a question) have theirs, and at least `ACTIONS_LEAST`:
+/// with large text and four Dwarves' cards the buttons covered the whole cave. Past that they
+/// scroll (`scroll_actions`); should the answers alone take more, the bar grows over the cave
+/// while they are asked, as it did.
+fn cap_actions(
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ui: Res<UiScale>,
+    bars: Query<&Children, With<BarNode>>,
+    parts: Query<&ComputedNode, Without<ActionsBox>>,
+    mut boxes: Query<&mut Node, With<ActionsBox>>,
+) {
+    let (Ok(w), Ok(children), Ok(mut node)) = (window.single(), bars.single(), boxes.single_mut()) else { return };
+    // In the panels' pixels, as the nodes are laid out.
+    let others: f32 = children.iter().filter_map(|c| parts.get(c).ok()).map(|n| n.size().y * n.inverse_scale_factor() + BAR_GAP).sum();
+    let left = w.height() / ui.0 * BAR_MOST - others - BAR_PADDING;
+    let most = px(left.max(ACTIONS_LEAST));
+    if node.max_height != most {
+        node.max_height = most;
+    }
+}
+
+/// The mouse wheel over the actions' rows scrolls them, when the bar is too short to show them all;
+/// never past their last row.
+fn scroll_actions(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut rows: Query<(&RelativeCursorPosition, &ComputedNode, &mut ScrollPosition), With<ActionsRow>>,
+) {
+    let by: f32 = wheel.read().map(|w| -w.y.signum() * ACTIONS_STEP).sum();
+    for (pointer, node, mut at) in &mut rows {
+        let most = ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0);
+        if by != 0.0 && pointer.cursor_over() {
+            at.0.y = (at.0.y + by).clamp(0.0, most);
+        }
+    }
 }
 
 /// The hover card's widest, in the panels' pixels.
@@ -1011,6 +1067,52 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The actions' rows get what the bar's other parts leave of `BAR_MOST` of the window, never
+    /// less than `ACTIONS_LEAST`; the wheel over them scrolls them as far as their last row.
+    #[test]
+    fn the_actions_give_way_to_the_cave_and_scroll() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_message::<bevy::input::mouse::MouseWheel>().insert_resource(UiScale(1.6));
+        app.add_systems(Update, (cap_actions, scroll_actions));
+        let mut window = Window::default();
+        window.resolution.set(1280.0, 720.0);
+        app.world_mut().spawn((window, bevy::window::PrimaryWindow));
+        // Sizes in the window's pixels, as the layout gives them (the panels' pixels times 1.6).
+        let laid = |height: f32| ComputedNode { size: Vec2::new(800.0, height * 1.6), inverse_scale_factor: 1.0 / 1.6, ..default() };
+        let bar = app.world_mut().spawn(BarNode).id();
+        app.world_mut().spawn((laid(60.0), ChildOf(bar)));
+        let choices = app.world_mut().spawn((laid(0.0), ChildOf(bar))).id();
+        let rows = ComputedNode { content_size: Vec2::new(800.0, 300.0 * 1.6), ..laid(100.0) };
+        let cursor = bevy::ui::RelativeCursorPosition { cursor_over: true, normalized: Some(Vec2::ZERO) };
+        let actions = app.world_mut().spawn((ActionsBox, Node::default(), ChildOf(bar))).id();
+        let row = app.world_mut().spawn((ActionsRow, rows, cursor, ScrollPosition::default(), ChildOf(actions))).id();
+        let most = |app: &App| app.world().get::<Node>(actions).expect("the actions").max_height;
+        app.update();
+        // 720 / 1.6 = 450 panel pixels, half of them the bar's: less the prompt and the answers
+        // (none) with their gaps, and the padding.
+        assert_eq!(most(&app), px(450.0 * BAR_MOST - (60.0 + BAR_GAP) - BAR_GAP - BAR_PADDING));
+        // A question with many answers: the actions keep their least.
+        app.world_mut().entity_mut(choices).insert(laid(200.0));
+        app.update();
+        assert_eq!(most(&app), px(ACTIONS_LEAST));
+        // Down the wheel, past the end: 200 panel pixels hidden below, and no further.
+        let down = bevy::input::mouse::MouseWheel {
+            unit: bevy::input::mouse::MouseScrollUnit::Line,
+            x: 0.0,
+            y: -1.0,
+            window: Entity::PLACEHOLDER,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        };
+        app.world_mut().write_message(down);
+        app.update();
+        assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, ACTIONS_STEP);
+        for _ in 0..20 {
+            app.world_mut().write_message(down);
+        }
+        app.update();
+        assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 200.0);
+    }
 
     /// A log line of an Event card gives the card's words on hover, not its name alone.
     #[test]
