@@ -755,6 +755,41 @@ fn light_footed_also_frees_a_secondary_shot() {
     assert_eq!(g.ammo(Scout).secondary, 2, "its ammo is paid");
 }
 
+/// Light-footed frees the secondary after the turn's last Move too: with no action left the shot
+/// is listed and taken (a play-tester found it greyed for want of an action, the Regular shot lit).
+#[test]
+fn light_footed_frees_the_secondary_after_the_last_move() {
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 3, 2);
+    g.creature(Grunt, 5, 2);
+    g.world().resource_mut::<Turn>().actions_left = 1;
+    g.walk(&[(4, 2)]).unwrap();
+    assert_eq!(g.turn().actions_left, 0);
+    let l = hoxxes::rules::legal::legal(g.world());
+    let secondary = l.of(ActionKind::ShootSecondary).next().expect("listed");
+    assert!(secondary.is_allowed() && !secondary.offers().is_empty(), "{:?}", secondary.allowed);
+    let costs: Vec<u32> = secondary
+        .offers()
+        .iter()
+        .filter_map(|o| match o.detail {
+            hoxxes::rules::legal::Detail::Target { actions, .. } => Some(actions),
+            _ => None,
+        })
+        .collect();
+    assert!(!costs.is_empty() && costs.iter().all(|a| *a == 0), "offered for no action: {costs:?}");
+    g.ok(Command::ShootSecondary { target: q(5, 2) });
+    while let Some(a) = g.options().first().cloned() {
+        g.choose(a);
+    }
+    assert_eq!(g.ammo(Scout).secondary, 2, "shot, its ammo paid");
+    // Without the Move just before, no action left is no shot.
+    let mut g = Game::room(&[Scout]);
+    g.put(Scout, 4, 2);
+    g.creature(Grunt, 5, 2);
+    g.world().resource_mut::<Turn>().actions_left = 0;
+    assert!(g.refused(Command::ShootSecondary { target: q(5, 2) }).contains("action"));
+}
+
 #[test]
 fn the_sentry_gun_fires_at_a_creature_scared_into_its_range() {
     let mut g = Game::room(&[Engineer]);

@@ -92,7 +92,9 @@ pub fn check_secondary_ready<'a>(
     let loadout = loadouts.get(probe.entity).cloned().unwrap_or_default();
     let (w, side) = card(&cave.data, &loadout)?;
     let mode = fire_mode(w, side);
-    let d = actor(cave, turn, mode.actions)?;
+    // Light-footed: right after a Move the Scout's secondary costs no action either, even with
+    // none left (the same cost `fire` takes).
+    let d = actor(cave, turn, crate::rules::skills::scout::action_cost(turn, &mode))?;
     Ok((mode, d, loadout))
 }
 

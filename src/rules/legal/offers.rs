@@ -307,7 +307,7 @@ fn secondary_shots(t: &Table, turn: &Turn, d: &DwarfItem, aim: Aim) -> Result<Ve
     let mods = crate::rules::actions::modifiers::for_attack(cave, turn, &loadout, WeaponSlot::Secondary, d.at.0);
     aimed(aim.candidates(cave, d.at.0, mode.range + mods.range), |h| {
         let mods = shoot::check_shoot_at(cave, turn, &loadout, WeaponSlot::Secondary, &mode, &shooter, h)?;
-        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, mode.actions))
+        Ok(target_offer(cave, Command::ShootSecondary { target: h.into() }, shooter.at.0, h, &mode, &mods, scout::action_cost(turn, &mode)))
     })
 }
 
