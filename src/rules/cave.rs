@@ -240,6 +240,12 @@ impl Facts {
     }
 }
 
+/// The space behind a two-space creature standing on `at` and facing so, which it fills too (the
+/// screen's hover card asks it as the rules do).
+pub fn creature_back(data: &GameData, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {
+    faces.filter(|_| data.creatures.get(kind).has(Trait::TwoSpaces)).map(|f| step(at, opposite(f.0)))
+}
+
 /// Why a space is not empty floor (`Cave::empty_floor`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotEmpty {
@@ -323,9 +329,8 @@ impl Cave<'_, '_> {
         std::iter::once(at).chain(self.creature_back(kind, at, faces)).collect()
     }
 
-    /// The space behind a two-space creature, which it fills too.
     fn creature_back(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {
-        faces.filter(|_| self.stats(kind).has(Trait::TwoSpaces)).map(|f| step(at, opposite(f.0)))
+        creature_back(&self.data, kind, at, faces)
     }
 
     /// Whether a creature fills a space (as [`Cave::creature_at`], without reading the creature).

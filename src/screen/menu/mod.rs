@@ -307,21 +307,25 @@ fn clicks(
     mut moved: MessageReader<bevy::window::CursorMoved>,
 ) {
     let moved = moved.read().count() > 0;
+    let mut focus_on = |e: Entity| {
+        focus.fresh = false;
+        if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
+            focus.at = i;
+        }
+    };
     for (e, interaction, button) in &changed {
         match interaction {
-            // The second click of the double click that opened this screen is let go.
+            // The second click of the double click that opened this screen is let go. The button
+            // clicked takes the focus too (a pointer put on it and clicked at once was never seen
+            // resting on it, and a play-tester's Enter then pressed the button focused before).
             Interaction::Pressed if !button.off && !opened.just(&time) => {
+                focus_on(e);
                 clicked.write(Clicked(e));
             }
             // The focus follows a pointer that moves onto a button, not one resting where a new
             // screen laid a button out: that would take the focus from the mission picked (a
             // play-tester's Enter after a campaign win).
-            Interaction::Hovered if moved => {
-                focus.fresh = false;
-                if let Some(i) = in_order(&buttons).iter().position(|b| *b == e) {
-                    focus.at = i;
-                }
-            }
+            Interaction::Hovered if moved => focus_on(e),
             _ => {}
         }
     }
@@ -587,6 +591,35 @@ mod tests {
         assert!(!enter_again(picked, true, &[]), "a click on it");
         assert!(!enter_again(picked, true, &[Entered(other)]), "Enter on another button");
         assert!(!enter_again(other, false, &[Entered(other)]), "Enter on a mission not yet picked picks it");
+    }
+
+    /// A click gives the button clicked the focus, even with no update between the pointer coming
+    /// onto it and the press: Enter then presses the button clicked, not the one focused before (a
+    /// play-tester clicked First Light, pressed Enter and got the Tutorial).
+    #[test]
+    fn a_click_gives_the_focus() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Focus>()
+            .init_resource::<super::super::front::Opened>()
+            .add_message::<Clicked>()
+            .add_message::<bevy::window::CursorMoved>()
+            .add_systems(Update, clicks);
+        let button = |app: &mut App, y: f32| {
+            let at = UiGlobalTransform::from_translation(Vec2::new(100.0, y));
+            app.world_mut().spawn((MenuButton::default(), at, Interaction::None)).id()
+        };
+        let (_tutorial, first_light) = (button(&mut app, 100.0), button(&mut app, 140.0));
+        // Past the grace after a screen opens, in which a press is the end of the opening click.
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(450));
+        app.update();
+        assert_eq!(app.world().resource::<Focus>().at, 0);
+        app.world_mut().entity_mut(first_light).insert(Interaction::Pressed);
+        app.update();
+        assert_eq!(app.world().resource::<Focus>().at, 1, "First Light, below the Tutorial, has the focus");
+        let clicked: Vec<Entity> = app.world_mut().resource_mut::<Messages<Clicked>>().drain().map(|c| c.0).collect();
+        assert_eq!(clicked, vec![first_light]);
     }
 
     /// The keyboard walks a list that scrolls in its order, the part of it out of view included,

@@ -626,11 +626,17 @@ fn knocked_over_words(who: &str, can_stand: bool, actions_left: u32, cost: u32) 
 const KEYS: &str = "[Tab] creatures' speed  [Space] skip their turn  [Arrows] lit spaces  [F1] key  [F2] rules  [F3] log  [F10] menu";
 const KEYS_WATCHING: &str = "[Tab] speed of [P]  [F1] key  [F2] rules  [F3] log  [F10] menu  [Esc] saved games";
 
-/// Said when the rules offer a shot that costs no action (the Scout's Regular shot right after his
-/// move), by its name: a player would not find it out otherwise, and his other actions still cost.
+/// Said when the rules offer attacks that cost no action (the Scout's shots and throws right after
+/// his move), each by its name: a player would not find it out otherwise, and his other actions
+/// still cost.
 fn free_attack(data: &GameData, legal: &crate::rules::legal::Legal) -> String {
     let free = |a: &&Action| a.offers().iter().any(|o| matches!(o.detail, Detail::Target { actions: 0, .. }));
-    legal.actions.iter().find(free).map(|a| format!(" - {} now costs no action", label(data, a))).unwrap_or_default()
+    let names: Vec<String> = legal.actions.iter().filter(free).map(|a| label(data, a)).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!(" - {one} now costs no action"),
+        [some @ .., last] => format!(" - {} and {last} now cost no action", some.join(", ")),
+    }
 }
 
 /// The second line: a refusal, the button or part of the panel under the pointer, or the keys
@@ -901,6 +907,7 @@ struct CreatureView {
     at: &'static At,
     id: &'static Id,
     creature: &'static Creature,
+    faces: Option<&'static Faces>,
     health: &'static Health,
     status: &'static CreatureStatus,
 }
@@ -948,7 +955,9 @@ impl SpaceView<'_, '_> {
         if self.bosco.iter().any(|at| at.0 == h) {
             parts.push("BOSCO, the drone: flies over anything, cannot be harmed, blocks no line of sight; no one ends a move here".into());
         }
-        for c in self.creatures.iter().filter(|c| c.at.0 == h) {
+        // A two-space creature (the Oppressor) is told on its back space as on its front.
+        let back = |c: &CreatureViewItem| crate::rules::cave::creature_back(data, c.creature.kind, c.at.0, c.faces);
+        for c in self.creatures.iter().filter(|c| c.at.0 == h || back(c) == Some(h)) {
             let stats = data.creatures.get(c.creature.kind);
             let frozen = if c.status.frozen {
                 ", frozen"
@@ -959,7 +968,10 @@ impl SpaceView<'_, '_> {
             };
             let traits: String = words::creature_traits(stats).iter().map(|t| format!(", {t}")).collect();
             // Named with its number, as the log names it.
-            let name = words::who(data, &Who::Creature { kind: c.creature.kind, id: c.id.0 });
+            let mut name = words::who(data, &Who::Creature { kind: c.creature.kind, id: c.id.0 });
+            if c.at.0 != h {
+                name.push_str(&format!(" (its back; its front is at {})", words::space(&c.at.0.into())));
+            }
             parts.push(format!(
                 "{name} {}/{} Health, moves {}, range {}{traits}{frozen}",
                 c.health.0, stats.health, stats.movement, stats.range
@@ -1144,6 +1156,25 @@ mod tests {
         let name = words::who(&data, &Who::Creature { kind: grunt, id: 7 });
         assert_eq!(name, "Glyphid Grunt #7");
         assert!(said.contains(&format!("{name} 1/")), "{said}");
+        // The Oppressor facing west fills the space east of it too: that space tells it as well
+        // (a play-tester read "floor" behind it, in the mission where its back is what matters).
+        let cell = crate::rules::hex::cell_to_hex;
+        let (front, back) = (cell((6, 3)), cell((7, 3)));
+        let oppressor = crate::data::creatures::CreatureKind::Oppressor;
+        world.spawn((
+            At(front),
+            Id(8),
+            Creature { kind: oppressor },
+            Health(6),
+            CreatureStatus::default(),
+            Faces(crate::data::mission::Facing::W),
+        ));
+        let said = world.run_system_once(move |view: SpaceView, data: Res<GameData>| view.describe(&data, back)).expect("the card");
+        assert!(said.starts_with("(7, 3) - ") && said.contains("Oppressor #8 (its back; its front is at (6, 3))"), "{said}");
+        let beyond = world
+            .run_system_once(move |view: SpaceView, data: Res<GameData>| view.describe(&data, hexx::Hex::new(7, 3)))
+            .expect("the card");
+        assert!(!beyond.contains("Oppressor"), "{beyond}");
     }
 
     /// A lit space of BOSCO's says what a click there does to BOSCO, not "BOSCO at".
