@@ -211,8 +211,10 @@ pub fn pickup_use(p: Pickup) -> &'static str {
 /// A kind of token in words, as the key and the log name it (a Flame is Flames whoever lit it).
 pub fn token_name(t: Token) -> String {
     match t {
-        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?}"),
-        Token::Mineral { mineral, .. } => format!("{mineral:?}"),
+        // The key (F1) tells them from the walls' minerals and from each other by how they are
+        // taken: a play-tester axed a floor Morkite from beside it.
+        Token::Mineral { mineral, loose: true } => format!("loose {mineral:?} (walk onto it)"),
+        Token::Mineral { mineral, .. } => format!("{mineral:?} in the floor (axe it standing on it)"),
         Token::Pickup { revealed: false, .. } => "unknown pickup".into(),
         Token::Pickup { pickup, .. } => pickup_name(pickup).into(),
         Token::Upgrade { .. } => "Weapon Upgrade".into(),

@@ -280,6 +280,7 @@ fn rebuild(
     flames: Res<FlameDraft>,
     supplies: Res<SuppliesDraft>,
     tray: Res<super::dice::Tray>,
+    figures: Query<Figure>,
 ) {
     let (Ok(actions_row), Ok(choices_row), Ok(turn_column)) = (actions_row.single(), choices_row.single(), turn_column.single()) else {
         return;
@@ -324,7 +325,7 @@ fn rebuild(
         let (words, on) = match o {
             Some(_) if go_on => ("let it stand".to_string(), true),
             _ if steps && n > 0 => (SUPPLY_STEPS[n - 1].to_string(), o.is_some()),
-            Some(o) => (offer_words(&data, o, &tray.dice), true),
+            Some(o) => (format!("{}{}", offer_words(&data, o, &tray.dice), who_is_there(&data, o, &figures)), true),
             None => ("answered".to_string(), false),
         };
         let label = match super::logic::choice_key(n) {
@@ -334,6 +335,29 @@ fn rebuild(
         let b = commands.spawn((ChoiceButton(n), button(label, on, false))).id();
         commands.entity(choices_row).add_child(b);
     }
+}
+
+/// A figure on the cave, for [`who_is_there`]: where it stands, and the Dwarf or the creature it is.
+type Figure = (&'static At, Option<&'static Dwarf>, Option<(&'static Creature, &'static Id, Option<&'static Faces>)>);
+
+/// Who stands on the space a die of a shot would be laid on, for the answer's button: a damage
+/// chain may run over a Dwarf's space, and the numbered answer said only "(11, 10)" (a
+/// play-tester could not tell it was the Scout's).
+fn who_is_there(data: &GameData, o: &Offer, figures: &Query<Figure>) -> String {
+    let Command::Choose(Answer::Place { at, .. } | Answer::AlsoAt(at)) = &o.command else { return String::new() };
+    let h = hexx::Hex::from(*at);
+    let there: Vec<String> = figures
+        .iter()
+        .filter_map(|(on, dwarf, creature)| match (dwarf, creature) {
+            (Some(d), _) if on.0 == h => Some(words::who_in(data, &Who::Dwarf(d.class))),
+            // A two-space creature is there on its back space too.
+            (_, Some((c, id, faces))) if on.0 == h || crate::rules::cave::creature_back(data, c.kind, on.0, faces) == Some(h) => {
+                Some(words::who(data, &Who::Creature { kind: c.kind, id: id.0 }))
+            }
+            _ => None,
+        })
+        .collect();
+    if there.is_empty() { String::new() } else { format!(": {}", there.join(", ")) }
 }
 
 /// A click on a button is input; resting on one says what it does, or why it cannot.
@@ -1175,6 +1199,26 @@ mod tests {
             .run_system_once(move |view: SpaceView, data: Res<GameData>| view.describe(&data, hexx::Hex::new(7, 3)))
             .expect("the card");
         assert!(!beyond.contains("Oppressor"), "{beyond}");
+    }
+
+    /// A die's answer names who stands on its space: the Scout on his, the Oppressor on its back.
+    #[test]
+    fn a_dies_answer_names_who_is_on_its_space() {
+        use bevy::ecs::system::RunSystemOnce;
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let mut world = World::new();
+        world.insert_resource(data);
+        let cell = crate::rules::hex::cell_to_hex;
+        world.spawn((At(cell((2, 2))), Dwarf { class: crate::data::weapons::DwarfClass::Scout, seat: 0 }));
+        let oppressor = Creature { kind: crate::data::creatures::CreatureKind::Oppressor };
+        world.spawn((At(cell((6, 3))), Id(8), oppressor, Faces(crate::data::mission::Facing::W)));
+        let said = |world: &mut World, at: (i32, i32)| {
+            let o = Offer { command: Command::Choose(Answer::Place { die: 1, at: cell(at).into() }), detail: Detail::None };
+            world.run_system_once(move |data: Res<GameData>, figures: Query<Figure>| who_is_there(&data, &o, &figures)).expect("the words")
+        };
+        assert_eq!(said(&mut world, (2, 2)), ": the Scout");
+        assert_eq!(said(&mut world, (7, 3)), ": Oppressor #8", "its back");
+        assert_eq!(said(&mut world, (3, 2)), "", "no one");
     }
 
     /// A lit space of BOSCO's says what a click there does to BOSCO, not "BOSCO at".
