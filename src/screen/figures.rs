@@ -66,7 +66,7 @@ struct FacingMark(Entity);
 #[derive(Component)]
 struct BackSpace(Entity);
 
-fn text(s: impl Into<String>, size: f32, colour: Color, z: f32) -> impl Bundle {
+fn text(s: impl Into<String>, size: f32, colour: Color, z: f32) -> (Text2d, TextFont, TextColor, Transform) {
     (Text2d::new(s), TextFont::from_font_size(FontSize::Px(size)), TextColor(colour), Transform::from_xyz(0.0, 0.0, z))
 }
 
@@ -150,6 +150,15 @@ fn draw_creatures(
     for (e, creature, at, health) in &creatures {
         let look = creature_look(creature.kind);
         let stats = data.creatures.get(creature.kind);
+        // A triangle is widest at its base: its label sits lower (pointing up) or higher (pointing
+        // down), and smaller (a play-tester could not read the Web Spitter's "WS").
+        let (size, lift) = match look.shape {
+            Shape::TriangleUp => (0.34, -0.12),
+            Shape::TriangleDown => (0.34, 0.12),
+            _ => (0.42, 0.0),
+        };
+        let mut label = text(look.label, size * w, ink_on(look.colour), 0.1);
+        label.3.translation.y = lift * w;
         let mut figure = commands.spawn((
             Shows(e),
             Figure,
@@ -157,7 +166,7 @@ fn draw_creatures(
             shapes.sprite(look.shape, look.colour, look.size * w),
             Transform::from_translation(geo.centre(at.0).extend(Z_FIGURE)),
             children![
-                text(look.label, 0.42 * w, ink_on(look.colour), 0.1),
+                label,
                 (
                     shapes.sprite(Shape::Disc, INK, 0.44 * w),
                     Transform::from_xyz(0.34 * w, -0.32 * w, 0.3),
