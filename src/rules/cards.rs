@@ -116,6 +116,9 @@ fn end_loan(log: Res<CommandLog>, mut turn: ResMut<Turn>, mut loan: ResMut<Loan>
     let Some((mut host, len)) = loan.0.take() else { return };
     if log.0.len() > len {
         host.guest = None;
+        // Another Dwarf's action came between the Scout's Move and his free attack (Light-footed
+        // is for the command right after his own Move; a guest's free Move is not his).
+        host.light_footed = false;
     }
     *turn = host;
 }

@@ -765,6 +765,25 @@ fn light_footed_survives_a_free_card_between_the_move_and_the_shot() {
     assert_eq!(g.turn().actions_left, 2, "the shot after the Move is still free");
 }
 
+/// A teammate's free Move (a Rock and Stone! card) between the Scout's Move and his shot is an
+/// action in between: the shot costs its action again (a review found it free).
+#[test]
+fn light_footed_lapses_after_a_teammates_free_move() {
+    let mut g = Game::room(&[Scout, Driller]);
+    g.put(Scout, 3, 2);
+    g.put(Driller, 2, 4);
+    give(&mut g, Scout, &[], &["Rock and Stone!"]);
+    let grunt = g.creature(Grunt, 8, 2);
+    g.walk(&[(4, 2)]).unwrap();
+    g.ok(play(Scout, "Rock and Stone!", Some(Driller)));
+    g.walk(&[(3, 4)]).unwrap();
+    assert_eq!(g.turn().guest, None, "the free Move is made");
+    g.dice(&[(Piercing, 2)]);
+    g.ok(Command::Shoot { mode: "RegularShot".into(), target: q(8, 2) });
+    assert_eq!(g.creature_health(grunt), None);
+    assert_eq!(g.turn().actions_left, 1, "the shot cost its action");
+}
+
 /// The simulator's card invariant holds in a fresh game and catches a card conjured into a hand.
 #[test]
 fn the_card_invariant_catches_a_card_in_two_places() {
