@@ -200,6 +200,8 @@ fn build(mut commands: Commands) {
 const ACTIONS_LEAST: f32 = 3.0 * ACTIONS_STEP;
 /// Pixels a wheel step scrolls the actions' rows.
 const ACTIONS_STEP: f32 = 26.0;
+/// The room kept for the hint line when the bar is at its tallest: two lines of its text.
+const HINT_ROOM: f32 = 34.0;
 
 /// The actions' rows are given what is left of `BAR_MOST` of the window once the bar's other parts
 /// (the prompt, the hint, the answers of a question) have theirs, and at least `ACTIONS_LEAST`:
@@ -210,12 +212,15 @@ fn cap_actions(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui: Res<UiScale>,
     bars: Query<&Children, With<BarNode>>,
-    parts: Query<&ComputedNode, Without<ActionsBox>>,
+    parts: Query<(&ComputedNode, &Node), (Without<ActionsBox>, Without<HintText>)>,
     mut boxes: Query<&mut Node, With<ActionsBox>>,
 ) {
     let (Ok(w), Ok(children), Ok(mut node)) = (window.single(), bars.single(), boxes.single_mut()) else { return };
-    // In the panels' pixels, as the nodes are laid out.
-    let others: f32 = children.iter().filter_map(|c| parts.get(c).ok()).map(|n| n.size().y * n.inverse_scale_factor() + BAR_GAP).sum();
+    // In the panels' pixels, as the nodes are laid out; a part not shown takes no room nor gap.
+    // The hint is given two lines whatever it says now: it changes with the button under the
+    // pointer, and the buttons must not move under it (they would as the box grew and shrank).
+    let shown = children.iter().filter_map(|c| parts.get(c).ok()).filter(|(_, n)| n.display != Display::None);
+    let others: f32 = shown.map(|(n, _)| n.size().y * n.inverse_scale_factor() + BAR_GAP).sum::<f32>() + HINT_ROOM + BAR_GAP;
     let left = w.height() / ui.0 * BAR_MOST - others - BAR_PADDING;
     let most = px(left.max(ACTIONS_LEAST));
     if node.max_height != most {
@@ -225,15 +230,29 @@ fn cap_actions(
 
 /// The mouse wheel over the actions' rows scrolls them, when the bar is too short to show them all;
 /// never past their last row.
+/// A new turn's buttons start from the top (the last Dwarf's scroll hid the next one's Move), and
+/// the scroll is kept within the rows there are as they change.
 fn scroll_actions(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    turn: Option<Res<crate::rules::state::Turn>>,
+    mut whose: Local<Option<(u32, u32)>>,
     mut rows: Query<(&RelativeCursorPosition, &ComputedNode, &mut ScrollPosition), With<ActionsRow>>,
 ) {
     let by: f32 = wheel.read().map(|w| -w.y.signum() * ACTIONS_STEP).sum();
+    let now = turn.map(|t| (t.number, t.seat));
+    let new_turn = *whose != now;
+    *whose = now;
     for (pointer, node, mut at) in &mut rows {
         let most = ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0);
-        if by != 0.0 && pointer.cursor_over() {
-            at.0.y = (at.0.y + by).clamp(0.0, most);
+        let want = match () {
+            _ if new_turn => 0.0,
+            _ if by != 0.0 && pointer.cursor_over() => (at.0.y + by).clamp(0.0, most),
+            // Not laid out yet: left as it is.
+            _ if node.size().y > 0.0 => at.0.y.min(most),
+            _ => at.0.y,
+        };
+        if at.0.y != want {
+            at.0.y = want;
         }
     }
 }
@@ -616,7 +635,7 @@ fn show_prompt(
         // after his move. Said in general: the team may have no Scout.
         let free = legal.actions.iter().any(|a| a.is_allowed() && a.kind != ActionKind::EndTurn);
         let what = if free { "what is still lit costs no action (a card, a skill's free attack); " } else { "" };
-        format!("{who}: no actions left - {what}[E] ends the turn")
+        format!("{who}: no actions left{} - {what}[E] ends the turn", free_attack(&data, legal))
     } else if any_allowed {
         format!("{who}: pick an action{}", free_attack(&data, legal))
     } else {
@@ -1117,19 +1136,22 @@ mod tests {
         // Sizes in the window's pixels, as the layout gives them (the panels' pixels times 1.6).
         let laid = |height: f32| ComputedNode { size: Vec2::new(800.0, height * 1.6), inverse_scale_factor: 1.0 / 1.6, ..default() };
         let bar = app.world_mut().spawn(BarNode).id();
-        app.world_mut().spawn((laid(60.0), ChildOf(bar)));
-        let choices = app.world_mut().spawn((laid(0.0), ChildOf(bar))).id();
+        app.world_mut().spawn((laid(60.0), Node::default(), ChildOf(bar)));
+        // The hint's room is kept whatever it says; a part not shown takes none.
+        app.world_mut().spawn((HintText, laid(50.0), Node::default(), ChildOf(bar)));
+        app.world_mut().spawn((laid(40.0), Node { display: Display::None, ..default() }, ChildOf(bar)));
+        let choices = app.world_mut().spawn((laid(0.0), Node::default(), ChildOf(bar))).id();
         let rows = ComputedNode { content_size: Vec2::new(800.0, 300.0 * 1.6), ..laid(100.0) };
         let cursor = bevy::ui::RelativeCursorPosition { cursor_over: true, normalized: Some(Vec2::ZERO) };
         let actions = app.world_mut().spawn((ActionsBox, Node::default(), ChildOf(bar))).id();
         let row = app.world_mut().spawn((ActionsRow, rows, cursor, ScrollPosition::default(), ChildOf(actions))).id();
         let most = |app: &App| app.world().get::<Node>(actions).expect("the actions").max_height;
         app.update();
-        // 720 / 1.6 = 450 panel pixels, half of them the bar's: less the prompt and the answers
-        // (none) with their gaps, and the padding.
-        assert_eq!(most(&app), px(450.0 * BAR_MOST - (60.0 + BAR_GAP) - BAR_GAP - BAR_PADDING));
+        // 720 / 1.6 = 450 panel pixels, half of them the bar's: less the prompt, the hint's two
+        // lines and the answers (none) with their gaps, and the padding.
+        assert_eq!(most(&app), px(450.0 * BAR_MOST - (60.0 + BAR_GAP) - (HINT_ROOM + BAR_GAP) - BAR_GAP - BAR_PADDING));
         // A question with many answers: the actions keep their least.
-        app.world_mut().entity_mut(choices).insert(laid(200.0));
+        app.world_mut().entity_mut(choices).insert(laid(150.0));
         app.update();
         assert_eq!(most(&app), px(ACTIONS_LEAST));
         // Down the wheel, past the end: 200 panel pixels hidden below, and no further.
@@ -1148,6 +1170,14 @@ mod tests {
         }
         app.update();
         assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 200.0);
+        // Fewer rows (another Dwarf's, or a card played): kept within them.
+        app.world_mut().entity_mut(row).insert(ComputedNode { content_size: Vec2::new(800.0, 150.0 * 1.6), ..laid(100.0) });
+        app.update();
+        assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 50.0);
+        // The next Dwarf's turn starts from the top.
+        app.insert_resource(crate::rules::state::Turn { number: 2, seat: 1, ..default() });
+        app.update();
+        assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 0.0);
     }
 
     /// A log line of an Event card gives the card's words on hover, not its name alone.
