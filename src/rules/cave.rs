@@ -241,9 +241,15 @@ impl Facts {
 }
 
 /// The space behind a two-space creature standing on `at` and facing so, which it fills too (the
-/// screen's hover card asks it as the rules do).
+/// screen draws it there, as the rules have it).
 pub fn creature_back(data: &GameData, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {
     faces.filter(|_| data.creatures.get(kind).has(Trait::TwoSpaces)).map(|f| step(at, opposite(f.0)))
+}
+
+/// The spaces a creature standing on `at` and facing so fills: its own, and for a two-space
+/// creature the one behind it (the screen's hover card and answers ask it as the rules do).
+pub fn creature_spaces(data: &GameData, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Vec<Hex> {
+    std::iter::once(at).chain(creature_back(data, kind, at, faces)).collect()
 }
 
 /// Why a space is not empty floor (`Cave::empty_floor`).
@@ -326,7 +332,7 @@ impl Cave<'_, '_> {
 
     /// The spaces a creature fills: its own, and for a two-space creature the one behind it.
     pub fn creature_spaces(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Vec<Hex> {
-        std::iter::once(at).chain(self.creature_back(kind, at, faces)).collect()
+        creature_spaces(&self.data, kind, at, faces)
     }
 
     fn creature_back(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {

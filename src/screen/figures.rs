@@ -12,7 +12,7 @@ use crate::data::GameData;
 use crate::data::creatures::Trait;
 use crate::rules::components::Id;
 use crate::rules::components::{At, Bosco, Creature, CreatureStatus, Dwarf, DwarfStatus, Faces, Health, Token};
-use crate::rules::hex::{opposite, step};
+use crate::rules::hex::step;
 use crate::rules::log::{GameEvent, Who};
 use crate::screen::front::Table;
 use bevy::ecs::system::SystemParam;
@@ -288,13 +288,14 @@ fn show_conditions(
 /// Point facing marks the way their creature faces, and put back spaces behind.
 fn turn_creatures(
     geo: Res<MapGeometry>,
-    facing: Query<(&At, &Faces)>,
+    data: Res<GameData>,
+    facing: Query<(&At, &Faces, &Creature)>,
     mut marks: Query<(&FacingMark, &mut Transform), Without<BackSpace>>,
     mut backs: Query<(&BackSpace, &mut Transform), Without<FacingMark>>,
 ) {
     let offset = |at: &At, to| geo.centre(to) - geo.centre(at.0);
     for (mark, mut t) in &mut marks {
-        if let Ok((at, faces)) = facing.get(mark.0) {
+        if let Ok((at, faces, _)) = facing.get(mark.0) {
             let dir = offset(at, step(at.0, faces.0)).normalize_or_zero();
             let place = Transform::from_translation((dir * 0.5 * geo.hex_width()).extend(0.2))
                 .with_rotation(Quat::from_rotation_z(dir.to_angle() - std::f32::consts::FRAC_PI_2));
@@ -302,8 +303,10 @@ fn turn_creatures(
         }
     }
     for (back, mut t) in &mut backs {
-        if let Ok((at, faces)) = facing.get(back.0) {
-            let place = offset(at, step(at.0, opposite(faces.0))).extend(-0.5);
+        if let Ok((at, faces, creature)) = facing.get(back.0)
+            && let Some(behind) = crate::rules::cave::creature_back(&data, creature.kind, at.0, Some(faces))
+        {
+            let place = offset(at, behind).extend(-0.5);
             if t.translation != place {
                 t.translation = place;
             }
@@ -374,6 +377,28 @@ mod tests {
         app.world_mut().entity_mut(gunner).insert(DwarfStatus::default());
         app.update();
         assert_eq!(tag_of(&mut app, gunner).map(|t| t.1), Some(Visibility::Hidden));
+    }
+
+    /// An Oppressor's back is drawn on the space behind it, the way it faces, as the rules fill it;
+    /// it follows a turn.
+    #[test]
+    fn an_oppressors_back_is_drawn_behind_it() {
+        use crate::data::mission::Facing;
+        let (mut app, _) = drawn();
+        let geo = app.world().resource::<MapGeometry>().clone();
+        let front = cell_to_hex((3, 2));
+        let kind = crate::data::creatures::CreatureKind::Oppressor;
+        let oppressor = app.world_mut().spawn((Creature { kind }, At(front), Health(6), CreatureStatus::default(), Faces(Facing::W))).id();
+        app.update();
+        let back_at = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&BackSpace, &Transform)>();
+            q.iter(app.world()).find(|b| b.0.0 == oppressor).map(|b| b.1.translation.truncate())
+        };
+        // Facing west, its back is on the space to the east.
+        assert_eq!(back_at(&mut app), Some(geo.centre(cell_to_hex((4, 2))) - geo.centre(front)));
+        app.world_mut().entity_mut(oppressor).insert(Faces(Facing::E));
+        app.update();
+        assert_eq!(back_at(&mut app), Some(geo.centre(cell_to_hex((2, 2))) - geo.centre(front)));
     }
 
     #[test]

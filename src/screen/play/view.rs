@@ -370,7 +370,7 @@ fn who_is_there(data: &GameData, o: &Offer, figures: &Query<Figure>) -> String {
         .filter_map(|(on, dwarf, creature)| match (dwarf, creature) {
             (Some(d), _) if on.0 == h => Some(words::who_in(data, &Who::Dwarf(d.class))),
             // A two-space creature is there on its back space too.
-            (_, Some((c, id, faces))) if on.0 == h || crate::rules::cave::creature_back(data, c.kind, on.0, faces) == Some(h) => {
+            (_, Some((c, id, faces))) if crate::rules::cave::creature_spaces(data, c.kind, on.0, faces).contains(&h) => {
                 Some(words::who(data, &Who::Creature { kind: c.kind, id: id.0 }))
             }
             _ => None,
@@ -999,8 +999,8 @@ impl SpaceView<'_, '_> {
             parts.push("BOSCO, the drone: flies over anything, cannot be harmed, blocks no line of sight; no one ends a move here".into());
         }
         // A two-space creature (the Oppressor) is told on its back space as on its front.
-        let back = |c: &CreatureViewItem| crate::rules::cave::creature_back(data, c.creature.kind, c.at.0, c.faces);
-        for c in self.creatures.iter().filter(|c| c.at.0 == h || back(c) == Some(h)) {
+        let fills = |c: &CreatureViewItem| crate::rules::cave::creature_spaces(data, c.creature.kind, c.at.0, c.faces).contains(&h);
+        for c in self.creatures.iter().filter(fills) {
             let stats = data.creatures.get(c.creature.kind);
             let frozen = if c.status.frozen {
                 ", frozen"
