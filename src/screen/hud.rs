@@ -467,6 +467,7 @@ fn wheel(
     log_box: Query<&RelativeCursorPosition, With<LogBox>>,
     mut panel: Query<(&ComputedNode, &mut ScrollPosition), With<Panel>>,
     mut scroll: ResMut<LogScroll>,
+    mut part: Local<f32>,
 ) {
     let panels = super::layout::panel_size(settings.as_deref());
     let over_hud = window
@@ -475,16 +476,18 @@ fn wheel(
         .and_then(|w| w.cursor_position().map(|p| p.x > w.width() - HUD_WIDTH * super::layout::scale_for(w) * panels))
         .unwrap_or(false);
     let over_log = log_box.iter().any(RelativeCursorPosition::cursor_over);
-    let mut panel = panel.single_mut().ok().filter(|(node, _)| overflows(node) && !over_log);
-    for w in wheel.read().filter(|_| over_hud) {
-        match &mut panel {
-            // The layout keeps the panel's scroll within what there is to show.
-            Some((_, at)) => at.0.y = (at.0.y - w.y.signum() * PANEL_STEP).max(0.0),
-            None => {
-                let back = scroll.0 as f32 + w.y.signum();
-                // Back at most to the first entry at the foot of the log.
-                scroll.0 = (back.max(0.0) as usize).min(log.0.len().saturating_sub(1));
-            }
+    let down = super::wheel::notches_down(&mut wheel);
+    if !over_hud || down == 0.0 {
+        return;
+    }
+    match panel.single_mut().ok().filter(|(node, _)| overflows(node) && !over_log) {
+        // The layout keeps the panel's scroll within what there is to show.
+        Some((_, mut at)) => at.0.y = (at.0.y + down * PANEL_STEP).max(0.0),
+        None => {
+            // Whole lines: a touchpad's fractions of a notch are kept toward the next.
+            let back = scroll.0 as i64 - i64::from(super::wheel::whole(&mut part, down));
+            // Back at most to the first entry at the foot of the log.
+            scroll.0 = (back.max(0) as usize).min(log.0.len().saturating_sub(1));
         }
     }
 }
@@ -537,7 +540,7 @@ fn into_view((room, height): (f32, f32), (top, tall): (f32, f32)) -> f32 {
     if below > 0.0 { below } else { (top - room).min(0.0) }
 }
 
-/// Pixels a wheel step scrolls the side panel.
+/// Pixels a notch of the wheel scrolls the side panel.
 const PANEL_STEP: f32 = 40.0;
 
 /// Whether a node's parts are taller than it (in the window's pixels).
@@ -671,6 +674,38 @@ fn conditions(s: &DwarfStatus, place: Place) -> Vec<&'static str> {
 mod tests {
     use super::*;
     use crate::data::mission::Mission;
+
+    /// The wheel over the side panel scrolls the log back a line a notch; a touchpad's fractions
+    /// of a notch add up to a line, not a line each (they did: a review).
+    #[test]
+    fn the_wheel_scrolls_the_log_a_line_a_notch() {
+        use bevy::input::mouse::MouseScrollUnit::{Line, Pixel};
+        use bevy::input::mouse::MouseWheel;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_message::<MouseWheel>().init_resource::<LogScroll>();
+        app.insert_resource(GameLog(vec![GameEvent::CreaturesActivate { count: 1 }; 10]));
+        app.add_systems(Update, wheel);
+        let mut window = Window::default();
+        window.resolution.set(1280.0, 720.0);
+        // Over the panel, at the window's right.
+        window.set_cursor_position(Some(Vec2::new(1270.0, 400.0)));
+        let window = app.world_mut().spawn((window, bevy::window::PrimaryWindow)).id();
+        fn turned(app: &mut App, unit: bevy::input::mouse::MouseScrollUnit, y: f32, times: usize) -> usize {
+            app.world_mut().write_message_batch(vec![super::super::wheel::message(unit, y); times]);
+            app.update();
+            app.world().resource::<LogScroll>().0
+        }
+        assert_eq!(turned(&mut app, Line, 1.0, 1), 1);
+        assert_eq!(turned(&mut app, Line, 0.25, 3), 1);
+        assert_eq!(turned(&mut app, Line, 0.25, 1), 2);
+        assert_eq!(turned(&mut app, Pixel, 10.0, 6), 5);
+        // Down past the newest stops there; up stops at the oldest.
+        assert_eq!(turned(&mut app, Line, -9.0, 1), 0);
+        assert_eq!(turned(&mut app, Line, 30.0, 1), 9);
+        // Away from the panel, the wheel leaves the log alone.
+        app.world_mut().get_mut::<Window>(window).expect("the window").set_cursor_position(Some(Vec2::new(100.0, 400.0)));
+        assert_eq!(turned(&mut app, Line, -3.0, 1), 9);
+    }
 
     /// The line under the mission's name says what the game is part of; a dive's mission shows no
     /// seed (it is drawn from the dive's), nor a place in a dive it is not the mission of.

@@ -17,6 +17,7 @@ mod screenshot;
 pub mod settings;
 mod sprites;
 mod tokens;
+mod wheel;
 mod window;
 pub mod words;
 

@@ -408,12 +408,12 @@ pub fn mission_heading(m: &crate::data::mission::Mission) -> String {
 #[derive(Component)]
 struct MenuBody;
 
-/// Pixels a wheel step scrolls a menu.
+/// Pixels a notch of the wheel scrolls a menu.
 const WHEEL_STEP: f32 = 40.0;
 
 /// How far the mouse wheel scrolls, in pixels down, since it was last read.
 fn wheeled(wheel: &mut MessageReader<bevy::input::mouse::MouseWheel>) -> f32 {
-    wheel.read().map(|w| -w.y * WHEEL_STEP).sum()
+    crate::screen::wheel::notches_down(wheel) * WHEEL_STEP
 }
 
 /// A part of a menu that scrolls on its own (the rules reference's page): the wheel over it scrolls

@@ -238,7 +238,7 @@ fn scroll_actions(
     mut whose: Local<Option<(u32, u32)>>,
     mut rows: Query<(&RelativeCursorPosition, &ComputedNode, &mut ScrollPosition), With<ActionsRow>>,
 ) {
-    let by: f32 = wheel.read().map(|w| -w.y.signum() * ACTIONS_STEP).sum();
+    let by = crate::screen::wheel::notches_down(&mut wheel) * ACTIONS_STEP;
     let now = turn.map(|t| (t.number, t.seat));
     let new_turn = *whose != now;
     *whose = now;
@@ -1155,16 +1155,16 @@ mod tests {
         app.update();
         assert_eq!(most(&app), px(ACTIONS_LEAST));
         // Down the wheel, past the end: 200 panel pixels hidden below, and no further.
-        let down = bevy::input::mouse::MouseWheel {
-            unit: bevy::input::mouse::MouseScrollUnit::Line,
-            x: 0.0,
-            y: -1.0,
-            window: Entity::PLACEHOLDER,
-            phase: bevy::input::touch::TouchPhase::Moved,
-        };
+        use bevy::input::mouse::MouseScrollUnit::{Line, Pixel};
+        let down = crate::screen::wheel::message(Line, -1.0);
         app.world_mut().write_message(down);
         app.update();
         assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, ACTIONS_STEP);
+        // A touchpad's many small messages scroll as far as the notch they add up to, not a step
+        // each.
+        app.world_mut().write_message_batch([crate::screen::wheel::message(Pixel, -5.0); 4]);
+        app.update();
+        assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 2.0 * ACTIONS_STEP);
         for _ in 0..20 {
             app.world_mut().write_message(down);
         }
