@@ -131,24 +131,23 @@ impl Finish<'_> {
     }
 }
 
-/// Whether the team may launch the Drop Pod now (the legal-moves query asks this too).
-pub fn check_launch(cave: &Cave, mule: &Mule) -> std::result::Result<(), String> {
+/// Whether the team may launch the Drop Pod now, and if so who it leaves behind (the unconscious
+/// not aboard, ruling 26): the legal-moves query asks this too, and names them on the offer.
+pub fn check_launch(cave: &Cave, mule: &Mule) -> std::result::Result<Vec<DwarfClass>, String> {
     if !cave.objectives_met(mule) {
         return Err("the Drop Pod launches only once the objectives are met".to_string());
     }
     if cave.dwarves.iter().any(|d| !d.status.unconscious && !cave.is_drop_pod(d.at.0)) {
         return Err("every conscious Dwarf must be aboard the Drop Pod".to_string());
     }
-    Ok(())
+    Ok(cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect())
 }
 
 /// Ruling 26: with the objectives met and every conscious Dwarf aboard, the team may launch and
 /// leave the unconscious behind.
 fn launch(mut desk: Desk, cave: Cave, mule: Res<Mule>, mut finish: Finish) {
     let result = (|| {
-        check_launch(&cave, &mule)?;
-        let left_behind: Vec<DwarfClass> =
-            cave.dwarves_sorted().iter().filter(|d| !cave.is_drop_pod(d.at.0)).map(|d| d.dwarf.class).collect();
+        let left_behind = check_launch(&cave, &mule)?;
         let reason = "launched with every conscious Dwarf aboard".to_string();
         finish.end(Ending { result: Result::Success, reason, left_behind });
         Ok(())

@@ -383,6 +383,17 @@ pub fn supplies_taken(cmd: &crate::rules::command::Command) -> String {
     }
 }
 
+/// The Dwarves a launch leaves behind, out cold off the pod, in words ("the Driller and the
+/// Gunner"), or `None` for none.
+pub fn left_behind(left: &[DwarfClass]) -> Option<String> {
+    let names: Vec<String> = left.iter().map(|c| format!("the {c:?}")).collect();
+    match names.split_last() {
+        None => None,
+        Some((last, [])) => Some(last.clone()),
+        Some((last, rest)) => Some(format!("{} and {last}", rest.join(", "))),
+    }
+}
+
 /// How a mission ended, in words.
 pub fn result_name(r: crate::rules::end::Result) -> &'static str {
     match r {

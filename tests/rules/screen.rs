@@ -213,6 +213,30 @@ fn ending_the_turn_with_actions_left_is_asked_first() {
     assert_eq!(played(&mut g).first(), Some(&Command::EndTurn));
 }
 
+/// A launch that leaves a Dwarf behind, out cold, is asked first (a play-tester's Driller was left
+/// out of the rest of a Deep Dive by one press). With every Dwarf aboard there is nothing to ask:
+/// the mission is won then without a launch.
+#[test]
+fn a_launch_that_leaves_a_dwarf_behind_is_asked_first() {
+    use hoxxes::data::mission::Item;
+    use hoxxes::rules::components::DwarfStatus;
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Driller]);
+    g.set_mule(Item::Morkite, 1);
+    g.put(DwarfClass::Scout, 1, 2);
+    g.put(DwarfClass::Driller, 5, 3);
+    g.set_status(DwarfClass::Driller, DwarfStatus { unconscious: true, ..Default::default() });
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyL);
+    assert!(played(&mut g).is_empty(), "one press sends nothing");
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.starts_with("Launching now leaves the Driller behind, out cold"), "{notice}");
+    key(&mut g, KeyCode::Escape);
+    key(&mut g, KeyCode::KeyL);
+    assert!(played(&mut g).is_empty(), "Escape took the question back: a press asks again");
+    key(&mut g, KeyCode::KeyL);
+    assert_eq!(played(&mut g), [Command::Launch]);
+}
+
 #[test]
 fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);

@@ -170,6 +170,8 @@ pub enum Detail {
     /// A way to turn the HE grenade's blast: the figures it lands on with the roll (hurt by its
     /// hits or moved by its scare), Dwarves among them.
     Blast(Vec<Who>),
+    /// The Drop Pod's launch: the Dwarves it leaves behind, out cold off the pod (ruling 26).
+    LeftBehind(Vec<DwarfClass>),
 }
 
 /// A figure an attack's dice would land on.

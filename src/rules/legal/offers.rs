@@ -122,7 +122,9 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
         }
     };
     push(ActionKind::EndTurn, by, &|| Ok(vec![plain(Command::EndTurn)]));
-    push(ActionKind::Launch, by, &|| check_launch(cave, &t.mule).map(|_| vec![plain(Command::Launch)]));
+    push(ActionKind::Launch, by, &|| {
+        check_launch(cave, &t.mule).map(|left| vec![Offer { command: Command::Launch, detail: Detail::LeftBehind(left) }])
+    });
     if want(ActionKind::Detonate) {
         for other in cave.dwarves_sorted() {
             let c = other.dwarf.class;

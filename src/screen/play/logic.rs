@@ -735,6 +735,18 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
         return;
     }
     let offers = a.offers();
+    // A launch that leaves a Dwarf behind ends the mission for him (and a Deep Dive, ruling 40):
+    // asked first, as an early End turn is.
+    if let [Offer { detail: Detail::LeftBehind(left), .. }] = offers
+        && let Some(left) = crate::screen::words::left_behind(left)
+        && !asked
+    {
+        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
+        notice.0 = format!(
+            "Launching now leaves {left} behind, out cold (in a Deep Dive, for the rest of the dive): [L] again launches, [Esc] waits"
+        );
+        return;
+    }
     // A roll of the axe with nothing to spend it on is asked first, as an early End turn is.
     let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
     if matches!(offers, [Offer { detail: Detail::Chop(targets), .. }] if nothing(targets)) && !asked {

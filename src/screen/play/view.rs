@@ -448,6 +448,12 @@ fn press(
                         true if offers.iter().all(|o| super::logic::space_of(o).is_some()) => {
                             format!("{}{text}: {} to pick from", label(&data, a), counted(offers.len() as u64, "lit space"))
                         }
+                        // A launch that leaves a Dwarf behind cannot be taken back: it is asked first.
+                        true if let [Offer { detail: Detail::LeftBehind(left), .. }] = offers
+                            && let Some(left) = crate::screen::words::left_behind(left) =>
+                        {
+                            format!("{}: leaves {left} behind, out cold; a press asks first", label(&data, a))
+                        }
                         true if offers.len() == 1 => format!("{}{text}: a press does it", label(&data, a)),
                         // Every way is a Dwarf to play it on: they are named.
                         true if let Some(on) = offers
@@ -869,6 +875,10 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             let on: Vec<String> = on.iter().map(|w| target_name(data, w)).collect();
             if on.is_empty() { format!("{turn}: no one") } else { format!("{turn}: {}", on.join(", ")) }
         }
+        Detail::LeftBehind(left) => match words::left_behind(left) {
+            Some(left) => format!("launch the Drop Pod, leaving {left} behind"),
+            None => "launch the Drop Pod, every Dwarf aboard".into(),
+        },
         Detail::None => match &o.command {
             Command::Choose(a) => words::answer(data, a, dice),
             Command::GetSupplies { .. } => words::supplies_taken(&o.command),
