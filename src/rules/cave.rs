@@ -286,6 +286,17 @@ impl Cave<'_, '_> {
         self.board.space(h)
     }
 
+    /// The mineral an axe would mine on a space: set in its wall, or lying on its floor.
+    pub fn mineral_at(&self, h: Hex) -> Option<crate::data::mission::Mineral> {
+        if let Some(Terrain::Open(crate::data::mission::Ground::Wall(Some(mineral)))) = self.terrain(h) {
+            return Some(mineral);
+        }
+        self.tokens_at(h).into_iter().find_map(|(_, _, t)| match t {
+            Token::Mineral { mineral, .. } => Some(mineral),
+            _ => None,
+        })
+    }
+
     pub fn is_drop_pod(&self, h: Hex) -> bool {
         drop_pod_at(&self.board, &self.spaces, h)
     }

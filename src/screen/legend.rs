@@ -168,11 +168,40 @@ fn name_creatures(
     *shown = now;
 }
 
-/// F1 shows the key over the top of the cave, and hides it again.
+/// F1 shows the key over the top of the cave, and hides it again; Escape hides it too (a
+/// play-tester pressed it to close the key, as it closes the log and the rules).
 fn toggle(keys: Option<Res<ButtonInput<KeyCode>>>, mut strip: Query<&mut Visibility, With<KeyStrip>>) {
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::F1)) {
-        for mut v in &mut strip {
-            *v = if *v == Visibility::Hidden { Visibility::Inherited } else { Visibility::Hidden };
+    let Some(keys) = keys else { return };
+    let (f1, escape) = (keys.just_pressed(KeyCode::F1), keys.just_pressed(KeyCode::Escape));
+    for mut v in &mut strip {
+        let shown = *v != Visibility::Hidden;
+        if f1 || (escape && shown) {
+            *v = if shown { Visibility::Hidden } else { Visibility::Inherited };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// F1 opens and closes the key; Escape closes it and never opens it.
+    #[test]
+    fn f1_shows_the_key_and_escape_hides_it() {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<KeyCode>>().add_systems(Update, toggle);
+        let strip = app.world_mut().spawn((KeyStrip, Visibility::Hidden)).id();
+        let mut press = |k: KeyCode| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.reset_all();
+            keys.press(k);
+            app.update();
+            *app.world().get::<Visibility>(strip).expect("the key")
+        };
+        assert_eq!(press(KeyCode::Escape), Visibility::Hidden);
+        assert_eq!(press(KeyCode::F1), Visibility::Inherited);
+        assert_eq!(press(KeyCode::F1), Visibility::Hidden);
+        assert_eq!(press(KeyCode::F1), Visibility::Inherited);
+        assert_eq!(press(KeyCode::Escape), Visibility::Hidden);
     }
 }

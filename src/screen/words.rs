@@ -218,6 +218,28 @@ pub fn topic(e: &GameEvent) -> Option<&'static str> {
     })
 }
 
+/// The section of the rules reference that tells of a question's kind: F2 on its answers opens it
+/// (a play-tester's F2 on "Put Stun on a weapon" opened the Throwables).
+pub fn choice_topic(kind: crate::rules::command::ChoiceKind) -> &'static str {
+    use crate::rules::command::ChoiceKind::*;
+    match kind {
+        AxeSuccess => "Mining and minerals",
+        DamageChain => "Damage chain and resistance",
+        Area => "Area weapons and blasts",
+        KeepDie => "Throwables",
+        Scare => "Scaring creatures",
+        Reaction => "Reaction shots",
+        // An Event card's "may" offer, and a Dwarf or a space it acts on.
+        Offer | Space => "The Event deck",
+        // Rerolls and a doubled die come with a weapon's upgrades and the cards.
+        Reroll | Double => "Shooting with a primary weapon",
+        AlsoAt => "Secondary weapons",
+        UpgradeSlot => "Weapon Upgrades",
+        Flames => "The Driller",
+        Continue => "For Karl!",
+    }
+}
+
 /// A class's section of the rules reference.
 fn class_section(class: crate::data::weapons::DwarfClass) -> &'static str {
     use crate::data::weapons::DwarfClass::*;

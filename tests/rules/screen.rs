@@ -597,6 +597,11 @@ fn an_axe_success_keeps_the_numbers_of_the_answers_left() {
     key(&mut g, KeyCode::KeyC);
     let first = listed(&g);
     let (mine, carve) = (number(&first, ChopTarget::Mine(q(4, 2))), number(&first, ChopTarget::Carve(q(3, 1))));
+    // The answer names the mineral, not "the mineral" (a play-tester matched spaces by hand).
+    let pending = g.app.world().resource::<LegalNow>().legal.pending.clone().expect("the axe's question");
+    let answer = pending.answers.iter().find(|o| o.command == Command::Choose(Answer::Chop(ChopTarget::Mine(q(4, 2))))).expect("mine");
+    let data = g.app.world().resource::<hoxxes::data::GameData>();
+    assert_eq!(play::view::offer_words(data, answer, &[]), "mine the Gold at (4, 2)");
     key(&mut g, digit(mine));
     let second = listed(&g);
     assert_eq!(second[mine], None, "the mineral's number is kept empty: {second:?}");

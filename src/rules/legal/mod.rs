@@ -170,6 +170,8 @@ pub enum Detail {
     /// A way to turn the HE grenade's blast: the figures it lands on with the roll (hurt by its
     /// hits or moved by its scare), Dwarves among them.
     Blast(Vec<Who>),
+    /// An axe success spent on a mineral: which it is.
+    Mineral(crate::data::mission::Mineral),
     /// The Drop Pod's launch: the Dwarves it leaves behind, out cold off the pod (ruling 26).
     LeftBehind(Vec<DwarfClass>),
 }
@@ -345,14 +347,17 @@ fn acting_seat(progress: &InProgress, cave: &Cave) -> Option<u32> {
     }
 }
 
-/// What an answer is about when its words do not say where: an axe success on a creature is a hit
-/// at its space, shown as an attack with the creature's Health and its resistance to the axe (the
-/// hits land together once every success is spent).
+/// What an answer is about when its words do not say where or what: an axe success on a creature
+/// is a hit at its space, shown as an attack with the creature's Health and its resistance to the
+/// axe (the hits land together once every success is spent); one on a mineral names it.
 fn answer_detail(t: &Table, a: &super::command::Answer) -> Detail {
     use super::command::{Answer, ChopTarget};
     use super::damage::Blow;
     if let (Answer::Triangle(..), InProgress::Shot(state)) = (a, &*t.progress) {
         return Detail::Blast(super::actions::shoot::blast_lands_on(&t.cave, state, a));
+    }
+    if let Answer::Chop(ChopTarget::Mine(q)) = a {
+        return t.cave.mineral_at((*q).into()).map_or(Detail::None, Detail::Mineral);
     }
     let Answer::Chop(ChopTarget::Creature(id)) = a else { return Detail::None };
     let Some(c) = t.cave.creature_by_id(*id) else { return Detail::None };

@@ -410,6 +410,17 @@ mod tests {
             let t = crate::screen::words::topic(e).expect("a topic");
             assert!(titles.iter().any(|x| x == t), "{t} is not a section: {titles:?}");
         }
+        // A question's answers send F2 to their kind's section, whatever the question names: "Put
+        // Stun on a weapon" opened the Throwables by its word "weapon".
+        use crate::rules::command::ChoiceKind::*;
+        let kinds =
+            [AxeSuccess, DamageChain, Area, KeepDie, Scare, Reaction, Offer, Reroll, Double, AlsoAt, UpgradeSlot, Flames, Space, Continue];
+        for kind in kinds {
+            let t = crate::screen::words::choice_topic(kind);
+            assert!(titles.iter().any(|x| x == t), "{kind:?}: {t} is not a section");
+        }
+        let hint = format!("Put Stun on a weapon (F2: \"{}\")", crate::screen::words::choice_topic(UpgradeSlot));
+        assert_eq!(search_for(&hint, &all), "weapon upgrades");
     }
 
     #[test]

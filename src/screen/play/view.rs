@@ -13,7 +13,7 @@ use super::pace::Pace;
 use crate::data::GameData;
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::agenda::{Agenda, CurrentJob};
-use crate::rules::command::{Answer, BoscoAction, ChoiceKind, Command, CommandLog};
+use crate::rules::command::{Answer, BoscoAction, ChoiceKind, ChopTarget, Command, CommandLog};
 use crate::rules::components::*;
 use crate::rules::creatures::intent::Intent;
 use crate::rules::hex::Qr;
@@ -473,7 +473,10 @@ fn press(
                     }
                 })
             }),
-            // A choice's button says what it does on its face.
+            // A choice's button says what it does on its face; resting on an answer to a question
+            // says the question and which section of the rules F2 opens.
+            (_, None, Some(_)) => rested
+                .on(interaction, || now.legal.pending.as_ref().map(|p| format!("{} (F2: \"{}\")", p.prompt, words::choice_topic(p.kind)))),
             (Interaction::Hovered, None, _) => {}
             (_, None, _) => rested.on(interaction, || None),
         }
@@ -875,6 +878,10 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             let on: Vec<String> = on.iter().map(|w| target_name(data, w)).collect();
             if on.is_empty() { format!("{turn}: no one") } else { format!("{turn}: {}", on.join(", ")) }
         }
+        Detail::Mineral(m) => match &o.command {
+            Command::Choose(Answer::Chop(ChopTarget::Mine(q))) => format!("mine the {m:?} at {}", words::space(q)),
+            cmd => format!("{} the {m:?}", cmd.name()),
+        },
         Detail::LeftBehind(left) => match words::left_behind(left) {
             Some(left) => format!("launch the Drop Pod, leaving {left} behind"),
             None => "launch the Drop Pod, every Dwarf aboard".into(),
