@@ -514,6 +514,48 @@ fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
     assert!(said.starts_with(&format!("Watching: command 0 of {}, turn 1", saved.commands.len())), "{said}");
 }
 
+/// At the end of a watched game its debrief is up: the watcher's keys still step back into the game
+/// (a play-tester pressed Left there and nothing happened), while Enter and Escape stay the
+/// debrief's (Escape to the main menu, not the watcher's way back to the saved games).
+#[test]
+fn a_watched_game_steps_back_from_its_debrief() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    use hoxxes::screen::front::{Leave, Screen};
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
+    let mut saved = save::read(&file).expect("the golden save");
+    let (mission, text) = first_light();
+    let (replayed, _) = save::replay::headless(data(), &mission, &saved).expect("replays");
+    save::replay::upgrade(&mut saved, replayed.world());
+    let (mut app, _) = at_the_table(&temp("watch-end"));
+    app.init_state::<Screen>();
+    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission, file: None });
+    app.insert_resource(play::Watching::new(saved.commands.clone()));
+    input(&mut app, PlayerInput::Key(KeyCode::End));
+    let end = saved.commands.len();
+    assert_eq!(played(&app).len(), end);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Debrief);
+    settle(&mut app);
+    let key = |app: &mut App, k: KeyCode| {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            let logical_key = Key::Unidentified(NativeKey::Unidentified);
+            app.world_mut().write_message(KeyboardInput {
+                key_code: k,
+                logical_key,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            settle(app);
+        }
+    };
+    key(&mut app, KeyCode::Escape);
+    assert!(app.world().get_resource::<Leave>().is_none(), "Escape is the debrief's");
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(played(&app).len(), end - 1, "a command back");
+}
+
 /// The window rebuilds a game (continuing a save, undo, a watcher's jump) running only the rules'
 /// `Update` schedule, without the rest of a frame:
 /// whole games of The Maw (four Dwarves, hazard 3, many spawns and kills) rebuilt so end on the

@@ -196,8 +196,10 @@ fn debrief(
         Some(crate::save::Run::DeepDive) => "On with the Deep Dive",
         _ => "Play again (a new seed)",
     };
+    // A watched game's end: its keys step back into it.
+    let back = if watching.is_some() { "\n\n[Left] a command back, [PgUp] a turn back, [Home] the start" } else { "" };
     let words = format!(
-        "{result}\n{}{left}\n\nTurns: {}   Kills: {}\nDamage taken: {}   Swarms survived: {}\nM.U.L.E.: {}",
+        "{result}\n{}{left}\n\nTurns: {}   Kills: {}\nDamage taken: {}   Swarms survived: {}\nM.U.L.E.: {}{back}",
         end.reason, turn.number, t.kills, t.damage, t.swarms, t.minerals
     );
     let node = Node {

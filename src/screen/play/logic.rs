@@ -30,7 +30,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)),
-                keys.run_if(crate::screen::front::playing),
+                keys.run_if(crate::screen::front::playing.or_else(watching_its_end)),
                 act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)),
                 tell_refusal,
                 ask_why_not_here.run_if(
@@ -48,15 +48,28 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Acts;
 
+/// A watched game at its debrief: the watcher's keys step back into it (a play-tester pressed Left
+/// at the end of a replay and nothing happened).
+fn watching_its_end(screen: Option<Res<State<crate::screen::front::Screen>>>, watching: Option<Res<super::watch::Watching>>) -> bool {
+    watching.is_some() && screen.is_some_and(|s| *s.get() == crate::screen::front::Screen::Debrief)
+}
+
 /// Every key pressed, as input (the window's keyboard, or a test's key messages), taken in the order
-/// pressed: Ctrl is down for the keys pressed while it is held, however fast the keys come.
-fn keys(mut pressed: MessageReader<KeyboardInput>, mut ctrl: Local<bool>, mut out: MessageWriter<PlayerInput>) {
+/// pressed: Ctrl is down for the keys pressed while it is held, however fast the keys come. Over a
+/// watched game's debrief, Enter and Escape are the debrief's own.
+fn keys(
+    mut pressed: MessageReader<KeyboardInput>,
+    mut ctrl: Local<bool>,
+    mut out: MessageWriter<PlayerInput>,
+    screen: Option<Res<State<crate::screen::front::Screen>>>,
+) {
+    let debrief = screen.is_some_and(|s| *s.get() == crate::screen::front::Screen::Debrief);
     for k in pressed.read() {
         if matches!(k.key_code, KeyCode::ControlLeft | KeyCode::ControlRight) {
             *ctrl = k.state.is_pressed();
             continue;
         }
-        if !k.state.is_pressed() || k.repeat {
+        if !k.state.is_pressed() || k.repeat || (debrief && matches!(k.key_code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Escape)) {
             continue;
         }
         out.write(match (*ctrl, k.key_code) {
