@@ -121,6 +121,16 @@ impl Dive {
         setup
     }
 
+    /// The Dwarves of the team out for the rest of the dive: not aboard the Drop Pod when it left a
+    /// mission (ruling 40). None at the start, nor after a lost mission (its replay brings the whole
+    /// team back, ruling 41).
+    pub fn out_of_the_dive(&self) -> Vec<DwarfClass> {
+        if self.carried.is_empty() || self.state == DiveState::MissionLost {
+            return vec![];
+        }
+        self.team.iter().copied().filter(|c| !self.carried.iter().any(|k| k.class == *c)).collect()
+    }
+
     /// The mission now under way ended. A success or minor success goes on to the next mission
     /// with what the Dwarves aboard carry (rulings 40, 42); the third ends the dive won. A loss
     /// waits for the players: replay or give up (ruling 41).

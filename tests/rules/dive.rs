@@ -124,10 +124,12 @@ fn carried_scout() -> Carried {
 fn a_dive_goes_on_after_a_success_or_a_minor_success_and_is_won_after_the_third() {
     let mut d = Dive::new(vec!["a".into(), "b".into(), "c".into()], vec![Scout, Driller], vec![], 2, false, 9);
     assert!(d.setup().carried.is_empty(), "the first mission starts fresh");
+    assert!(d.out_of_the_dive().is_empty());
     d.mission_over(leg(MissionResult::MinorSuccess), vec![carried_scout()]);
     assert_eq!((d.at, d.state), (1, DiveState::UnderWay), "a minor success counts (ruling 40)");
     let s = d.setup();
     assert_eq!((s.classes.clone(), s.hazard, s.carried.len()), (vec![Scout], 2, 1), "only the Scout came back; hazard held (ruling 38)");
+    assert_eq!(d.out_of_the_dive(), [Driller], "the Driller is out for the rest of the dive (ruling 40)");
     d.mission_over(leg(MissionResult::Success), vec![carried_scout()]);
     d.mission_over(leg(MissionResult::Success), vec![carried_scout()]);
     assert_eq!(d.state, DiveState::Won);
@@ -139,8 +141,10 @@ fn a_lost_mission_is_replayed_with_the_whole_team_fresh_or_the_dive_given_up() {
     let mut d = Dive::new(vec!["a".into(), "b".into(), "c".into()], vec![Scout, Driller], vec![], 1, false, 9);
     d.mission_over(leg(MissionResult::Success), vec![carried_scout()]);
     let first_try = d.setup().seed;
+    assert_eq!(d.out_of_the_dive(), [Driller]);
     d.mission_over(leg(MissionResult::Loss), vec![]);
     assert_eq!(d.state, DiveState::MissionLost);
+    assert!(d.out_of_the_dive().is_empty(), "a replay would bring him back");
     d.replay_lost();
     let s = d.setup();
     assert_eq!(

@@ -175,6 +175,14 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
         let how = if d.save.is_some() { "in the first mission" } else { "at full Health and ammo for the first mission" };
         words(b, format!("The team, {how}: {}{bosco}", team.join(", ")), 16.0, crate::screen::look::PAPER);
     }
+    if let Some(out) = crate::screen::words::left_behind(&d.out_of_the_dive()) {
+        // A play-tester's Driller, left behind out cold, was simply no longer named.
+        let out = format!("Out for the rest of the dive: {out}, not aboard the Drop Pod when it left, and all he carried with him");
+        words(b, out, 15.0, super::AMBER);
+    }
+    if !d.carried.is_empty() {
+        words(b, "Each Dwarf goes on as he left the last mission: nothing is restocked between missions.", 15.0, super::DIM);
+    }
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));
         row(b, |r| {
