@@ -465,20 +465,27 @@ fn a_save_mangled_any_way_is_read_or_refused_never_a_panic() {
     assert!(read > 0 && read < 300, "some mangled saves read, most not: {read}, replayed {replayed}");
 }
 
+/// A table watching the golden save of two turns of First Light, from its start: the app, its
+/// terrain, and the save (a format-1 save, brought to today's format as the game loads it).
+fn watching_two_turns(dir: &str) -> (App, TerrainSnapshot, Save) {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
+    let mut saved = save::read(&file).expect("the golden save");
+    let (mission, text) = first_light();
+    let (replayed, _) = save::replay::headless(data(), &mission, &saved).expect("replays");
+    save::replay::upgrade(&mut saved, replayed.world());
+    let (mut app, snapshot) = at_the_table(&temp(dir));
+    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission, file: None });
+    app.insert_resource(play::Watching::new(saved.commands.clone()));
+    (app, snapshot, saved)
+}
+
 /// Watching a saved game (`hoxxes --watch`): the arrows step one command, Page Down and Page Up a
 /// turn, Home and End to either end; each point is the game replayed that far, byte for byte; the
 /// players' own keys play nothing.
 #[test]
 fn a_saved_game_is_watched_forward_and_back_a_command_or_a_turn_at_a_time() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
-    let mut saved = save::read(&file).expect("the golden save");
-    let (mission, text) = first_light();
-    // A format-1 save, brought to today's format as the game loads it.
-    let (replayed, _) = save::replay::headless(data(), &mission, &saved).expect("replays");
-    save::replay::upgrade(&mut saved, replayed.world());
-    let (mut app, snapshot) = at_the_table(&temp("watch"));
-    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission: mission.clone(), file: None });
-    app.insert_resource(play::Watching::new(saved.commands.clone()));
+    let (mut app, snapshot, saved) = watching_two_turns("watch");
+    let (mission, _) = first_light();
     let at = |n: usize| {
         let mut part = saved.clone();
         part.commands.truncate(n);
@@ -522,15 +529,8 @@ fn a_watched_game_steps_back_from_its_debrief() {
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
     use hoxxes::screen::front::{Leave, Screen};
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/first-light-two-turns.ron");
-    let mut saved = save::read(&file).expect("the golden save");
-    let (mission, text) = first_light();
-    let (replayed, _) = save::replay::headless(data(), &mission, &saved).expect("replays");
-    save::replay::upgrade(&mut saved, replayed.world());
-    let (mut app, _) = at_the_table(&temp("watch-end"));
+    let (mut app, _, saved) = watching_two_turns("watch-end");
     app.init_state::<Screen>();
-    app.insert_resource(play::Game { save: Save::begin(Path::new(FIRST_LIGHT), &text, setup()), mission, file: None });
-    app.insert_resource(play::Watching::new(saved.commands.clone()));
     input(&mut app, PlayerInput::Key(KeyCode::End));
     let end = saved.commands.len();
     assert_eq!(played(&app).len(), end);

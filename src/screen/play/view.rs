@@ -639,12 +639,9 @@ fn show_prompt(
         format!("{who}: aboard the Drop Pod, out of the cave's reach - he may still act, or [E] ends his turn")
     } else if legal.actions.iter().any(|a| matches!(a.kind, ActionKind::Move | ActionKind::BoscoMove) && a.is_allowed()) {
         format!("{who}: click a lit space to move, or pick an action{}", free_attack(&data, legal))
-    } else if turn.actions_left == 0 && !turn.bosco_turn && any_allowed {
-        // What is still lit besides End turn costs no action: a card, the Scout's attack right
-        // after his move. Said in general: the team may have no Scout.
+    } else if (if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left }) == 0 && any_allowed {
         let free = legal.actions.iter().any(|a| a.is_allowed() && a.kind != ActionKind::EndTurn);
-        let what = if free { "what is still lit costs no action (a card, a skill's free attack); " } else { "" };
-        format!("{who}: no actions left{} - {what}[E] ends the turn", free_attack(&data, legal))
+        no_actions_left(&who, turn.bosco_turn, free, &free_attack(&data, legal))
     } else if any_allowed {
         format!("{who}: pick an action{}", free_attack(&data, legal))
     } else {
@@ -653,6 +650,16 @@ fn show_prompt(
     if t.0 != line {
         t.0 = line;
     }
+}
+
+/// The prompt once the Dwarf's actions, or BOSCO's in his part of the turn, are spent (BOSCO's
+/// said "pick an action" over a bar of greyed buttons, a play-tester). What is still lit besides
+/// End turn costs no action (`free`): a card, the Scout's attack right after his move, said in
+/// general, as the team may have no Scout.
+fn no_actions_left(who: &str, bosco: bool, free: bool, free_attack: &str) -> String {
+    let what = if free { "what is still lit costs no action (a card, a skill's free attack); " } else { "" };
+    let ends = if bosco { "BOSCO's part of the turn" } else { "the turn" };
+    format!("{who}: no actions left{free_attack} - {what}[E] ends {ends}")
 }
 
 /// The class of the Dwarf in a seat, in words.
@@ -1195,6 +1202,16 @@ mod tests {
         app.insert_resource(crate::rules::state::Turn { number: 2, seat: 1, ..default() });
         app.update();
         assert_eq!(app.world().get::<ScrollPosition>(row).expect("scrolls").0.y, 0.0);
+    }
+
+    /// With no actions left, the prompt says so, for BOSCO's part of the turn as for a Dwarf's.
+    #[test]
+    fn no_actions_left_says_what_e_ends() {
+        assert_eq!(no_actions_left("BOSCO", true, false, ""), "BOSCO: no actions left - [E] ends BOSCO's part of the turn");
+        assert_eq!(
+            no_actions_left("Scout", false, true, " - Regular shot now costs no action"),
+            "Scout: no actions left - Regular shot now costs no action - what is still lit costs no action (a card, a skill's free attack); [E] ends the turn"
+        );
     }
 
     /// A log line of an Event card gives the card's words on hover, not its name alone.
