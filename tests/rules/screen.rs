@@ -327,6 +327,10 @@ fn a_supply_drop_lands_where_the_player_clicks() {
         panic!("the choice is listed")
     };
     assert_eq!(listed.len(), 1, "the bar lists the nearest space only");
+    // An action's key meanwhile is refused, and the refusal says a question waits.
+    key(&mut g, KeyCode::KeyC);
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    assert!(notice.ends_with("(a question waits: answer it above first)"), "{notice}");
     click(&mut g, q(8, 4));
     assert!(matches!(g.tokens_at(8, 4).as_slice(), [hoxxes::rules::components::Token::ResupplyPod { .. }]));
     assert!(played(&mut g).contains(&Command::Choose(hoxxes::rules::command::Answer::Space(q(8, 4)))));

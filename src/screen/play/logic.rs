@@ -736,7 +736,10 @@ pub fn reason(a: &Action) -> String {
 fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, turn: &Turn) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
-        notice.0 = reason(a);
+        // A key pressed while a question waits (a Supply Drop's space) is not the question's: the
+        // refusal alone ("0 actions left") read as the question's cost to a play-tester.
+        let waiting = if legal.pending.is_some() { " (a question waits: answer it above first)" } else { "" };
+        notice.0 = format!("{}{waiting}", reason(a));
         return;
     }
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
