@@ -619,6 +619,8 @@ fn show_prompt(
                 let part = if turn.bosco_turn { "BOSCO's part" } else { "the turn" };
                 format!("{who}: end {part} now? [E] again or [1] ends it; Esc plays on")
             }
+            // Only a launch that leaves a Dwarf behind is picked before it is sent (it is asked).
+            ActionKind::Launch => format!("{who}: launch the Drop Pod now? [L] again or [1] launches it; Esc waits"),
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
