@@ -188,8 +188,7 @@ fn debrief(
     let Some(end) = &outcome.0 else { return };
     let t = Tally::of(&log, &mule);
     let result = crate::screen::words::result_name(end.result).to_uppercase();
-    let left_behind: Vec<String> = end.left_behind.iter().map(|c| format!("the {c:?}")).collect();
-    let left = if left_behind.is_empty() { String::new() } else { format!("\nLeft behind: {}", left_behind.join(", ")) };
+    let left = crate::screen::words::left_behind(&end.left_behind).map(|l| format!("\nLeft behind: {l}")).unwrap_or_default();
     let next = match game.map(|g| g.save.run) {
         _ if watching.is_some() => "Back to the replays",
         Some(crate::save::Run::Campaign) => "The campaign",

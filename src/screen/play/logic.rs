@@ -354,6 +354,11 @@ pub fn find<'a>(legal: &'a Legal, p: &Pick) -> Option<&'a Action> {
 }
 
 impl Pick {
+    /// The pick of an entry of the action bar.
+    pub fn of(a: &Action) -> Pick {
+        Pick { kind: a.kind, what: a.what.clone(), by: a.by }
+    }
+
     /// Whether this pick is that entry of the action bar.
     pub fn is(&self, a: &Action) -> bool {
         a.kind == self.kind && a.what == self.what && a.by == self.by
@@ -639,7 +644,7 @@ fn not_lit(commands: &mut Commands, notice: &mut Notice, data: &crate::data::Gam
         };
         return;
     };
-    let pick = Pick { kind: a.kind, what: a.what.clone(), by: a.by };
+    let pick = Pick::of(a);
     // A Move's reasons speak of the space ("it is a wall"): it is named first.
     let name = if a.kind == ActionKind::Move { format!("{name} to {}", crate::screen::words::space(&at)) } else { name };
     commands.queue(move |world: &mut World| {
@@ -730,9 +735,8 @@ pub fn reason(a: &Action) -> String {
     }
 }
 
-/// Pick an action of the bar: carried out at once when it has one offer that needs no aiming. Ending
-/// the turn with actions left is asked twice: a slip of a key must not throw them away, and the
-/// Event card it draws cannot be taken back.
+/// Pick an action of the bar: carried out at once when it has one offer that needs no aiming, asked
+/// first where a slip of a key would lose something ([`ask_first`]).
 fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, turn: &Turn) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
@@ -743,39 +747,43 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
         return;
     }
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
-    // In BOSCO's part of the turn, End turn ends his part: his actions are the ones left.
-    let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
-    if a.kind == ActionKind::EndTurn && left > 0 && !asked {
-        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        notice.0 = end_turn_cost(left, turn.bosco_turn);
-        return;
-    }
     let offers = a.offers();
-    // A launch that leaves a Dwarf behind ends the mission for him (and a Deep Dive, ruling 40):
-    // asked first, as an early End turn is.
-    if let [Offer { detail: Detail::LeftBehind(left), .. }] = offers
-        && let Some(left) = crate::screen::words::left_behind(left)
-        && !asked
-    {
-        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        notice.0 = format!(
-            "Launching now leaves {left} behind, out cold (in a Deep Dive, for the rest of the dive): [L] again launches, [Esc] waits"
-        );
-        return;
-    }
-    // A roll of the axe with nothing to spend it on is asked first, as an early End turn is.
-    let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
-    if matches!(offers, [Offer { detail: Detail::Chop(targets), .. }] if nothing(targets)) && !asked {
-        selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
-        let (what, next_to) = if a.kind == ActionKind::BoscoChop { ("BOSCO's axe", "BOSCO") } else { ("Chop", "you") };
-        notice.0 = format!("{what} with nothing next to {next_to} to mine, carve or hit? [C] again rolls anyway, [Esc] plays on");
+    // The first press asks; the same key again (the action still picked) goes on.
+    if !asked && let Some(question) = ask_first(a, offers, turn) {
+        selection.0 = Some(Pick::of(a));
+        notice.0 = question;
         return;
     }
     if offers.len() == 1 && space_of(&offers[0]).is_none() {
         return send(queue, notice, selection, offers[0].command.clone());
     }
-    selection.0 = Some(Pick { kind: a.kind, what: a.what.clone(), by: a.by });
+    selection.0 = Some(Pick::of(a));
     notice.0.clear();
+}
+
+/// What an action asks before it is taken, where a slip of a key would lose what cannot be taken
+/// back: ending the turn with actions left (the Event card it draws), a launch that leaves a Dwarf
+/// behind (out of the mission, and of a Deep Dive, ruling 40), a roll of the axe with nothing to
+/// spend it on. `None`: it is taken at once.
+fn ask_first(a: &Action, offers: &[Offer], turn: &Turn) -> Option<String> {
+    // In BOSCO's part of the turn, End turn ends his part: his actions are the ones left.
+    let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
+    if a.kind == ActionKind::EndTurn && left > 0 {
+        return Some(end_turn_cost(left, turn.bosco_turn));
+    }
+    let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
+    match offers {
+        [Offer { detail: Detail::LeftBehind(left), .. }] => crate::screen::words::left_behind(left).map(|left| {
+            format!(
+                "Launching now leaves {left} behind, out cold (in a Deep Dive, for the rest of the dive): [L] again launches, [Esc] waits"
+            )
+        }),
+        [Offer { detail: Detail::Chop(targets), .. }] if nothing(targets) => {
+            let (what, next_to) = if a.kind == ActionKind::BoscoChop { ("BOSCO's axe", "BOSCO") } else { ("Chop", "you") };
+            Some(format!("{what} with nothing next to {next_to} to mine, carve or hit? [C] again rolls anyway, [Esc] plays on"))
+        }
+        _ => None,
+    }
 }
 
 /// What a first press of End turn with actions left says ending now costs.
