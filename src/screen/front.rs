@@ -129,6 +129,7 @@ fn begin(world: &mut World) {
     world.resource_mut::<Selection>().0 = None;
     world.resource_mut::<Notice>().0 = warning;
     world.insert_resource(Welcome { words: welcome, commands: if watch { 0 } else { game.save.commands.len() } });
+    world.insert_resource(super::play::Coach::of(game.mission.kind, watch));
     world.remove_resource::<Watching>();
     let commands: Vec<Command> = if watch {
         world.insert_resource(Watching::new(game.save.commands.clone()));

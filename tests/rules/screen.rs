@@ -668,3 +668,58 @@ fn a_single_shot_at_an_empty_space_is_asked_before_it_fires() {
     click(&mut g, q(5, 2));
     assert!(matches!(played(&mut g).first(), Some(Command::Shoot { target, .. }) if *target == q(5, 2)), "{:?}", played(&mut g));
 }
+
+/// The Tutorial's coach says what to try next as the player does each thing: it teaches moving,
+/// then mining (the Morkite in reach once the Scout stands by it), the axe's question, the end of
+/// the turn, the cave's turn, and fighting once the turn has come round again.
+#[test]
+fn the_tutorials_coach_follows_the_player() {
+    use hoxxes::data::dice::DieKind;
+    use hoxxes::screen::play::coach::Lesson;
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("missions/00-tutorial.ron");
+    let (tutorial, text) = hoxxes::data::validate::load_mission(&file, &data()).expect("the Tutorial loads");
+    let mut g = Game::new(tutorial.clone(), &[DwarfClass::Scout]);
+    g.app.add_plugins(bevy::input::InputPlugin).add_plugins(play::logic_plugin);
+    // As the window starts a game: undo takes the game back by its save.
+    let setup = hoxxes::rules::setup::MissionSetup::new(vec![DwarfClass::Scout], 7, 1);
+    g.app.insert_resource(play::Game { save: hoxxes::save::Save::begin(&file, &text, setup), mission: tutorial, file: None });
+    g.app.world_mut().resource_mut::<play::pace::Pace>().speed = play::pace::Speed::Instant;
+    g.app.insert_resource(play::Coach::of(hoxxes::data::mission::MissionKind::Tutorial, false));
+    settle(&mut g);
+    let coach = |g: &Game| g.app.world().resource::<play::Coach>().clone();
+    assert_eq!(coach(&g).lesson, Some(Lesson::Moving));
+    assert!(coach(&g).words.starts_with("Tutorial - Moving: the lit spaces are where the Scout"), "{}", coach(&g).words);
+    // Out of the pod to (4, 4), beside the Morkite at (4, 3).
+    click(&mut g, q(4, 4));
+    assert_eq!(coach(&g).lesson, Some(Lesson::Mining));
+    assert!(coach(&g).words.contains("a mineral is within the Scout's reach"), "{}", coach(&g).words);
+    g.dice(&[(DieKind::Axe, 2)]);
+    key(&mut g, KeyCode::KeyC);
+    assert!(matches!(coach(&g).lesson, Some(Lesson::Question(hoxxes::rules::command::ChoiceKind::AxeSuccess))));
+    click(&mut g, q(4, 3));
+    assert_eq!(g.mule(hoxxes::data::mission::Item::Morkite), 1, "the Morkite is in the M.U.L.E.");
+    assert_eq!(coach(&g).lesson, Some(Lesson::EndingTheTurn));
+    // Undo takes the coach back with the game.
+    g.app.world_mut().write_message(PlayerInput::Undo);
+    settle(&mut g);
+    let axe = Lesson::Question(hoxxes::rules::command::ChoiceKind::AxeSuccess);
+    assert_eq!(coach(&g).lesson, Some(axe), "the success spent taken back: the axe's question again");
+    g.app.world_mut().write_message(PlayerInput::Redo);
+    settle(&mut g);
+    assert_eq!(coach(&g).lesson, Some(Lesson::EndingTheTurn));
+    // E asks first with an action left; E again ends the turn, and the cave's turn plays out.
+    key(&mut g, KeyCode::KeyE);
+    key(&mut g, KeyCode::KeyE);
+    assert_eq!(g.turn().number, 2);
+    // The Grunt out of sight, behind the walls: the objective is next, and the shot is taught
+    // once a creature is in the Scout's sights.
+    assert_eq!(coach(&g).lesson, Some(Lesson::Objective));
+    let grunt = g.creature(hoxxes::data::creatures::CreatureKind::Grunt, 6, 4);
+    assert!(g.creature_pos(grunt).is_some());
+    set_up(&mut g);
+    assert_eq!(coach(&g).lesson, Some(Lesson::Fighting), "a Grunt in sight");
+    assert!(coach(&g).words.contains("[Q] Regular shot, then click it"), "{}", coach(&g).words);
+    // A game watched has no coach; another mission neither.
+    assert!(!play::Coach::of(hoxxes::data::mission::MissionKind::Tutorial, true).on);
+    assert!(!play::Coach::of(hoxxes::data::mission::MissionKind::Mining, false).on);
+}

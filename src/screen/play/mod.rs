@@ -7,6 +7,7 @@
 //! spaces, what a log line names ringed on the cave, the creatures' turn played at a speed.
 
 mod banner;
+pub mod coach;
 pub mod dice;
 pub mod history;
 mod input;
@@ -21,6 +22,7 @@ mod watch;
 
 pub use banner::DebriefChoice;
 pub use banner::Tally;
+pub use coach::Coach;
 pub use history::{Game, History, Rewind};
 pub use input::{ByKeys, Hovered};
 pub use keys::{key_of, label};
@@ -36,9 +38,10 @@ pub use watch::Watching;
 use bevy::prelude::*;
 
 /// The part of play that needs no window: the query kept up to date, input turned into commands,
-/// the pace of the creatures' turn, the record of the game.
+/// the Tutorial's coach, the pace of the creatures' turn, the record of the game.
 pub fn logic_plugin(app: &mut App) {
     logic::plugin(app);
+    coach::plugin(app);
     pace::plugin(app);
     record::plugin(app);
     history::plugin(app);

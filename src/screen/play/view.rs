@@ -53,6 +53,7 @@ pub fn plugin(app: &mut App) {
                         .or_eager(resource_changed::<Pace>)
                         .or_eager(resource_changed::<Agenda>),
                 ),
+                show_coach.run_if(resource_changed::<super::Coach>),
                 show_hint
                     .after(press)
                     .run_if(resource_changed::<LegalNow>.or_eager(resource_changed::<Notice>).or_eager(resource_changed::<BarHover>)),
@@ -80,12 +81,16 @@ const BUTTON_OFF: Color = Color::srgb_u8(38, 34, 30);
 const PICKED: Color = Color::srgb_u8(150, 105, 40);
 const GREY: Color = Color::srgb_u8(120, 112, 100);
 const AMBER: Color = Color::srgb_u8(240, 190, 90);
+/// The Tutorial coach's words: apart from the prompt's paper and the hint's amber.
+const COACH: Color = Color::srgb_u8(140, 215, 200);
 
 /// The bar at the bottom: the prompt, the hint, the choices and the actions. It grows upward.
 #[derive(Component)]
 pub struct BarNode;
 #[derive(Component)]
 struct PromptText;
+#[derive(Component)]
+struct CoachText;
 #[derive(Component)]
 struct HintText;
 /// The card beside the pointer while it rests on a space of the cave: what stands there and what
@@ -142,8 +147,9 @@ pub struct Pointed(pub String);
 struct BarHover(Option<String>);
 
 /// A bar built again (back from the rules reference) is filled at once, not at the next change.
-fn written_anew(mut now: ResMut<LegalNow>) {
+fn written_anew(mut now: ResMut<LegalNow>, mut coach: ResMut<super::Coach>) {
     now.set_changed();
+    coach.set_changed();
 }
 
 fn build(mut commands: Commands) {
@@ -166,6 +172,8 @@ fn build(mut commands: Commands) {
     };
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
     commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
+        // The Tutorial's coach, over the prompt (shown only in the Tutorial).
+        b.spawn((CoachText, KeepClear, text("", 14.0, COACH), Node { display: Display::None, ..default() }));
         b.spawn((PromptText, KeepClear, text("", 15.0, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         // The answers of a question never shrink: the actions give way to them.
@@ -651,6 +659,18 @@ fn show_prompt(
     };
     if t.0 != line {
         t.0 = line;
+    }
+}
+
+/// The coach's line, in the Tutorial; no room is taken by it in other missions.
+fn show_coach(coach: Res<super::Coach>, mut lines: Query<(&mut Text, &mut Node), With<CoachText>>) {
+    let Ok((mut t, mut node)) = lines.single_mut() else { return };
+    let display = if coach.on && !coach.words.is_empty() { Display::Flex } else { Display::None };
+    if node.display != display {
+        node.display = display;
+    }
+    if t.0 != coach.words {
+        t.0.clone_from(&coach.words);
     }
 }
 
