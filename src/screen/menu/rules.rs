@@ -17,7 +17,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Reference), (load, look_up, focus_open, build).chain())
         .add_systems(
             Update,
-            (typing, scroll, press.after(MenuInput), build_again.run_if(resource_changed::<Reading>)).chain().run_if(reading),
+            (typing, scroll, press.after(MenuInput), open_focused.after(MenuInput), build_again.run_if(resource_changed::<Reading>))
+                .chain()
+                .run_if(reading),
         )
         .add_systems(Update, from_the_table.in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play))
         .add_systems(Update, from_the_menu.run_if(in_state(Screen::Title)));
@@ -325,6 +327,22 @@ fn typing(
     }
 }
 
+/// The arrows (and Tab) read as they go: the section they focus in the list opens at once (a
+/// play-tester moved down the list and the page stayed). The pointer resting on a section only
+/// focuses it; a click or Enter opens it. The list's buttons come first in the focus's order,
+/// in the list's order (`focus_open`); past them is Back.
+fn open_focused(mut keys: MessageReader<KeyboardInput>, focus: Res<super::Focus>, reference: Res<Reference>, mut reading: ResMut<Reading>) {
+    use KeyCode::{ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Tab};
+    let moved =
+        keys.read().filter(|k| k.state.is_pressed()).any(|k| matches!(k.key_code, ArrowDown | ArrowUp | ArrowLeft | ArrowRight | Tab));
+    let Ok(all) = &reference.0 else { return };
+    if let Some((i, _)) = matching(all, &reading.search).get(focus.at).filter(|_| moved)
+        && *i != reading.open
+    {
+        reading.open = *i;
+    }
+}
+
 /// The section to show for a search: the one open if the search finds it, else the first found
 /// (none found: the one open stays).
 fn open_among(all: &[Section], search: &str, open: usize) -> usize {
@@ -470,6 +488,36 @@ mod tests {
         assert_eq!(open_among(&all, "stala", 0), 2);
         assert_eq!(open_among(&all, "moving", 1), 1, "Line of sight holds the word: it stays open");
         assert_eq!(open_among(&all, "zipline", 1), 1);
+    }
+
+    /// An arrow that moves the focus down the list opens the section it lands on; the focus on
+    /// Back, past the list, leaves the page as it is.
+    #[test]
+    fn the_arrows_open_the_section_they_reach() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_message::<KeyboardInput>().init_resource::<super::super::Focus>().init_resource::<Reading>();
+        let all = sections("## Moving\nWalk.\n## Line of sight\nSee.\n## Stalagmites\nRock.\n");
+        app.insert_resource(Reference(Ok(all))).add_systems(Update, open_focused);
+        let press = |app: &mut App, key_code: KeyCode, at: usize| {
+            app.world_mut().resource_mut::<super::super::Focus>().at = at;
+            let logical_key = Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified);
+            let state = bevy::input::ButtonState::Pressed;
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+            app.world().resource::<Reading>().open
+        };
+        assert_eq!(press(&mut app, KeyCode::ArrowDown, 1), 1, "Line of sight");
+        assert_eq!(press(&mut app, KeyCode::ArrowDown, 2), 2, "Stalagmites");
+        assert_eq!(press(&mut app, KeyCode::ArrowDown, 3), 2, "Back: the page stays");
+        assert_eq!(press(&mut app, KeyCode::ArrowUp, 0), 0, "Moving");
+        assert_eq!(press(&mut app, KeyCode::KeyM, 2), 0, "a letter is the search's, not a move");
     }
 
     /// The Sentry Gun under the pointer looks up the Engineer's section, not the Health its words
