@@ -79,7 +79,7 @@ export HOXXES_DATA="$OUT/data-menus"
 record="$OUT/menus.ron"
 start_game "$OUT/game-menus.log" 10 --record "$record"
 shot 6-title 0
-click 250 143; shot 7-quick 3                          # Quick mission
+click 250 191; shot 7-quick 3                          # Quick mission (under the newcomer's Tutorial)
 click 765 470; sleep 2                          # bring the Gunner...
 click 615 470; sleep 2                          # ...leave the Driller out
 shot 7-quick-team 1

@@ -671,7 +671,8 @@ fn a_single_shot_at_an_empty_space_is_asked_before_it_fires() {
 
 /// The Tutorial's coach says what to try next as the player does each thing: it teaches moving,
 /// then mining (the Morkite in reach once the Scout stands by it), the axe's question, the end of
-/// the turn, the cave's turn, and fighting once the turn has come round again.
+/// the turn, the Scout's own gear as his next turn begins, fighting once a creature is in sight,
+/// and says so when he is hurt.
 #[test]
 fn the_tutorials_coach_follows_the_player() {
     use hoxxes::data::dice::DieKind;
@@ -711,14 +712,18 @@ fn the_tutorials_coach_follows_the_player() {
     key(&mut g, KeyCode::KeyE);
     key(&mut g, KeyCode::KeyE);
     assert_eq!(g.turn().number, 2);
-    // The Grunt out of sight, behind the walls: the objective is next, and the shot is taught
-    // once a creature is in the Scout's sights.
-    assert_eq!(coach(&g).lesson, Some(Lesson::Objective));
+    // The Scout's second turn, not begun: what his class does (he learned to move in his first).
+    assert_eq!(coach(&g).lesson, Some(Lesson::Class(DwarfClass::Scout)));
+    // A Grunt in sight once he has moved: the shot is taught.
     let grunt = g.creature(hoxxes::data::creatures::CreatureKind::Grunt, 6, 4);
     assert!(g.creature_pos(grunt).is_some());
-    set_up(&mut g);
+    click(&mut g, q(5, 4));
     assert_eq!(coach(&g).lesson, Some(Lesson::Fighting), "a Grunt in sight");
     assert!(coach(&g).words.contains("[Q] Regular shot, then click it"), "{}", coach(&g).words);
+    // Hurt, he is told so before anything else of his turn.
+    g.set_health(DwarfClass::Scout, 2);
+    set_up(&mut g);
+    assert_eq!(coach(&g).lesson, Some(Lesson::Hurt(2)));
     // A game watched has no coach; another mission neither.
     assert!(!play::Coach::of(hoxxes::data::mission::MissionKind::Tutorial, true).on);
     assert!(!play::Coach::of(hoxxes::data::mission::MissionKind::Mining, false).on);

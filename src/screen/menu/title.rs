@@ -20,6 +20,7 @@ pub struct Said(pub String);
 
 #[derive(Component, Clone, Debug)]
 enum Entry {
+    Tutorial,
     Continue(std::path::PathBuf),
     ContinueDive,
     Go(Screen),
@@ -31,6 +32,8 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
     let newest = newest_game(left.as_deref());
     let left_here = newest.as_ref().is_some_and(|(file, _)| left.as_deref().is_some_and(|l| l.0 == *file));
     let said = said.0.clone();
+    // Nothing under way and nothing finished: a newcomer, offered the Tutorial first.
+    let new_here = dive.is_none() && newest.is_none() && crate::save::folder::saves_in(crate::save::folder::finished()).is_empty();
     frame(&mut commands, Screen::Title, "hoxxes", |b| {
         words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
         b.spawn(Node {
@@ -65,6 +68,14 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
                     );
                 }
             };
+            if new_here {
+                button(
+                    c,
+                    "New here? Play the Tutorial",
+                    Entry::Tutorial,
+                    says("A small, quiet cave for one Scout, with a coach's line that says what to try next and why"),
+                );
+            }
             // The game just left at the table (F10) comes first, where the focus starts: Enter
             // goes back to it, not to an older Deep Dive (a play-tester).
             if left_here {
@@ -112,6 +123,17 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
 /// The keys of the menus, said once where a newcomer starts (a play-tester looked for them).
 const KEYS: &str = "[Up] [Down] or [Tab] move, [Enter] presses, [Esc] comes back here, [F2] the rules, [F11] full screen";
 
+/// The Tutorial for a lone Scout at the first hazard, a new seed: the game a newcomer starts with
+/// (kept in a save file, but by a test).
+fn tutorial(data: &GameData, keep: bool) -> Result<crate::screen::front::Begin, String> {
+    let path = crate::data::missions_dir().join("00-tutorial.ron");
+    let setup = crate::rules::setup::MissionSetup::new(vec![crate::data::weapons::DwarfClass::Scout], super::team::new_seed(), 1);
+    let (game, unsaved) = crate::screen::new_game(&path, setup, crate::save::Run::Quick, data, keep)?;
+    // One line: the mission's name is on the panel.
+    let welcome = format!("The coach's line above says what to try; {}", super::FIRST_KEYS);
+    Ok(crate::screen::front::Begin { game, watch: false, welcome, warning: unsaved })
+}
+
 /// The game to go on with that is not a Deep Dive's mission (the dive has its own Continue): the
 /// one last left at the table, wherever its file is, else the game under way saved last.
 fn newest_game(left: Option<&crate::screen::front::LeftGame>) -> Option<(std::path::PathBuf, crate::save::Save)> {
@@ -145,6 +167,10 @@ fn press(
         let Ok(entry) = entries.get(*e) else { continue };
         match entry {
             Entry::Go(screen) => next.set(*screen),
+            Entry::Tutorial => match tutorial(&data, true) {
+                Ok(begin) => commands.insert_resource(begin),
+                Err(e) => said.0 = e,
+            },
             Entry::ContinueDive => next.set(Screen::DeepDive),
             Entry::Continue(file) => match super::resume(file, &data) {
                 Ok(begin) => commands.insert_resource(begin),
@@ -154,5 +180,21 @@ fn press(
                 exit.write(AppExit::Success);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The newcomer's button starts the Tutorial for a lone Scout, coached.
+    #[test]
+    fn the_newcomers_button_starts_the_tutorial_coached() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let begin = tutorial(&data, false).expect("the Tutorial begins");
+        assert_eq!(begin.game.mission.kind, crate::data::mission::MissionKind::Tutorial);
+        assert_eq!(begin.game.save.setup.classes, [crate::data::weapons::DwarfClass::Scout]);
+        assert!(begin.game.save.commands.is_empty());
+        assert!(crate::screen::play::Coach::of(begin.game.mission.kind, begin.watch).on);
     }
 }

@@ -46,21 +46,32 @@ impl Coach {
     }
 }
 
-/// What the coach teaches. The first five are the Tutorial's steps, in the order a first mission
-/// meets them; the others are said while the game is in that moment, whatever step it is at.
+/// What the coach teaches. The steps of the Tutorial come in the order a first mission meets
+/// them (moving, a Dwarf's own gear, mining, ending the turn, fighting, supplies, the objective);
+/// the moment's lessons are said while the game is in that moment, whatever step it is at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lesson {
     Moving,
+    /// What the Dwarf's class does, at the start of the first turn he plays after the team has
+    /// learned to move.
+    Class(DwarfClass),
     Mining,
     EndingTheTurn,
     Fighting,
+    /// Someone is hurt or short of ammo, the Nitra for a Resupply pod is in, none was called.
+    CallResupply,
+    /// A Resupply pod beside the Dwarf has what his board has room for.
+    GetSupplies,
     Objective,
-    /// Three Nitra in the M.U.L.E. and nobody has called a Resupply pod yet.
-    Supplies,
     /// A question waits, of this kind.
     Question(ChoiceKind),
     CavesTurn,
     OutCold(DwarfClass),
+    /// The Dwarf deciding has this much Health left, two or less.
+    Hurt(u32),
+    Webbed,
+    /// The Swarm Threat meter is one step from a swarm.
+    SwarmNear,
     Home,
 }
 
@@ -75,6 +86,15 @@ pub struct Facts {
     pub objectives_met: bool,
     /// The Dwarf deciding has spent his turn's actions.
     pub no_actions_left: bool,
+    /// The Dwarf deciding: his Health when two or less, webbed.
+    pub hurt: Option<u32>,
+    pub webbed: bool,
+    pub swarm_near: bool,
+    /// A Dwarf of the team is below his full Health or primary ammo.
+    pub in_need: bool,
+    /// The Dwarf deciding is due his class's lesson: his turn not begun yet, and the first of his
+    /// turns after the team learned to move.
+    pub class_due: Option<DwarfClass>,
     /// What the log says the team has done.
     pub moved: bool,
     pub mined: bool,
@@ -82,10 +102,11 @@ pub struct Facts {
     pub shot: bool,
     pub resupplied: bool,
     /// What the rules offer now: a chop that may free a mineral, the first shot with a creature
-    /// in its sights (its button's words), a Resupply pod called.
+    /// in its sights (its button's words), a Resupply pod to call, supplies to take.
     pub chop_mines: bool,
     pub shot_in_sight: Option<String>,
     pub resupply_now: bool,
+    pub supplies_now: bool,
 }
 
 impl Facts {
@@ -101,6 +122,25 @@ impl Facts {
                 _ => {}
             }
         }
+        self
+    }
+
+    /// Whether the Dwarf deciding is due his class's lesson: nothing done yet in this turn (his
+    /// actions as the turn gave them), and this is his first turn, or his second when he was the
+    /// one who learned to move in the first.
+    pub fn class_lesson(mut self, log: &[GameEvent], actions_left: u32) -> Facts {
+        let starts: Vec<(DwarfClass, u32)> = log
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::TurnStarted { dwarf, actions, .. } => Some((*dwarf, *actions)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(now, given)) = starts.last() else { return self };
+        let his_turns = starts.iter().filter(|(c, _)| *c == now).count();
+        let first = starts.first().map(|(c, _)| *c) == Some(now);
+        let due = self.moved && (his_turns == 1 || (his_turns == 2 && first));
+        self.class_due = (self.who == Some(now) && actions_left == given && due).then_some(now);
         self
     }
 
@@ -127,12 +167,13 @@ impl Facts {
             })
         });
         self.resupply_now = allowed(ActionKind::CallResupply).next().is_some();
+        self.supplies_now = allowed(ActionKind::GetSupplies).next().is_some();
         self
     }
 }
 
 /// The lesson for the moment: the moment's own first (a question, the cave's turn, a Dwarf out
-/// cold, the way home), else the first step of the Tutorial not done yet.
+/// cold, the way home, danger), else the first step of the Tutorial not done yet.
 pub fn lesson(f: &Facts) -> Lesson {
     if let Some(kind) = f.question {
         return Lesson::Question(kind);
@@ -143,16 +184,30 @@ pub fn lesson(f: &Facts) -> Lesson {
     if let Some(c) = f.out_cold {
         return Lesson::OutCold(c);
     }
-    match () {
-        _ if f.objectives_met => Lesson::Home,
+    if f.objectives_met {
+        return Lesson::Home;
+    }
+    if let Some(health) = f.hurt {
+        return Lesson::Hurt(health);
+    }
+    let first = match () {
+        _ if f.webbed => Some(Lesson::Webbed),
+        _ if f.swarm_near => Some(Lesson::SwarmNear),
+        _ if f.supplies_now => Some(Lesson::GetSupplies),
         // A first turn's actions spent before it moved or mined: the turn is what is left to learn.
-        _ if !f.turn_ended && f.no_actions_left => Lesson::EndingTheTurn,
-        _ if !f.moved => Lesson::Moving,
+        _ if !f.turn_ended && f.no_actions_left => Some(Lesson::EndingTheTurn),
+        _ if !f.moved => Some(Lesson::Moving),
+        _ => f.class_due.map(Lesson::Class),
+    };
+    if let Some(l) = first {
+        return l;
+    }
+    match () {
         _ if !f.mined => Lesson::Mining,
         _ if !f.turn_ended => Lesson::EndingTheTurn,
         // Fighting is taught while a creature is in the Dwarf's sights, until a first shot.
         _ if f.shot_in_sight.is_some() && !f.shot => Lesson::Fighting,
-        _ if f.resupply_now && !f.resupplied => Lesson::Supplies,
+        _ if f.resupply_now && f.in_need && !f.resupplied => Lesson::CallResupply,
         _ => Lesson::Objective,
     }
 }
@@ -168,6 +223,7 @@ impl Lesson {
                     "the lit spaces are where {who} can walk for one action. Click one (or [M], the arrows, then Enter). Rest the pointer on any space to learn what is there."
                 ),
             ),
+            Lesson::Class(c) => ("Your Dwarf", class_words(c).into()),
             Lesson::Mining if f.chop_mines => (
                 "Mining",
                 format!(
@@ -182,20 +238,24 @@ impl Lesson {
             Lesson::EndingTheTurn => (
                 "The turn",
                 format!(
-                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn hands over to the cave: an Event card, then the creatures move."
+                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn hands over to the cave, and an Event card says what it does."
                 ),
             ),
             Lesson::Fighting => (
                 "Fighting",
                 format!(
-                    "a creature is in {who}'s sights. {shot}, then click it: the dice give hits, its armour takes some. Ammo is short: the panel shows what is left.",
+                    "a creature is in {who}'s sights. {shot}, then click it: each hit the dice give is a point of damage, less its resistance. Ammo is short: the panel counts it.",
                     shot = f.shot_in_sight.as_deref().unwrap_or("A shot")
                 ),
             ),
-            Lesson::Supplies => (
+            Lesson::CallResupply => (
                 "Supplies",
-                "the M.U.L.E. holds the Nitra for a Resupply pod. [R] Call Resupply and click an open floor space; then [G] Get supplies beside it refills ammo and Health."
+                "the M.U.L.E. holds the Nitra for a Resupply pod, and the team is short of Health or ammo. [R] Call Resupply, then click an open floor space near you."
                     .into(),
+            ),
+            Lesson::GetSupplies => (
+                "Supplies",
+                format!("the Resupply pod is beside {who}. [G] Get supplies takes the Health and ammo his board has room for, for one action."),
             ),
             Lesson::Objective => (
                 "The objective",
@@ -207,16 +267,21 @@ impl Lesson {
                 "each success is spent on one thing in reach: a mineral (into the M.U.L.E.), a wall carved away, a creature hit. Click its lit space or press its number."
                     .into(),
             ),
+            Lesson::Question(ChoiceKind::DamageChain) => (
+                "The shot's dice",
+                "each die is laid on a lit space, one at a time: one at least on the target, the others (for a spreading weapon) next to a space hit. Each answer says who is there."
+                    .into(),
+            ),
             Lesson::Question(kind) => (
                 "A question",
                 format!(
-                    "the game waits for a decision. The numbered answers (or a lit space) settle it; resting the pointer on one says what it does. F2: \"{}\".",
+                    "the game waits for a decision. The numbered answers on the bar (or a lit space) settle it. F2 explains \"{}\".",
                     crate::screen::words::choice_topic(kind)
                 ),
             ),
             Lesson::CavesTurn => (
                 "The cave's turn",
-                "an Event card is drawn and acted out (the log tells it), the Swarm Threat meter may move on, and each creature walks toward the nearest Dwarf, biting once beside him. [Space] skips ahead."
+                "the Event card drawn is acted out (the log tells it): it may bring creatures, set them walking at the nearest Dwarf to bite, or move the Swarm Threat meter on."
                     .into(),
             ),
             Lesson::OutCold(c) => (
@@ -224,6 +289,21 @@ impl Lesson {
                 format!(
                     "the {c:?} is down. A Dwarf beside him brings him back with [V] Revive. If every Dwarf is out cold at once, the mission is lost."
                 ),
+            ),
+            Lesson::Hurt(health) => (
+                "Hurt",
+                format!(
+                    "{who} has {health} Health left of 5; at 0 he is out cold. Keep him from the creatures' bites: a Resupply pod ([R], then [G]) or a Red Sugar (chopped) heals."
+                ),
+            ),
+            Lesson::Webbed => (
+                "Webbed",
+                format!("a Web Spitter's web holds {who}: he may not leave his space this turn, but may shoot, chop and use his gear."),
+            ),
+            Lesson::SwarmNear => (
+                "A swarm is near",
+                "the Swarm Threat meter (right) is one step from a red mark. An Event card that moves it there sends a swarm out of the Tunnel Exits: be ready, ammo in hand."
+                    .into(),
             ),
             Lesson::Home => (
                 "Home",
@@ -235,33 +315,68 @@ impl Lesson {
     }
 }
 
+/// What each class brings, said once to its player (the rules reference's class sections, short).
+fn class_words(c: DwarfClass) -> &'static str {
+    match c {
+        DwarfClass::Scout => {
+            "the Scout may shoot a Regular shot or throw for no action straight after a Move; his hook crosses pits and creatures. [F] Flare: attacks near it reroll a die."
+        }
+        DwarfClass::Driller => {
+            "the Driller's Move may drill into a wall or stalagmite beside him and end there (a mineral in it is lost). His Flamethrower leaves Flames that creatures avoid."
+        }
+        DwarfClass::Gunner => {
+            "the Gunner's Burst Fire rolls 3 dice, and Sustained Fire 3 more right after for just ammo. [B] Shield: he and Dwarves beside it are safe from creatures' attacks."
+        }
+        DwarfClass::Engineer => {
+            "the Engineer's [N] Sentry Gun shoots creatures that come within 3 spaces; only walls stop his grenades. Careful: the HE grenade hits Dwarves in its blast too."
+        }
+    }
+}
+
 /// The coach's line worked out afresh from the game as it is now.
 fn coach(
     mut coach: ResMut<Coach>,
     data: Res<GameData>,
     now: Res<LegalNow>,
     log: Res<GameLog>,
-    (agenda, job, turn): (Res<Agenda>, Res<CurrentJob>, Res<crate::rules::state::Turn>),
-    dwarves: Query<(&Dwarf, &DwarfStatus)>,
+    (agenda, job, turn, threat): (Res<Agenda>, Res<CurrentJob>, Res<crate::rules::state::Turn>, Res<crate::rules::swarm::SwarmThreat>),
+    dwarves: Query<TeamMember>,
     (cave, mule): (crate::rules::cave::Cave, Res<crate::rules::state::Mule>),
 ) {
-    let mut out_cold: Vec<(u32, DwarfClass)> = dwarves.iter().filter(|(_, s)| s.unconscious).map(|(d, _)| (d.seat, d.class)).collect();
+    let full = &data.numbers.dwarf;
+    let mut out_cold: Vec<(u32, DwarfClass)> =
+        dwarves.iter().filter(|d| d.status.unconscious).map(|d| (d.dwarf.seat, d.dwarf.class)).collect();
     out_cold.sort();
+    let deciding = now.legal.decider.as_ref().and_then(|w| dwarves.iter().find(|d| Who::Dwarf(d.dwarf.class) == *w && !turn.bosco_turn));
     let facts = Facts {
         caves_turn: caves_turn(&agenda, &job),
         out_cold: out_cold.first().map(|(_, c)| *c),
         objectives_met: cave.objectives_met(&mule),
         no_actions_left: !turn.bosco_turn && turn.actions_left == 0,
+        hurt: deciding.as_ref().map(|d| d.health.0).filter(|h| *h <= 2),
+        webbed: deciding.as_ref().is_some_and(|d| d.status.webbed),
+        swarm_near: data.numbers.swarm_meter.swarm_steps.contains(&(threat.0 + 1)),
+        in_need: dwarves.iter().any(|d| !d.status.unconscious && (d.health.0 < full.health || d.ammo.primary < full.primary_ammo)),
         ..default()
     }
+    .from_legal(&data, &now.legal)
     .from_log(&log.0)
-    .from_legal(&data, &now.legal);
+    .class_lesson(&log.0, if turn.bosco_turn { u32::MAX } else { turn.actions_left });
     let lesson = lesson(&facts);
     let words = lesson.words(&facts);
     if coach.lesson != Some(lesson) || coach.words != words {
         coach.lesson = Some(lesson);
         coach.words = words;
     }
+}
+
+/// A Dwarf of the team, as the coach reads him.
+#[derive(bevy::ecs::query::QueryData)]
+struct TeamMember {
+    dwarf: &'static Dwarf,
+    status: &'static DwarfStatus,
+    health: &'static crate::rules::components::Health,
+    ammo: &'static crate::rules::components::Ammo,
 }
 
 #[cfg(test)]
@@ -285,15 +400,20 @@ mod tests {
         f.shot = true;
         assert_eq!(lesson(&f), Lesson::Objective);
         f.resupply_now = true;
-        assert_eq!(lesson(&f), Lesson::Supplies, "taught while a pod may be called");
+        assert_eq!(lesson(&f), Lesson::Objective, "a pod is not needed while nobody is short");
+        f.in_need = true;
+        assert_eq!(lesson(&f), Lesson::CallResupply);
         f.resupplied = true;
         assert_eq!(lesson(&f), Lesson::Objective);
+        f.supplies_now = true;
+        assert_eq!(lesson(&f), Lesson::GetSupplies, "the pod's supplies while they may be taken");
+        f.supplies_now = false;
         f.objectives_met = true;
         assert_eq!(lesson(&f), Lesson::Home);
     }
 
-    /// A question, the cave's turn and a Dwarf out cold are explained while they last, whatever
-    /// step the Tutorial is at; with no creature in sight there is nothing to fight yet.
+    /// A question, the cave's turn, a Dwarf out cold and danger are explained while they last,
+    /// whatever step the Tutorial is at; with no creature in sight there is nothing to fight yet.
     #[test]
     fn the_moment_comes_before_the_step() {
         let f = Facts { question: Some(ChoiceKind::AxeSuccess), caves_turn: true, ..default() };
@@ -302,8 +422,43 @@ mod tests {
         assert_eq!(lesson(&f), Lesson::CavesTurn);
         let f = Facts { out_cold: Some(DwarfClass::Driller), objectives_met: true, ..default() };
         assert_eq!(lesson(&f), Lesson::OutCold(DwarfClass::Driller));
+        let f = Facts { objectives_met: true, hurt: Some(1), ..default() };
+        assert_eq!(lesson(&f), Lesson::Home, "the way home is the way out of danger");
+        let f = Facts { hurt: Some(2), webbed: true, swarm_near: true, ..default() };
+        assert_eq!(lesson(&f), Lesson::Hurt(2));
+        let f = Facts { webbed: true, swarm_near: true, ..default() };
+        assert_eq!(lesson(&f), Lesson::Webbed);
+        let f = Facts { swarm_near: true, supplies_now: true, ..default() };
+        assert_eq!(lesson(&f), Lesson::SwarmNear);
         let f = Facts { moved: true, mined: true, turn_ended: true, ..default() };
         assert_eq!(lesson(&f), Lesson::Objective, "no creature in sight: nothing to fight");
+    }
+
+    fn started(dwarf: DwarfClass, turn: u32) -> GameEvent {
+        GameEvent::TurnStarted { turn, dwarf, actions: 3 }
+    }
+
+    /// Each Dwarf's player is told what his class does once, at the start of his first turn after
+    /// the team has learned to move: the second Dwarf in his first, the first in his second.
+    #[test]
+    fn each_dwarf_is_told_his_class_once() {
+        use DwarfClass::{Driller, Scout};
+        let due = |log: &[GameEvent], who: DwarfClass, actions_left: u32| {
+            Facts { who: Some(who), moved: true, ..default() }.class_lesson(log, actions_left).class_due
+        };
+        let first = [started(Scout, 1)];
+        assert_eq!(Facts { who: Some(Scout), ..default() }.class_lesson(&first, 3).class_due, None, "moving comes first");
+        let second = [started(Scout, 1), GameEvent::TurnEnded { dwarf: Scout }, started(Driller, 1)];
+        assert_eq!(due(&second, Driller, 3), Some(Driller));
+        assert_eq!(due(&second, Driller, 2), None, "once he has acted, the steps go on");
+        let round = [&second[..], &[GameEvent::TurnEnded { dwarf: Driller }, started(Scout, 2)]].concat();
+        assert_eq!(due(&round, Scout, 3), Some(Scout), "the first Dwarf in his second turn");
+        let again = [&round[..], &[GameEvent::TurnEnded { dwarf: Scout }, started(Driller, 2)]].concat();
+        assert_eq!(due(&again, Driller, 3), None, "told once");
+        let mut f = Facts { who: Some(Driller), moved: true, class_due: Some(Driller), ..default() };
+        assert_eq!(lesson(&f), Lesson::Class(Driller));
+        f.swarm_near = true;
+        assert_eq!(lesson(&f), Lesson::SwarmNear);
     }
 
     /// The words name the Dwarf and what is in reach now, and fit two lines of the bar at
@@ -313,23 +468,29 @@ mod tests {
         let f = Facts { who: Some(DwarfClass::Gunner), chop_mines: true, shot_in_sight: Some("[Q] Regular shot".into()), ..default() };
         assert!(Lesson::Mining.words(&f).contains("within the Gunner's reach"), "{}", Lesson::Mining.words(&f));
         assert!(Lesson::Fighting.words(&f).contains("[Q] Regular shot, then click it"));
-        let lessons = [
+        let mut lessons = vec![
             Lesson::Moving,
             Lesson::Mining,
             Lesson::EndingTheTurn,
             Lesson::Fighting,
+            Lesson::CallResupply,
+            Lesson::GetSupplies,
             Lesson::Objective,
-            Lesson::Supplies,
             Lesson::Question(ChoiceKind::AxeSuccess),
             Lesson::Question(ChoiceKind::DamageChain),
+            Lesson::Question(ChoiceKind::Reaction),
             Lesson::CavesTurn,
             Lesson::OutCold(DwarfClass::Engineer),
+            Lesson::Hurt(1),
+            Lesson::Webbed,
+            Lesson::SwarmNear,
             Lesson::Home,
         ];
+        lessons.extend([DwarfClass::Scout, DwarfClass::Driller, DwarfClass::Gunner, DwarfClass::Engineer].map(Lesson::Class));
         for facts in [f, Facts::default()] {
-            for l in lessons {
+            for l in &lessons {
                 let w = l.words(&facts);
-                assert!(w.len() <= 220, "{l:?} is {} characters: {w}", w.len());
+                assert!(w.len() <= 230, "{l:?} is {} characters: {w}", w.len());
             }
         }
     }
