@@ -9,9 +9,13 @@ use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().init_resource::<ByKeys>().add_systems(
+    app.init_resource::<Hovered>().init_resource::<ByKeys>().init_resource::<CardAside>().add_systems(
         Update,
-        (hover, click).chain().before(super::logic::Acts).in_set(crate::screen::front::Table).run_if(crate::screen::front::at_play),
+        (hover, card_back, click)
+            .chain()
+            .before(super::logic::Acts)
+            .in_set(crate::screen::front::Table)
+            .run_if(crate::screen::front::at_play),
     );
 }
 
@@ -23,6 +27,19 @@ pub struct Hovered(pub Option<Hex>);
 /// marks follow it, and Enter picks it, until the pointer moves or clicks.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct ByKeys(pub bool);
+
+/// The hover card is put aside by a click on the cave until the pointer moves again: it said what
+/// a click there would do, and, the click made, it hid what came next (a play-tester's Grunt,
+/// hidden under the card for several turns while the pointer rested where it had clicked).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct CardAside(pub bool);
+
+/// The pointer moved: the card is back.
+fn card_back(mut moved: MessageReader<CursorMoved>, mut aside: ResMut<CardAside>) {
+    if moved.read().count() > 0 {
+        aside.set_if_neq(CardAside(false));
+    }
+}
 
 /// The space of the cave under a point of the world: the nearest centre within half a hex.
 pub fn hex_at(geo: &MapGeometry, board: &Board, world: Vec2) -> Option<Hex> {
@@ -64,6 +81,7 @@ fn click(
     opened: Res<crate::screen::front::Opened>,
     time: Res<Time<Real>>,
     mut out: MessageWriter<PlayerInput>,
+    mut aside: ResMut<CardAside>,
 ) {
     // The second click of a double click on Continue or Start is not a move.
     if opened.just(&time) {
@@ -74,5 +92,42 @@ fn click(
     }
     if let (true, Some(h)) = (buttons.just_pressed(MouseButton::Left), hovered.0) {
         out.write(PlayerInput::Hex(h));
+        aside.0 = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A left click on a space sends it and puts the card aside; the pointer moving brings it back.
+    #[test]
+    fn a_click_puts_the_card_aside_until_the_pointer_moves() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<PlayerInput>()
+            .add_message::<CursorMoved>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<crate::screen::front::Opened>()
+            .init_resource::<CardAside>()
+            .insert_resource(Hovered(Some(Hex::new(2, 1))))
+            .add_systems(Update, (card_back, click).chain());
+        // Past the moments after a screen opens, when a press is let go.
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(450));
+        app.update();
+        assert!(!app.world().resource::<CardAside>().0);
+        app.world_mut().resource_mut::<ButtonInput<MouseButton>>().press(MouseButton::Left);
+        app.update();
+        let sent: Vec<PlayerInput> = app.world_mut().resource_mut::<Messages<PlayerInput>>().drain().collect();
+        assert!(matches!(sent.as_slice(), [PlayerInput::Hex(h)] if *h == Hex::new(2, 1)), "{sent:?}");
+        assert!(app.world().resource::<CardAside>().0, "the card is put aside");
+        app.world_mut().resource_mut::<ButtonInput<MouseButton>>().clear();
+        app.update();
+        assert!(app.world().resource::<CardAside>().0, "the pointer resting: still aside");
+        let moved = CursorMoved { window: Entity::PLACEHOLDER, position: Vec2::new(10.0, 10.0), delta: None };
+        app.world_mut().write_message(moved);
+        app.update();
+        assert!(!app.world().resource::<CardAside>().0, "the pointer moved: the card is back");
     }
 }

@@ -812,6 +812,7 @@ fn place_card(
     mut cards: Query<(&mut Node, &ComputedNode), With<HoverCard>>,
     bar_now: Query<&ComputedNode, (With<BarNode>, Without<HoverCard>)>,
     keyed: (Res<super::input::ByKeys>, Res<Hovered>, Query<(&Camera, &GlobalTransform)>, Option<Res<crate::screen::layout::MapGeometry>>),
+    aside: Res<super::input::CardAside>,
 ) {
     let Ok((mut node, computed)) = cards.single_mut() else { return };
     // A space the arrow keys went to has the card beside it, not beside the resting pointer.
@@ -827,7 +828,7 @@ fn place_card(
     let bar_now = bar_now.single().map_or(0.0, |b| b.size().y * b.inverse_scale_factor() * ui.0);
     let area = |w: &Window| above_the_bar(crate::screen::layout::cave_area(w, ui.0, &bar), w.height(), bar_now);
     let cursor = window.single().ok().and_then(|w| Some((point(w)?, area(w))));
-    let shown = texts.single().is_ok_and(|t| !t.0.is_empty());
+    let shown = texts.single().is_ok_and(|t| !t.0.is_empty()) && !aside.0;
     let Some((at, window)) = cursor.filter(|_| shown) else {
         if node.display != Display::None {
             node.display = Display::None;
