@@ -7,7 +7,7 @@
 mod campaign;
 mod dive;
 mod kept_team;
-mod quick;
+pub mod quick;
 mod replays;
 mod rules;
 mod settings;
@@ -549,12 +549,24 @@ pub fn after_the_mission(
     game: Res<super::play::Game>,
     watching: Option<Res<super::play::Watching>>,
     mut commands: Commands,
+    (data, mut said): (Res<crate::data::GameData>, ResMut<title::Said>),
 ) {
     // A key, or a click on its button (not the second half of the click that ended the mission).
     let clicked = |k: KeyCode| !opened.just(&time) && buttons.iter().any(|(i, b)| *i == Interaction::Pressed && b.0 == k);
     let pressed = |k: KeyCode| keys.just_pressed(k) || clicked(k);
     if pressed(KeyCode::Escape) {
         commands.insert_resource(super::front::Leave(Screen::Title));
+    }
+    // A quick mission's next in the book, for the same team.
+    if pressed(KeyCode::KeyN) && watching.is_none() && game.save.run == crate::save::Run::Quick {
+        match quick::next(&game, &data, true) {
+            Some(Ok(begin)) => commands.insert_resource(begin),
+            Some(Err(e)) => {
+                said.0 = e;
+                commands.insert_resource(super::front::Leave(Screen::Title));
+            }
+            None => {}
+        }
     }
     // A game watched to its end goes back to the replays: it is not played on, nor noted again in
     // its campaign or dive.

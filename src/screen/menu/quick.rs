@@ -139,20 +139,36 @@ fn press(
             Entry::Start => {
                 let Some(path) = book.0.get(picked.mission).map(|e| e.path.clone()) else { continue };
                 match crate::screen::new_game(&path, form.setup(&data), Run::Quick, &data, true) {
-                    Ok((game, unsaved)) => {
-                        let welcome = format!(
-                            "{}, seed {}, saved after every command. {}",
-                            game.mission.name,
-                            game.save.setup.seed,
-                            super::FIRST_KEYS
-                        );
-                        commands.insert_resource(Begin { game, watch: false, welcome, warning: unsaved });
-                    }
+                    Ok((game, unsaved)) => commands.insert_resource(begun(game, unsaved)),
                     Err(e) => picked.said = e,
                 }
             }
         }
     }
+}
+
+/// The mission after a game's in the book (the Quick mission list's order), if there is one: the
+/// debrief's "next mission" (a play-tester who had won the Tutorial was offered only to play it
+/// again).
+pub fn next_file(save: &crate::save::Save) -> Option<std::path::PathBuf> {
+    let files = super::team::mission_files();
+    let at = files.iter().position(|f| f.file_name() == save.mission.file_name())?;
+    files.get(at + 1).cloned()
+}
+
+/// The next mission in the book for the same team and hazard, with a new seed (the debrief's N),
+/// kept in a save file but by a test.
+pub fn next(game: &Game, data: &GameData, keep: bool) -> Option<Result<Begin, String>> {
+    let path = next_file(&game.save)?;
+    let mut setup = game.save.setup.clone();
+    setup.seed = super::team::new_seed();
+    Some(crate::screen::new_game(&path, setup, Run::Quick, data, keep).map(|(game, unsaved)| begun(game, unsaved)))
+}
+
+/// A quick mission begun, with its word of welcome.
+fn begun(game: Game, unsaved: String) -> Begin {
+    let welcome = format!("{}, seed {}, saved after every command. {}", game.mission.name, game.save.setup.seed, super::FIRST_KEYS);
+    Begin { game, watch: false, welcome, warning: unsaved }
 }
 
 /// The same mission and team again, with a new seed (the debrief's Enter).
@@ -163,4 +179,29 @@ pub fn again(game: &Game) -> Begin {
     let file = crate::save::folder::new_save(&save.mission).ok();
     let welcome = format!("{} again: seed {}.", game.mission.name, save.setup.seed);
     Begin { game: Game { save, mission: game.mission.clone(), file }, watch: false, welcome, warning: String::new() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::weapons::DwarfClass;
+
+    /// The debrief's next mission is the book's next, for the same team and hazard; the book's
+    /// last has none.
+    #[test]
+    fn the_next_mission_is_the_books_next_for_the_same_team() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let setup = crate::rules::setup::MissionSetup::new(vec![DwarfClass::Scout, DwarfClass::Gunner], 5, 2);
+        let tutorial = crate::data::missions_dir().join("00-tutorial.ron");
+        let (game, _) = crate::screen::new_game(&tutorial, setup, Run::Quick, &data, false).expect("the Tutorial");
+        let begin = next(&game, &data, false).expect("a mission after the Tutorial").expect("it begins");
+        assert_eq!(begin.game.save.mission.file_name().and_then(|f| f.to_str()), Some("01-first-light.ron"));
+        assert_eq!(begin.game.save.setup.classes, [DwarfClass::Scout, DwarfClass::Gunner]);
+        assert_eq!(begin.game.save.setup.hazard, 2);
+        assert_eq!(begin.game.save.run, Run::Quick);
+        assert!(begin.game.save.commands.is_empty());
+        let last = super::super::team::mission_files().pop().expect("the book has missions");
+        let (game, _) = crate::screen::new_game(&last, game.save.setup.clone(), Run::Quick, &data, false).expect("the last");
+        assert!(next(&game, &data, false).is_none(), "nothing after {}", last.display());
+    }
 }

@@ -36,18 +36,23 @@ pub struct BookEntry {
 #[derive(Resource)]
 pub struct Book(pub Vec<BookEntry>);
 
+/// The mission files of `missions/`, in the book's order (by file name: the Tutorial first).
+pub fn mission_files() -> Vec<PathBuf> {
+    let dir = crate::data::missions_dir();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron") && !p.ends_with("campaign.ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 impl Book {
     pub fn read(data: &GameData) -> Book {
-        let dir = crate::data::missions_dir();
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|d| {
-                d.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron") && !p.ends_with("campaign.ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        let entries = files
+        let entries = mission_files()
             .into_iter()
             .map(|path| {
                 let mission = load_mission(&path, data).map(|(m, _)| m).map_err(|ps| crate::data::load::Problem::lines(&ps));

@@ -189,6 +189,13 @@ fn debrief(
     let t = Tally::of(&log, &mule);
     let result = crate::screen::words::result_name(end.result).to_uppercase();
     let left = crate::screen::words::left_behind(&end.left_behind).map(|l| format!("\nLeft behind: {l}")).unwrap_or_default();
+    // A quick mission's next in the book, by name (the Tutorial won, First Light is next).
+    let next_mission = game
+        .as_ref()
+        .filter(|g| watching.is_none() && g.save.run == crate::save::Run::Quick)
+        .and_then(|g| crate::screen::menu::quick::next_file(&g.save))
+        .and_then(|f| crate::data::load::read_ron::<crate::data::mission::Mission>(&f).ok())
+        .map(|m| (KeyCode::KeyN, format!("[N] Next: {}", m.name)));
     let next = match game.map(|g| g.save.run) {
         _ if watching.is_some() => "Back to the replays",
         Some(crate::save::Run::Campaign) => "The campaign",
@@ -219,8 +226,19 @@ fn debrief(
         .spawn((Debrief, DespawnOnExit(Screen::Debrief), node, BackgroundColor(CARD), BorderColor::all(PAPER), GlobalZIndex(10)))
         .with_children(|d| {
             d.spawn((ui_text(words, 20.0, PAPER), TextLayout { justify: Justify::Center, ..default() }));
-            d.spawn(Node { column_gap: px(16.0), margin: UiRect::top(px(18.0)), ..default() }).with_children(|row| {
-                for (key, label) in [(KeyCode::Enter, format!("[Enter] {next}")), (KeyCode::Escape, "[Esc] Main menu".to_string())] {
+            // Three choices may not fit one row of the card: they wrap, centred.
+            let row = Node {
+                column_gap: px(16.0),
+                row_gap: px(10.0),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                margin: UiRect::top(px(18.0)),
+                ..default()
+            };
+            d.spawn(row).with_children(|row| {
+                let choices =
+                    [Some((KeyCode::Enter, format!("[Enter] {next}"))), next_mission, Some((KeyCode::Escape, "[Esc] Main menu".into()))];
+                for (key, label) in choices.into_iter().flatten() {
                     let node = Node { padding: UiRect::axes(px(14.0), px(6.0)), border_radius: BorderRadius::all(px(5.0)), ..default() };
                     row.spawn((Button, DebriefChoice(key), node, BackgroundColor(BUTTON))).with_child(ui_text(label, 18.0, PAPER));
                 }
@@ -228,7 +246,8 @@ fn debrief(
         });
 }
 
-/// A button of the debrief, standing for its key: Enter goes on, Escape goes to the main menu.
+/// A button of the debrief, standing for its key: Enter goes on, N to a quick mission's next in
+/// the book, Escape to the main menu.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct DebriefChoice(pub KeyCode);
 
