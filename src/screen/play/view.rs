@@ -441,10 +441,15 @@ fn press(
             (_, Some(a), _) => rested.on(interaction, || {
                 now.legal.actions.get(a.0).map(|a| {
                     // A card's button tells the card: a Rock and Stone card, or the Throwable thrown;
-                    // the Overclock what the weapon becomes before the Gold is spent.
+                    // the Overclock what the weapon becomes before the Gold is spent; a fire mode its
+                    // cost, dice and range.
                     let card = match a.kind {
                         ActionKind::PlayCard => data.rock_and_stone.iter().find(|c| c.name == a.what).map(|c| c.text.clone()),
                         ActionKind::Throw => data.throwables.iter().find(|c| c.name == a.what).map(|c| c.text.clone()),
+                        // A weapon's button says what it costs and rolls.
+                        ActionKind::Shoot => words::fire_mode(&data, a.by, &a.what).map(words::fire_terms),
+                        ActionKind::BoscoLightGun => Some(words::fire_terms(&data.numbers.bosco.light_gun)),
+                        ActionKind::BoscoRocket => Some(words::fire_terms(&data.numbers.bosco.rocket)),
                         ActionKind::Overclock => {
                             a.by.and_then(|by| overclock_words(&data, loadouts.iter().find(|(d, _)| d.class == by)?.1))
                         }
