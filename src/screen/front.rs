@@ -162,7 +162,11 @@ pub struct LeftGame(pub std::path::PathBuf);
 /// The cave cleared once the table is left: the game is already saved, after its last command.
 fn clear_table(world: &mut World) {
     let over = world.get_resource::<crate::rules::end::Outcome>().is_some_and(|o| o.0.is_some());
+    // A game watched was not played: the game left before it is still the one to go on with (the
+    // main menu's two Continue entries changed places after a replay was watched).
+    let watched = world.contains_resource::<Watching>();
     match world.get_resource::<Game>().and_then(|g| g.file.clone()).filter(|_| !over) {
+        _ if watched => {}
         Some(file) => world.insert_resource(LeftGame(file)),
         None => {
             world.remove_resource::<LeftGame>();
@@ -195,7 +199,8 @@ mod tests {
         assert!(!opened.just(&time), "a click of its own");
     }
 
-    /// Leaving the table notes the game left for Continue, unless it is over (or has no file).
+    /// Leaving the table notes the game left for Continue, unless it is over (or has no file); a
+    /// game watched leaves the note as it was.
     #[test]
     fn the_game_left_unfinished_is_noted_for_continue() {
         use crate::headless::new_game;
@@ -204,8 +209,11 @@ mod tests {
         let text = std::fs::read_to_string(&file).expect("the mission");
         let mission: crate::data::mission::Mission = crate::data::load::read_ron(&file).expect("the mission reads");
         let setup = crate::rules::setup::MissionSetup::new(vec![crate::data::weapons::DwarfClass::Scout], 1, 1);
-        let left = |over: bool, saved: Option<&str>| {
+        let left_with = |over: bool, saved: Option<&str>, watched: bool| {
             let mut app = new_game(data.clone(), &mission, &setup).expect("a game");
+            if watched {
+                app.insert_resource(Watching::new(vec![]));
+            }
             let save = crate::save::Save::begin(&file, &text, setup.clone());
             app.insert_resource(Game { save, mission: mission.clone(), file: saved.map(std::path::PathBuf::from) });
             if over {
@@ -216,8 +224,11 @@ mod tests {
             clear_table(app.world_mut());
             app.world().get_resource::<LeftGame>().cloned()
         };
+        let left = |over: bool, saved: Option<&str>| left_with(over, saved, false);
         assert_eq!(left(false, Some("/tmp/loaded.ron")), Some(LeftGame("/tmp/loaded.ron".into())));
         assert_eq!(left(true, Some("/tmp/loaded.ron")), None, "a game over is not continued");
-        assert_eq!(left(false, None), None, "a game kept in no file (watched) is not continued");
+        assert_eq!(left(false, None), None, "a game kept in no file is not continued");
+        let before = Some(LeftGame("an older game".into()));
+        assert_eq!(left_with(false, None, true), before, "a game watched leaves the game left before as it was");
     }
 }
