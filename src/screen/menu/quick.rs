@@ -147,16 +147,18 @@ fn press(
     }
 }
 
-/// The mission after a game's in the book (the Quick mission list's order), if there is one: the
-/// debrief's "next mission" (a play-tester who had won the Tutorial was offered only to play it
-/// again).
+/// The mission after a game's in the campaign's order, from the easiest to the hardest
+/// (`missions/campaign.ron`), if there is one: the debrief's "next mission" (a play-tester who had
+/// won the Tutorial was offered only to play it again; the book's file order put First Light, with
+/// its Praetorian, next).
 pub fn next_file(save: &crate::save::Save) -> Option<std::path::PathBuf> {
-    let files = super::team::mission_files();
-    let at = files.iter().position(|f| f.file_name() == save.mission.file_name())?;
-    files.get(at + 1).cloned()
+    let order = crate::save::profile::campaign().ok()?;
+    let name = save.mission.file_name()?.to_str()?;
+    let at = order.iter().position(|f| f == name)?;
+    order.get(at + 1).map(|f| crate::data::missions_dir().join(f))
 }
 
-/// The next mission in the book for the same team and hazard, with a new seed (the debrief's N),
+/// The next mission in the campaign's order for the same team and hazard, with a new seed (the debrief's N),
 /// kept in a save file but by a test.
 pub fn next(game: &Game, data: &GameData, keep: bool) -> Option<Result<Begin, String>> {
     let path = next_file(&game.save)?;
@@ -186,8 +188,8 @@ mod tests {
     use super::*;
     use crate::data::weapons::DwarfClass;
 
-    /// The debrief's next mission is the book's next, for the same team and hazard; the book's
-    /// last has none.
+    /// The debrief's next mission is the next in the campaign's order, for the same team and
+    /// hazard; the last has none.
     #[test]
     fn the_next_mission_is_the_books_next_for_the_same_team() {
         let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
@@ -195,12 +197,13 @@ mod tests {
         let tutorial = crate::data::missions_dir().join("00-tutorial.ron");
         let (game, _) = crate::screen::new_game(&tutorial, setup, Run::Quick, &data, false).expect("the Tutorial");
         let begin = next(&game, &data, false).expect("a mission after the Tutorial").expect("it begins");
-        assert_eq!(begin.game.save.mission.file_name().and_then(|f| f.to_str()), Some("01-first-light.ron"));
+        assert_eq!(begin.game.save.mission.file_name().and_then(|f| f.to_str()), Some("02-ember-vein.ron"), "the campaign's order");
         assert_eq!(begin.game.save.setup.classes, [DwarfClass::Scout, DwarfClass::Gunner]);
         assert_eq!(begin.game.save.setup.hazard, 2);
         assert_eq!(begin.game.save.run, Run::Quick);
         assert!(begin.game.save.commands.is_empty());
-        let last = super::super::team::mission_files().pop().expect("the book has missions");
+        let last = crate::save::profile::campaign().expect("the campaign's order").pop().expect("missions");
+        let last = crate::data::missions_dir().join(last);
         let (game, _) = crate::screen::new_game(&last, game.save.setup.clone(), Run::Quick, &data, false).expect("the last");
         assert!(next(&game, &data, false).is_none(), "nothing after {}", last.display());
     }

@@ -37,7 +37,7 @@ pub struct BookEntry {
 pub struct Book(pub Vec<BookEntry>);
 
 /// The mission files of `missions/`, in the book's order (by file name: the Tutorial first).
-pub fn mission_files() -> Vec<PathBuf> {
+fn mission_files() -> Vec<PathBuf> {
     let dir = crate::data::missions_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| {

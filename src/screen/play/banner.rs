@@ -189,7 +189,7 @@ fn debrief(
     let t = Tally::of(&log, &mule);
     let result = crate::screen::words::result_name(end.result).to_uppercase();
     let left = crate::screen::words::left_behind(&end.left_behind).map(|l| format!("\nLeft behind: {l}")).unwrap_or_default();
-    // A quick mission's next in the book, by name (the Tutorial won, First Light is next).
+    // A quick mission's next in the campaign's order, by name (after the Tutorial, Ember Vein).
     let next_mission = game
         .as_ref()
         .filter(|g| watching.is_none() && g.save.run == crate::save::Run::Quick)

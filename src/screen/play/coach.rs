@@ -67,6 +67,8 @@ pub enum Lesson {
     Question(ChoiceKind),
     CavesTurn,
     OutCold(DwarfClass),
+    /// BOSCO's part of the turn, of this many actions.
+    Bosco(u32),
     /// The Dwarf deciding has this much Health left, two or less.
     Hurt(u32),
     Webbed,
@@ -83,6 +85,8 @@ pub struct Facts {
     pub question: Option<ChoiceKind>,
     pub caves_turn: bool,
     pub out_cold: Option<DwarfClass>,
+    /// BOSCO acts now, with this many actions in his part of a turn.
+    pub bosco: Option<u32>,
     pub objectives_met: bool,
     /// The Dwarf deciding has spent his turn's actions.
     pub no_actions_left: bool,
@@ -117,7 +121,7 @@ impl Facts {
                 GameEvent::Moved { who: Who::Dwarf(_), .. } => self.moved = true,
                 GameEvent::Mined { .. } | GameEvent::Collected { .. } => self.mined = true,
                 GameEvent::TurnEnded { .. } => self.turn_ended = true,
-                GameEvent::AmmoSpent { .. } | GameEvent::Killed { who: Who::Creature { .. } } => self.shot = true,
+                GameEvent::Damaged { who: Who::Creature { .. }, .. } | GameEvent::Killed { who: Who::Creature { .. } } => self.shot = true,
                 GameEvent::ResupplyLanded { .. } => self.resupplied = true,
                 _ => {}
             }
@@ -173,7 +177,8 @@ impl Facts {
 }
 
 /// The lesson for the moment: the moment's own first (a question, the cave's turn, a Dwarf out
-/// cold, the way home, danger), else the first step of the Tutorial not done yet.
+/// cold, BOSCO's part of the turn, the way home, danger), else the first step of the Tutorial not
+/// done yet.
 pub fn lesson(f: &Facts) -> Lesson {
     if let Some(kind) = f.question {
         return Lesson::Question(kind);
@@ -184,20 +189,25 @@ pub fn lesson(f: &Facts) -> Lesson {
     if let Some(c) = f.out_cold {
         return Lesson::OutCold(c);
     }
+    if let Some(actions) = f.bosco {
+        return Lesson::Bosco(actions);
+    }
     if f.objectives_met {
         return Lesson::Home;
     }
-    if let Some(health) = f.hurt {
-        return Lesson::Hurt(health);
+    // Said only as his turn begins: danger waits for his first action, or the lesson is lost.
+    if let Some(c) = f.class_due {
+        return Lesson::Class(c);
     }
     let first = match () {
         _ if f.webbed => Some(Lesson::Webbed),
+        _ if f.hurt.is_some() => f.hurt.map(Lesson::Hurt),
         _ if f.swarm_near => Some(Lesson::SwarmNear),
         _ if f.supplies_now => Some(Lesson::GetSupplies),
-        // A first turn's actions spent before it moved or mined: the turn is what is left to learn.
-        _ if !f.turn_ended && f.no_actions_left => Some(Lesson::EndingTheTurn),
+        // The actions spent: the turn is what is left (before anything else is learned too).
+        _ if f.no_actions_left => Some(Lesson::EndingTheTurn),
         _ if !f.moved => Some(Lesson::Moving),
-        _ => f.class_due.map(Lesson::Class),
+        _ => None,
     };
     if let Some(l) = first {
         return l;
@@ -238,7 +248,7 @@ impl Lesson {
             Lesson::EndingTheTurn => (
                 "The turn",
                 format!(
-                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn hands over to the cave, and an Event card says what it does."
+                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn draws an Event card: the cave acts on it, then the next Dwarf plays."
                 ),
             ),
             Lesson::Fighting => (
@@ -290,10 +300,16 @@ impl Lesson {
                     "the {c:?} is down. A Dwarf beside him brings him back with [V] Revive. If every Dwarf is out cold at once, the mission is lost."
                 ),
             ),
+            Lesson::Bosco(actions) => (
+                "BOSCO",
+                format!(
+                    "the drone's part of the turn: {actions} actions. [M] flies him over anything, [Q] his gun or [C] his axe; what he digs out stays for the Dwarf. [E] ends his part."
+                ),
+            ),
             Lesson::Hurt(health) => (
                 "Hurt",
                 format!(
-                    "{who} has {health} Health left of 5; at 0 he is out cold. Keep him from the creatures' bites: a Resupply pod ([R], then [G]) or a Red Sugar (chopped) heals."
+                    "{who} has {health} Health left of 5; at 0 he is out cold. Keep him out of the creatures' reach; a Red Sugar (chopped) heals, and a Resupply pod may bring Health."
                 ),
             ),
             Lesson::Webbed => (
@@ -319,10 +335,10 @@ impl Lesson {
 fn class_words(c: DwarfClass) -> &'static str {
     match c {
         DwarfClass::Scout => {
-            "the Scout may shoot a Regular shot or throw for no action straight after a Move; his hook crosses pits and creatures. [F] Flare: attacks near it reroll a die."
+            "straight after a Move the Scout may shoot (not the Aimed shot) or throw for no action; his hook crosses pits and creatures. [F] Flare: attacks near it reroll a die."
         }
         DwarfClass::Driller => {
-            "the Driller's Move may drill into a wall or stalagmite beside him and end there (a mineral in it is lost). His Flamethrower leaves Flames that creatures avoid."
+            "the Driller's Move may drill into a wall or stalagmite beside him and end there (a mineral in it is lost). His Flaming Ground leaves Flames that creatures avoid."
         }
         DwarfClass::Gunner => {
             "the Gunner's Burst Fire rolls 3 dice, and Sustained Fire 3 more right after for just ammo. [B] Shield: he and Dwarves beside it are safe from creatures' attacks."
@@ -353,6 +369,7 @@ fn coach(
         out_cold: out_cold.first().map(|(_, c)| *c),
         objectives_met: cave.objectives_met(&mule),
         no_actions_left: !turn.bosco_turn && turn.actions_left == 0,
+        bosco: turn.bosco_turn.then_some(data.numbers.bosco.actions),
         hurt: deciding.as_ref().map(|d| d.health.0).filter(|h| *h <= 2),
         webbed: deciding.as_ref().is_some_and(|d| d.status.webbed),
         swarm_near: data.numbers.swarm_meter.swarm_steps.contains(&(threat.0 + 1)),
@@ -420,14 +437,16 @@ mod tests {
         assert_eq!(lesson(&f), Lesson::Question(ChoiceKind::AxeSuccess));
         let f = Facts { caves_turn: true, out_cold: Some(DwarfClass::Driller), ..default() };
         assert_eq!(lesson(&f), Lesson::CavesTurn);
-        let f = Facts { out_cold: Some(DwarfClass::Driller), objectives_met: true, ..default() };
+        let f = Facts { out_cold: Some(DwarfClass::Driller), objectives_met: true, bosco: Some(2), ..default() };
         assert_eq!(lesson(&f), Lesson::OutCold(DwarfClass::Driller));
+        let f = Facts { bosco: Some(2), objectives_met: true, ..default() };
+        assert_eq!(lesson(&f), Lesson::Bosco(2), "BOSCO's part is his");
         let f = Facts { objectives_met: true, hurt: Some(1), ..default() };
         assert_eq!(lesson(&f), Lesson::Home, "the way home is the way out of danger");
         let f = Facts { hurt: Some(2), webbed: true, swarm_near: true, ..default() };
+        assert_eq!(lesson(&f), Lesson::Webbed, "webbed, he cannot walk out of reach: that first");
+        let f = Facts { hurt: Some(2), swarm_near: true, ..default() };
         assert_eq!(lesson(&f), Lesson::Hurt(2));
-        let f = Facts { webbed: true, swarm_near: true, ..default() };
-        assert_eq!(lesson(&f), Lesson::Webbed);
         let f = Facts { swarm_near: true, supplies_now: true, ..default() };
         assert_eq!(lesson(&f), Lesson::SwarmNear);
         let f = Facts { moved: true, mined: true, turn_ended: true, ..default() };
@@ -457,8 +476,10 @@ mod tests {
         assert_eq!(due(&again, Driller, 3), None, "told once");
         let mut f = Facts { who: Some(Driller), moved: true, class_due: Some(Driller), ..default() };
         assert_eq!(lesson(&f), Lesson::Class(Driller));
-        f.swarm_near = true;
-        assert_eq!(lesson(&f), Lesson::SwarmNear);
+        f.hurt = Some(2);
+        assert_eq!(lesson(&f), Lesson::Class(Driller), "said as his turn begins, before the danger, or it is lost");
+        f.class_due = None;
+        assert_eq!(lesson(&f), Lesson::Hurt(2));
     }
 
     /// The words name the Dwarf and what is in reach now, and fit two lines of the bar at
@@ -481,6 +502,7 @@ mod tests {
             Lesson::Question(ChoiceKind::Reaction),
             Lesson::CavesTurn,
             Lesson::OutCold(DwarfClass::Engineer),
+            Lesson::Bosco(2),
             Lesson::Hurt(1),
             Lesson::Webbed,
             Lesson::SwarmNear,
