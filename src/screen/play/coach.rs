@@ -180,39 +180,28 @@ impl Facts {
 /// cold, BOSCO's part of the turn, the way home, danger), else the first step of the Tutorial not
 /// done yet.
 pub fn lesson(f: &Facts) -> Lesson {
-    if let Some(kind) = f.question {
-        return Lesson::Question(kind);
-    }
-    if f.caves_turn {
-        return Lesson::CavesTurn;
-    }
-    if let Some(c) = f.out_cold {
-        return Lesson::OutCold(c);
-    }
-    if let Some(actions) = f.bosco {
-        return Lesson::Bosco(actions);
-    }
-    if f.objectives_met {
-        return Lesson::Home;
-    }
-    // Said only as his turn begins: danger waits for his first action, or the lesson is lost.
-    if let Some(c) = f.class_due {
-        return Lesson::Class(c);
-    }
-    let first = match () {
-        _ if f.webbed => Some(Lesson::Webbed),
-        _ if f.hurt.is_some() => f.hurt.map(Lesson::Hurt),
-        _ if f.swarm_near => Some(Lesson::SwarmNear),
-        _ if f.supplies_now => Some(Lesson::GetSupplies),
+    let moments = [
+        f.question.map(Lesson::Question),
+        f.caves_turn.then_some(Lesson::CavesTurn),
+        f.out_cold.map(Lesson::OutCold),
+        f.bosco.map(Lesson::Bosco),
+        f.objectives_met.then_some(Lesson::Home),
+        // Said only as his turn begins: danger waits for his first action, or the lesson is lost.
+        f.class_due.map(Lesson::Class),
+        f.webbed.then_some(Lesson::Webbed),
+        f.hurt.map(Lesson::Hurt),
+        f.swarm_near.then_some(Lesson::SwarmNear),
+        f.supplies_now.then_some(Lesson::GetSupplies),
         // The actions spent: the turn is what is left (before anything else is learned too).
-        _ if f.no_actions_left => Some(Lesson::EndingTheTurn),
-        _ if !f.moved => Some(Lesson::Moving),
-        _ => None,
-    };
-    if let Some(l) = first {
-        return l;
-    }
+        f.no_actions_left.then_some(Lesson::EndingTheTurn),
+    ];
+    moments.into_iter().flatten().next().unwrap_or_else(|| step(f))
+}
+
+/// The first step of the Tutorial the team has not done yet.
+fn step(f: &Facts) -> Lesson {
     match () {
+        _ if !f.moved => Lesson::Moving,
         _ if !f.mined => Lesson::Mining,
         _ if !f.turn_ended => Lesson::EndingTheTurn,
         // Fighting is taught while a creature is in the Dwarf's sights, until a first shot.
