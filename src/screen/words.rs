@@ -517,6 +517,7 @@ pub fn chop(t: &ChopTarget) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::weapons::DwarfClass;
 
     /// A fire mode's hover says its cost, its dice and its range.
     #[test]
@@ -530,7 +531,6 @@ mod tests {
         let sustained = fire_mode(&data, Some(DwarfClass::Gunner), "SustainedFire").expect("Sustained Fire");
         assert!(fire_terms(sustained).starts_with("no action, 1 ammo"), "{}", fire_terms(sustained));
     }
-    use crate::data::weapons::DwarfClass;
 
     /// The rules' '(q, r)' become the screen's '(column, row)'; other brackets stay as they are.
     #[test]

@@ -557,7 +557,7 @@ pub fn after_the_mission(
     if pressed(KeyCode::Escape) {
         commands.insert_resource(super::front::Leave(Screen::Title));
     }
-    // A quick mission's next in the book, for the same team.
+    // A quick mission's next in the campaign's order, for the same team.
     if pressed(KeyCode::KeyN) && watching.is_none() && game.save.run == crate::save::Run::Quick {
         match quick::next(&game, &data, true) {
             Some(Ok(begin)) => commands.insert_resource(begin),

@@ -158,8 +158,8 @@ pub fn next_file(save: &crate::save::Save) -> Option<std::path::PathBuf> {
     order.get(at + 1).map(|f| crate::data::missions_dir().join(f))
 }
 
-/// The next mission in the campaign's order for the same team and hazard, with a new seed (the debrief's N),
-/// kept in a save file but by a test.
+/// The next mission in the campaign's order for the same team and hazard, with a new seed (the
+/// debrief's N), kept in a save file but by a test.
 pub fn next(game: &Game, data: &GameData, keep: bool) -> Option<Result<Begin, String>> {
     let path = next_file(&game.save)?;
     let mut setup = game.save.setup.clone();
@@ -191,7 +191,7 @@ mod tests {
     /// The debrief's next mission is the next in the campaign's order, for the same team and
     /// hazard; the last has none.
     #[test]
-    fn the_next_mission_is_the_books_next_for_the_same_team() {
+    fn the_next_mission_is_the_campaigns_next_for_the_same_team() {
         let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
         let setup = crate::rules::setup::MissionSetup::new(vec![DwarfClass::Scout, DwarfClass::Gunner], 5, 2);
         let tutorial = crate::data::missions_dir().join("00-tutorial.ron");

@@ -247,7 +247,7 @@ fn debrief(
 }
 
 /// A button of the debrief, standing for its key: Enter goes on, N to a quick mission's next in
-/// the book, Escape to the main menu.
+/// the campaign's order, Escape to the main menu.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct DebriefChoice(pub KeyCode);
 

@@ -4,7 +4,7 @@
 //! objectives are met) and the rules' legal-moves query (whether a mineral or a creature is in
 //! reach now). Undo takes it back with the game, since it is worked out afresh from them.
 
-use super::keys::{key_name, key_of, label};
+use super::keys::button_words;
 use super::logic::LegalNow;
 use crate::data::GameData;
 use crate::data::weapons::DwarfClass;
@@ -163,12 +163,11 @@ impl Facts {
             Detail::Target { figures, .. } => figures.iter().any(|f| matches!(f.who, Who::Creature { .. })),
             _ => false,
         };
+        // Named as its button is, key and all.
+        let bosco_acts = legal.decider == Some(Who::Bosco);
         self.shot_in_sight = legal.actions.iter().enumerate().find_map(|(i, a)| {
             let aims = a.kind == ActionKind::Shoot && a.is_allowed() && a.offers().iter().any(|o| at_a_creature(&o.detail));
-            aims.then(|| match key_of(&legal.actions, i) {
-                Some(k) => format!("[{}] {}", key_name(k), label(data, a)),
-                None => label(data, a),
-            })
+            aims.then(|| button_words(data, &legal.actions, i, bosco_acts))
         });
         self.resupply_now = allowed(ActionKind::CallResupply).next().is_some();
         self.supplies_now = allowed(ActionKind::GetSupplies).next().is_some();
@@ -367,7 +366,7 @@ fn coach(
     }
     .from_legal(&data, &now.legal)
     .from_log(&log.0)
-    .class_lesson(&log.0, if turn.bosco_turn { u32::MAX } else { turn.actions_left });
+    .class_lesson(&log.0, turn.actions_left);
     let lesson = lesson(&facts);
     let words = lesson.words(&facts);
     if coach.lesson != Some(lesson) || coach.words != words {

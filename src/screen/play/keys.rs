@@ -65,6 +65,12 @@ pub fn shown_key(actions: &[Action], i: usize, bosco_acts: bool) -> Option<KeyCo
     key_of(actions, i).filter(|k| entry_for(actions, *k, bosco_acts) == Some(i))
 }
 
+/// The words on an entry's button, with the key that picks it now: "[Q] Regular shot".
+pub fn button_words(data: &GameData, actions: &[Action], i: usize, bosco_acts: bool) -> String {
+    let key = shown_key(actions, i, bosco_acts).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
+    format!("{key}{}", label(data, &actions[i]))
+}
+
 /// What a key is called on a button.
 pub fn key_name(k: KeyCode) -> String {
     format!("{k:?}").trim_start_matches("Key").trim_start_matches("Digit").to_string()

@@ -4,7 +4,7 @@
 
 use super::history::History;
 use super::input::Hovered;
-use super::keys::{key_name, label, shown_key};
+use super::keys::{button_words, label};
 use super::logic::{
     ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, WhyNotHere, at_space, find,
     listing, lit, reason,
@@ -327,9 +327,8 @@ fn rebuild(
     let legal = &now.legal;
     let actions = &legal.actions;
     for (i, a) in actions.iter().enumerate() {
-        let key = shown_key(actions, i, turn.bosco_turn).map(|k| format!("[{}] ", key_name(k))).unwrap_or_default();
         let picked = selection.0.as_ref().is_some_and(|p| p.is(a));
-        let b = commands.spawn((ActionButton(i), button(format!("{key}{}", label(&data, a)), a.is_allowed(), picked))).id();
+        let b = commands.spawn((ActionButton(i), button(button_words(&data, actions, i, turn.bosco_turn), a.is_allowed(), picked))).id();
         let row = if a.kind == ActionKind::EndTurn { turn_column } else { actions_row };
         commands.entity(row).add_child(b);
     }
