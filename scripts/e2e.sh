@@ -79,14 +79,14 @@ export HOXXES_DATA="$OUT/data-menus"
 record="$OUT/menus.ron"
 start_game "$OUT/game-menus.log" 10 --record "$record"
 shot 6-title 0
-click 250 191; shot 7-quick 3                          # Quick mission (under the newcomer's Tutorial)
+click 165 188; shot 7-quick 3                          # Quick mission (under the newcomer's Tutorial, on the left)
 click 765 470; sleep 2                          # bring the Gunner...
 click 615 470; sleep 2                          # ...leave the Driller out
 shot 7-quick-team 1
 click 145 623; shot 8-quick-mission 6              # Start the mission (at the foot of the screen)
 press e; press e; until_played 1 "the end of the first turn of the quick mission"
 press F10; shot 9-title-continue 3
-click 250 287; shot 10-dive 3                          # Deep Dive (under Continue)
+click 681 188; shot 10-dive 3                          # Deep Dive (under Continue, on the right)
 click 130 623; shot 11-dive-mission 6               # Begin the dive (at the foot of the screen)
 press e; press e                                     # a command in the dive's mission: it is saved
 for _ in $(seq 40); do
@@ -94,15 +94,15 @@ for _ in $(seq 40); do
     sleep 0.5
 done
 press F10; sleep 3
-click 250 335; shot 11b-dive-again 3                   # the dive under way (Deep Dive, under two games to go on with)
+click 681 236; shot 11b-dive-again 3                   # the dive under way (Deep Dive, under two games to go on with)
 click 537 623; shot 11c-give-up-asked 2               # Give up the dive: asked first...
 click 767 623; shot 11d-given-up 2                    # ...given up by "Yes, give up the dive" beside it
 press Escape; sleep 2
-# The dive given up, the main menu has one game to go on with again: each entry one row higher.
-click 250 335; shot 12-replays 3; press Escape; sleep 2   # Replays
-click 250 383; shot 13-rules 3; press Escape; sleep 2     # Rules reference
-click 250 431; shot 14-settings 3; press Escape; sleep 2  # Settings
-click 250 239; shot 15-campaign 3; press Escape; sleep 2  # Solo campaign
+# The dive given up, the main menu has one game to go on with again: each row one row higher.
+click 165 236; shot 12-replays 3; press Escape; sleep 2   # Replays
+click 423 236; shot 13-rules 3; press Escape; sleep 2     # Rules reference
+click 681 236; shot 14-settings 3; press Escape; sleep 2  # Settings
+click 423 188; shot 15-campaign 3; press Escape; sleep 2  # Solo campaign
 kill $game; wait $game 2>/dev/null || true
 EOF
 

@@ -237,6 +237,8 @@ struct Placed {
     entity: Entity,
     button: &'static MenuButton,
     at: &'static UiGlobalTransform,
+    /// Its size (a button laid out has one).
+    node: Option<&'static ComputedNode>,
     /// What of it a part that scrolls lets show.
     clip: Option<&'static CalculatedClip>,
 }
@@ -245,19 +247,50 @@ struct Placed {
 /// scrolled out of view counts as at the edge of the part it scrolls in, so the foot's buttons
 /// (Back) come after every button of a long list, whichever of them shows.
 fn in_order(buttons: &Query<Placed>) -> Vec<Entity> {
-    by_place(buttons.iter().map(|b| (b.entity, b.at.translation, b.clip.map(|c| c.clip))))
+    walk(buttons).into_iter().map(|(e, _)| e).collect()
 }
 
-/// Things by their place on screen (their centre, and what of them a part that scrolls lets
-/// show), for [`in_order`].
-fn by_place<T>(placed: impl Iterator<Item = (T, Vec2, Option<Rect>)>) -> Vec<T> {
-    let key = |at: Vec2, clip: Option<Rect>| {
+/// [`in_order`], with where each button sits.
+fn walk(buttons: &Query<Placed>) -> Vec<(Entity, Place)> {
+    by_place(buttons.iter().map(|b| (b.entity, b.at.translation, b.node.map_or(0.0, |n| n.size().x), b.clip.map(|c| c.clip))))
+}
+
+/// Where a thing sits for the keyboard: its row (how high it shows, where a part that scrolls cuts
+/// it off, then how high its centre is) and how far right its left edge is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    row: (f32, f32),
+    x: f32,
+}
+
+/// Things by their place on screen (their centre, their width, and what of them a part that
+/// scrolls lets show), for [`in_order`].
+fn by_place<T>(placed: impl Iterator<Item = (T, Vec2, f32, Option<Rect>)>) -> Vec<(T, Place)> {
+    let place = |at: Vec2, width: f32, clip: Option<Rect>| {
         let shown = clip.map_or(at.y, |c| at.y.clamp(c.min.y, c.max.y));
-        (shown.round(), at.y.round(), at.x)
+        Place { row: (shown.round(), at.y.round()), x: at.x - width / 2.0 }
     };
-    let mut all: Vec<((f32, f32, f32), T)> = placed.map(|(t, at, clip)| (key(at, clip), t)).collect();
-    all.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
-    all.into_iter().map(|(_, t)| t).collect()
+    let mut all: Vec<(T, Place)> = placed.map(|(t, at, width, clip)| (t, place(at, width, clip))).collect();
+    all.sort_by(|a, b| (a.1.row, a.1.x).partial_cmp(&(b.1.row, b.1.x)).unwrap_or(std::cmp::Ordering::Equal));
+    all
+}
+
+/// Up or Down from the thing at `at` of a walk: the one of the row above or below whose left edge
+/// is nearest its own (the leftmost of two as near), from the last row round to the first. In a
+/// column this is the one before or after; in rows of buttons (the main menu) it keeps to the
+/// column, where Tab and the side arrows go along the row.
+fn row_step(places: &[Place], at: usize, down: bool) -> usize {
+    let here = places[at];
+    let mut rows: Vec<(f32, f32)> = places.iter().map(|p| p.row).collect();
+    rows.dedup();
+    let Some(i) = rows.iter().position(|r| *r == here.row) else { return at };
+    let n = rows.len();
+    let row = rows[if down { (i + 1) % n } else { (i + n - 1) % n }];
+    let nearest = places.iter().enumerate().filter(|(_, p)| p.row == row).min_by(|a, b| {
+        let off = |p: &Place| (p.x - here.x).abs();
+        off(a.1).partial_cmp(&off(b.1)).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    nearest.map_or(at, |(j, _)| j)
 }
 
 /// Arrows and Tab move the focus, Enter presses the focused button, Escape goes back to the main
@@ -271,15 +304,19 @@ fn keys(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let order = in_order(&buttons);
+    let (order, places): (Vec<Entity>, Vec<Place>) = walk(&buttons).into_iter().unzip();
     for k in pressed.read() {
         if !k.state.is_pressed() || order.is_empty() {
             continue;
         }
         let n = order.len();
+        let at = focus.at.min(n - 1);
         match k.key_code {
-            KeyCode::ArrowDown | KeyCode::ArrowRight | KeyCode::Tab => (focus.at, focus.fresh) = ((focus.at + 1) % n, false),
-            KeyCode::ArrowUp | KeyCode::ArrowLeft => (focus.at, focus.fresh) = ((focus.at + n - 1) % n, false),
+            KeyCode::ArrowRight | KeyCode::Tab => (focus.at, focus.fresh) = ((at + 1) % n, false),
+            KeyCode::ArrowLeft => (focus.at, focus.fresh) = ((at + n - 1) % n, false),
+            KeyCode::ArrowDown | KeyCode::ArrowUp => {
+                (focus.at, focus.fresh) = (row_step(&places, at, k.key_code == KeyCode::ArrowDown), false);
+            }
             KeyCode::Enter | KeyCode::NumpadEnter if !k.repeat => {
                 let e = order[focus.at.min(n - 1)];
                 if buttons.get(e).is_ok_and(|b| !b.button.off) {
@@ -640,14 +677,14 @@ mod tests {
     fn the_keys_walk_a_scrolled_list_before_the_foot_under_it() {
         let list = Some(Rect::new(0.0, 100.0, 300.0, 500.0));
         let placed = [
-            ("foot: Back", Vec2::new(50.0, 560.0), None),
-            ("list: out of view below", Vec2::new(150.0, 620.0), list),
-            ("list: shown", Vec2::new(150.0, 300.0), list),
-            ("list: out of view above", Vec2::new(150.0, 40.0), list),
-            ("list: further below", Vec2::new(150.0, 590.0), list),
-            ("page, beside the list", Vec2::new(700.0, 300.0), None),
+            ("foot: Back", Vec2::new(50.0, 560.0), 80.0, None),
+            ("list: out of view below", Vec2::new(150.0, 620.0), 280.0, list),
+            ("list: shown", Vec2::new(150.0, 300.0), 280.0, list),
+            ("list: out of view above", Vec2::new(150.0, 40.0), 280.0, list),
+            ("list: further below", Vec2::new(150.0, 590.0), 280.0, list),
+            ("page, beside the list", Vec2::new(700.0, 300.0), 100.0, None),
         ];
-        let order = by_place(placed.into_iter());
+        let order: Vec<&str> = by_place(placed.into_iter()).into_iter().map(|(t, _)| t).collect();
         assert_eq!(
             order,
             [
@@ -659,5 +696,38 @@ mod tests {
                 "foot: Back"
             ]
         );
+    }
+
+    /// Up and Down keep to the column in rows of buttons (the main menu: a wide button over rows of
+    /// three), round from the last row to the first; in a column they go to the next or the last.
+    #[test]
+    fn up_and_down_keep_to_the_column_in_rows_of_buttons() {
+        let at = |x: f32, y: f32, width: f32| (Vec2::new(x + width / 2.0, y), width, None);
+        let placed = [
+            ("Continue", at(0.0, 0.0, 766.0)),
+            ("Quick mission", at(0.0, 50.0, 250.0)),
+            ("Solo campaign", at(258.0, 50.0, 250.0)),
+            ("Deep Dive", at(516.0, 50.0, 250.0)),
+            ("Replays", at(0.0, 100.0, 250.0)),
+            ("Rules reference", at(258.0, 100.0, 250.0)),
+            ("Settings", at(516.0, 100.0, 250.0)),
+            ("Quit", at(0.0, 150.0, 250.0)),
+        ];
+        let walked = by_place(placed.into_iter().map(|(name, (at, width, clip))| (name, at, width, clip)));
+        let (names, places): (Vec<&str>, Vec<Place>) = walked.into_iter().unzip();
+        let from = |name: &str, down: bool| names[row_step(&places, names.iter().position(|n| *n == name).unwrap(), down)];
+        assert_eq!(from("Continue", true), "Quick mission", "under the wide button, its left end");
+        assert_eq!(from("Solo campaign", true), "Rules reference");
+        assert_eq!(from("Rules reference", false), "Solo campaign");
+        assert_eq!(from("Settings", true), "Quit", "the only one in the last row");
+        assert_eq!(from("Quit", true), "Continue", "round from the last row to the first");
+        assert_eq!(from("Continue", false), "Quit");
+        assert_eq!(from("Solo campaign", false), "Continue");
+        let column = [("a", at(0.0, 0.0, 200.0)), ("b", at(0.0, 40.0, 200.0)), ("c", at(0.0, 80.0, 200.0))];
+        let walked = by_place(column.into_iter().map(|(name, (at, width, clip))| (name, at, width, clip)));
+        let (names, places): (Vec<&str>, Vec<Place>) = walked.into_iter().unzip();
+        let steps: Vec<&str> = (0..3).map(|i| names[row_step(&places, i, true)]).collect();
+        assert_eq!(steps, ["b", "c", "a"]);
+        assert_eq!(names[row_step(&places, 0, false)], "c");
     }
 }

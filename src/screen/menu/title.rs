@@ -1,7 +1,7 @@
 //! The main menu: Continue (the game or Deep Dive under way, when there is one), Quick mission, Solo
 //! campaign, Deep Dive, Replays, Rules reference, Settings, Quit.
 
-use super::{Clicked, MenuInput, button, frame, says, words};
+use super::{Clicked, MenuButton, MenuInput, button, frame, says, words};
 use crate::data::GameData;
 use crate::screen::front::Screen;
 use crate::screen::look::ui_text;
@@ -36,83 +36,61 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
     let new_here = dive.is_none() && newest.is_none() && crate::save::folder::saves_in(crate::save::folder::finished()).is_empty();
     frame(&mut commands, Screen::Title, "hoxxes", |b| {
         words(b, "Deep Rock Galactic: The Board Game, with the computer keeping the books and running the creatures", 18.0, super::DIM);
-        b.spawn(Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(8.0),
-            margin: UiRect::top(px(18.0)),
-            width: px(520.0),
-            ..default()
-        })
-        .with_children(|c| {
-            let continue_dive = |c: &mut ChildSpawnerCommands| {
-                if let Some(d) = &dive {
-                    button(
-                        c,
-                        format!("Continue the Deep Dive ({})", d.progress()),
-                        Entry::ContinueDive,
-                        says("Go back to the Deep Dive under way, where it was left"),
-                    );
-                }
-            };
-            let continue_game = |c: &mut ChildSpawnerCommands| {
-                if let Some((file, save)) = &newest {
-                    button(
-                        c,
-                        format!("Continue: {}", super::mission_name(save)),
-                        Entry::Continue(file.clone()),
-                        says(format!(
+        // The games to go on with, as wide as the rows under them; then the ways to play in a row,
+        // and the rest in rows too: the whole menu fits a 1280x720 window at the largest text, as
+        // one column of eight did not (the keyboard walks them by rows, as it walks any screen).
+        b.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(GAP), margin: UiRect::top(px(14.0)), ..default() })
+            .with_children(|c| {
+                let wide = |tip: String| MenuButton { width: Some(3.0 * WIDTH + 2.0 * GAP), ..says(tip) };
+                let continue_dive = |c: &mut ChildSpawnerCommands| {
+                    if let Some(d) = &dive {
+                        let tip = "Go back to the Deep Dive under way, where it was left".to_string();
+                        button(c, format!("Continue the Deep Dive ({})", d.progress()), Entry::ContinueDive, wide(tip));
+                    }
+                };
+                let continue_game = |c: &mut ChildSpawnerCommands| {
+                    if let Some((file, save)) = &newest {
+                        let tip = format!(
                             "Go on with the game saved last ({}), exactly where it was ({})",
                             super::team_words(save),
                             file.display()
-                        )),
-                    );
+                        );
+                        button(c, format!("Continue: {}", super::mission_name(save)), Entry::Continue(file.clone()), wide(tip));
+                    }
+                };
+                if new_here {
+                    let tip = "A small, quiet cave for one Scout, with a coach's line that says what to try next and why";
+                    button(c, "New here? Play the Tutorial", Entry::Tutorial, wide(tip.into()));
                 }
-            };
-            if new_here {
-                button(
-                    c,
-                    "New here? Play the Tutorial",
-                    Entry::Tutorial,
-                    says("A small, quiet cave for one Scout, with a coach's line that says what to try next and why"),
-                );
-            }
-            // The game just left at the table (F10) comes first, where the focus starts: Enter
-            // goes back to it, not to an older Deep Dive (a play-tester).
-            if left_here {
-                continue_game(c);
-                continue_dive(c);
-            } else {
-                continue_dive(c);
-                continue_game(c);
-            }
-            button(
-                c,
-                "Quick mission",
-                Entry::Go(Screen::QuickMission),
-                says("Pick a mission, a hazard level and 1 to 4 Dwarves, and play it"),
-            );
-            button(
-                c,
-                "Solo campaign",
-                Entry::Go(Screen::Campaign),
-                says("The missions from the easiest to the hardest, the Tutorial first: winning one opens the next"),
-            );
-            button(
-                c,
-                "Deep Dive",
-                Entry::Go(Screen::DeepDive),
-                says("Three missions in a row, keeping what the Dwarves carry and nothing else"),
-            );
-            button(c, "Replays", Entry::Go(Screen::Replays), says("Watch a saved or finished game step by step, or go on with one"));
-            button(
-                c,
-                "Rules reference",
-                Entry::Go(Screen::Rules),
-                says("The rules of the game, in sections, with our rulings (F2 opens them, here and at the table)"),
-            );
-            button(c, "Settings", Entry::Go(Screen::Settings), says("The creatures' turn speed, animations, the size of the text"));
-            button(c, "Quit", Entry::Quit, says("Close the game: it is saved after every command"));
-        });
+                // The game just left at the table (F10) comes first, where the focus starts: Enter
+                // goes back to it, not to an older Deep Dive (a play-tester).
+                if left_here {
+                    continue_game(c);
+                    continue_dive(c);
+                } else {
+                    continue_dive(c);
+                    continue_game(c);
+                }
+                let cell = |tip: &str| MenuButton { width: Some(WIDTH), ..says(tip) };
+                buttons_row(c, |r| {
+                    let tip = cell("Pick a mission, a hazard level and 1 to 4 Dwarves, and play it");
+                    button(r, "Quick mission", Entry::Go(Screen::QuickMission), tip);
+                    let tip = cell("The missions from the easiest to the hardest, the Tutorial first: winning one opens the next");
+                    button(r, "Solo campaign", Entry::Go(Screen::Campaign), tip);
+                    let tip = cell("Three missions in a row, keeping what the Dwarves carry and nothing else");
+                    button(r, "Deep Dive", Entry::Go(Screen::DeepDive), tip);
+                });
+                buttons_row(c, |r| {
+                    let tip = cell("Watch a saved or finished game step by step, or go on with one");
+                    button(r, "Replays", Entry::Go(Screen::Replays), tip);
+                    let tip = cell("The rules of the game, in sections, with our rulings (F2 opens them, here and at the table)");
+                    button(r, "Rules reference", Entry::Go(Screen::Rules), tip);
+                    button(r, "Settings", Entry::Go(Screen::Settings), cell("The creatures' turn speed, animations, the size of the text"));
+                });
+                buttons_row(c, |r| {
+                    button(r, "Quit", Entry::Quit, cell("Close the game: it is saved after every command"));
+                });
+            });
         if !said.is_empty() {
             words(b, said, 16.0, super::AMBER);
         }
@@ -120,8 +98,17 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
     });
 }
 
+/// A main menu button's width, and the room between buttons.
+const WIDTH: f32 = 250.0;
+const GAP: f32 = 8.0;
+
+/// A row of the main menu's buttons, side by side.
+fn buttons_row(parent: &mut ChildSpawnerCommands, body: impl FnOnce(&mut ChildSpawnerCommands)) {
+    parent.spawn(Node { column_gap: px(GAP), ..default() }).with_children(body);
+}
+
 /// The keys of the menus, said once where a newcomer starts (a play-tester looked for them).
-const KEYS: &str = "[Up] [Down] or [Tab] move, [Enter] presses, [Esc] comes back here, [F2] the rules, [F11] full screen";
+const KEYS: &str = "[Arrows] or [Tab] move, [Enter] presses, [Esc] comes back here, [F2] the rules, [F11] full screen";
 
 /// The Tutorial for a lone Scout at the first hazard, a new seed: the game a newcomer starts with
 /// (kept in a save file, but by a test).
