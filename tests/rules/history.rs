@@ -193,7 +193,7 @@ fn chop_targets(app: &App) -> Vec<hoxxes::rules::command::ChopTarget> {
 /// An axe success with nothing next to the Dwarf is no question: the screen gives its one answer at
 /// once and says why, and the save holds it as any answer. Undo takes it back with the player's
 /// command before it (back at the question, the game would answer it again at once), and redo
-/// plays that command again, the answer following by itself.
+/// plays that command again, the answer following by itself, as often as it is undone and redone.
 #[test]
 fn a_question_no_player_need_answer_is_answered_for_him_and_undone_with_the_command_before_it() {
     use hoxxes::rules::command::ChopTarget;
@@ -226,12 +226,20 @@ fn a_question_no_player_need_answer_is_answered_for_him_and_undone_with_the_comm
         assert!(notice.starts_with("Not asked: nothing next to him for the axe"), "{notice}");
         assert_eq!(save::read(&dir.join("game.ron")).expect("the autosave reads").commands, log, "saved as any answer");
         let successes = log.iter().filter(|c| **c == nothing).count();
+        // One success answered: the point it was answered at comes again with the redo, and must
+        // be answered again (a play-tester's redo asked it).
+        if successes != 1 {
+            continue;
+        }
         // Undone: every success answered for him, and the For Karl! answer before them.
         input(&mut app, PlayerInput::Undo);
         assert_eq!(played(&app), log[..log.len() - successes - 1], "{}", app.world().resource::<Notice>().0);
         assert!(app.world().resource::<Pending>().0.as_ref().is_some_and(|p| p.kind() == ChoiceKind::Continue), "For Karl! asked again");
         input(&mut app, PlayerInput::Redo);
         assert_eq!(played(&app), log, "redone, the answers follow by themselves");
+        input(&mut app, PlayerInput::Undo);
+        input(&mut app, PlayerInput::Redo);
+        assert_eq!(played(&app), log, "undone and redone again, the answer follows again");
         // A command after them; two undos and two redos give it back (the answer given for him
         // on the way does not clear what is left to redo).
         let Command::Move(path) = a_move(&app) else { panic!("a Move") };

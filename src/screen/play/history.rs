@@ -252,6 +252,10 @@ fn answer_needless(
     mut notice: ResMut<Notice>,
     mut given_at: Local<Option<usize>>,
 ) {
+    // Taken back past it (an undo), the point may come again (a redo): answered again then.
+    if given_at.is_some_and(|at| log.0.len() < at) {
+        *given_at = None;
+    }
     let Some(p) = now.legal.pending.as_ref() else { return };
     let (Some(why), Some(first)) = (&p.needless, p.answers.first()) else { return };
     if !history.waiting || !queue.0.is_empty() || *given_at == Some(log.0.len()) {
