@@ -395,6 +395,14 @@ pub fn parcel(s: &crate::rules::command::Supplies) -> String {
     if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
+/// What a Resupply pod holds (primary ammo, secondary ammo, Health), in words: "5 primary ammo,
+/// 3 Health".
+pub fn pod_holds([primary, secondary, health]: [u32; 3]) -> String {
+    let parts = [(primary, "primary ammo"), (secondary, "secondary ammo"), (health, "Health")];
+    let held: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+    if held.is_empty() { "nothing".into() } else { held.join(", ") }
+}
+
 /// A Get supplies split in words: "take 2 primary, 0 secondary, 1 Health".
 pub fn supplies_taken(cmd: &crate::rules::command::Command) -> String {
     match cmd {

@@ -237,6 +237,74 @@ fn a_launch_that_leaves_a_dwarf_behind_is_asked_first() {
     assert_eq!(played(&mut g), [Command::Launch]);
 }
 
+/// Calling a Resupply pod while one still holds supplies sends that one away with them (rulebook,
+/// "Call down a Resupply pod"): the first press says so, what it holds and where, before a space
+/// is clicked (a play-tester lost a Supply Drop's full pod to one call). With no pod on the cave
+/// nothing is said.
+#[test]
+fn calling_a_pod_while_one_holds_supplies_says_what_goes_first() {
+    let mut g = table(&[DwarfClass::Driller]);
+    g.put(DwarfClass::Driller, 4, 2);
+    g.set_mule(hoxxes::data::mission::Item::Nitra, 6);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyR);
+    assert_eq!(g.app.world().resource::<play::Notice>().0, "", "no pod yet: nothing to lose");
+    key(&mut g, KeyCode::Escape);
+    g.stack_resupply(7, 4, 1);
+    g.ok(Command::CallResupply(q(5, 2)));
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyR);
+    let notice = g.app.world().resource::<play::Notice>().0.clone();
+    let space = hoxxes::screen::words::space(&q(5, 2));
+    assert_eq!(
+        notice,
+        format!(
+            "A new pod sends the one on {space} away with what it still holds (7 primary ammo, 4 secondary ammo, 1 Health): click where the new one lands, [Esc] keeps it"
+        )
+    );
+    assert_eq!(played(&mut g), [Command::CallResupply(q(5, 2))], "one press sends nothing");
+    let legal = &g.app.world().resource::<LegalNow>().legal;
+    let call = legal.actions.iter().find(|a| a.kind == hoxxes::rules::legal::ActionKind::CallResupply).expect("Call Resupply");
+    let Some(Command::CallResupply(to)) = call.offers().first().map(|o| o.command.clone()) else { panic!("a space to call it to") };
+    click(&mut g, to);
+    assert_eq!(played(&mut g).last(), Some(&Command::CallResupply(to)), "a lit space clicked calls the new pod");
+}
+
+/// A card its holder may play on himself or leave unnamed (the rules then name him) is one choice,
+/// not two that do the same: its button plays it at once, and the prompt names it once.
+#[test]
+fn a_card_on_its_holder_is_one_choice() {
+    use hoxxes::data::mission::{Ground, Item, Mineral};
+    use hoxxes::rules::components::Hand;
+    use hoxxes::rules::legal::ActionKind;
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Driller]);
+    g.put(DwarfClass::Scout, 4, 2);
+    g.set_ground(5, 2, Ground::Wall(Some(Mineral::Gold)));
+    let card = g.app.world().resource::<hoxxes::data::GameData>().rock_and_stone.iter().position(|c| c.name == "We're Rich!");
+    let scout = g
+        .app
+        .world_mut()
+        .query::<(Entity, &hoxxes::rules::components::Dwarf)>()
+        .iter(g.app.world())
+        .find(|(_, d)| d.class == DwarfClass::Scout)
+        .map(|(e, _)| e);
+    g.app
+        .world_mut()
+        .entity_mut(scout.expect("the Scout"))
+        .insert(Hand { rock_and_stone: vec![card.expect("the card")], throwables: vec![] });
+    set_up(&mut g);
+    let legal = g.app.world().resource::<LegalNow>().legal.clone();
+    let (i, rich) = legal.actions.iter().enumerate().find(|(_, a)| a.kind == ActionKind::PlayCard).expect("the card is on the bar");
+    assert!(rich.offers().len() >= 2, "the rules take it unnamed and on the Scout: {:?}", rich.offers());
+    let once = play::choices(rich);
+    let on_him = Command::PlayCard { by: DwarfClass::Scout, card: "We're Rich!".into(), on: Some(DwarfClass::Scout) };
+    assert_eq!(once.iter().map(|o| o.command.clone()).collect::<Vec<_>>(), std::slice::from_ref(&on_him));
+    g.app.world_mut().write_message(PlayerInput::Action(i));
+    settle(&mut g);
+    assert_eq!(played(&mut g), [on_him], "one choice: the button plays it");
+    assert_eq!(g.mule(Item::Gold), 1);
+}
+
 #[test]
 fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);

@@ -4,6 +4,7 @@
 use super::keys::entry_for;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, PendingChoice, Rejected};
+use crate::rules::components::{At, Token};
 use crate::rules::hex::Qr;
 use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
 use crate::rules::log::{GameLog, counted};
@@ -413,10 +414,20 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, suppl
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),
         Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
-            Listing::Offers(a.offers().to_vec())
+            Listing::Offers(choices(a))
         }
         _ => Listing::None,
     }
+}
+
+/// An action's offers as the player chooses among them: a card that may name its holder or leave
+/// him unnamed (the rules then name him: `legal::offers::card_offers`) is offered once, on him,
+/// not twice as two choices that do the same ("Play a Rock and Stone card" beside "We're Rich! on
+/// the Gunner", a play-tester).
+pub fn choices(a: &Action) -> Vec<Offer> {
+    let on_holder = |o: &Offer| matches!(&o.command, Command::PlayCard { by, on: Some(on), .. } if on == by);
+    let named = a.offers().iter().any(on_holder);
+    a.offers().iter().filter(|o| !(named && matches!(o.command, Command::PlayCard { on: None, .. }))).cloned().collect()
 }
 
 /// The space an offer or an answer is about, if it is about one.
@@ -538,6 +549,7 @@ fn act(
     (mut hovered, mut by_keys): (ResMut<super::input::Hovered>, ResMut<super::input::ByKeys>),
     mut asked_empty: Local<Option<(Option<Pick>, Qr)>>,
     mut commands: Commands,
+    tokens: Query<(&Token, &At)>,
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -583,10 +595,10 @@ fn act(
                 if let Some(n) = digit(*k) {
                     choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
-                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn);
+                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, &tokens);
                 }
             }
-            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn),
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, &tokens),
             PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
@@ -737,7 +749,15 @@ pub fn reason(a: &Action) -> String {
 
 /// Pick an action of the bar: carried out at once when it has one offer that needs no aiming, asked
 /// first where a slip of a key would lose something ([`ask_first`]).
-fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, i: usize, turn: &Turn) {
+fn pick(
+    legal: &Legal,
+    selection: &mut Selection,
+    notice: &mut Notice,
+    queue: &mut CommandQueue,
+    i: usize,
+    turn: &Turn,
+    tokens: &Query<(&Token, &At)>,
+) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
         // A key pressed while a question waits (a Supply Drop's space) is not the question's: the
@@ -747,9 +767,9 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
         return;
     }
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
-    let offers = a.offers();
+    let offers = &choices(a);
     // The first press asks; the same key again (the action still picked) goes on.
-    if !asked && let Some(question) = ask_first(a, offers, turn) {
+    if !asked && let Some(question) = ask_first(a, offers, turn, pod_on_cave(tokens)) {
         selection.0 = Some(Pick::of(a));
         notice.0 = question;
         return;
@@ -764,12 +784,22 @@ fn pick(legal: &Legal, selection: &mut Selection, notice: &mut Notice, queue: &m
 /// What an action asks before it is taken, where a slip of a key would lose what cannot be taken
 /// back: ending the turn with actions left (the Event card it draws), a launch that leaves a Dwarf
 /// behind (out of the mission, and of a Deep Dive, ruling 40), a roll of the axe with nothing to
-/// spend it on. `None`: it is taken at once.
-fn ask_first(a: &Action, offers: &[Offer], turn: &Turn) -> Option<String> {
+/// spend it on, a Resupply pod called while one still holds supplies (`pod`: the new one sends it
+/// away with them, rulebook "Call down a Resupply pod"). `None`: it is taken at once.
+fn ask_first(a: &Action, offers: &[Offer], turn: &Turn, pod: Option<(Qr, [u32; 3])>) -> Option<String> {
     // In BOSCO's part of the turn, End turn ends his part: his actions are the ones left.
     let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
     if a.kind == ActionKind::EndTurn && left > 0 {
         return Some(end_turn_cost(left, turn.bosco_turn));
+    }
+    if a.kind == ActionKind::CallResupply
+        && let Some((at, held)) = pod
+    {
+        let space = crate::screen::words::space(&at);
+        let held = crate::screen::words::pod_holds(held);
+        return Some(format!(
+            "A new pod sends the one on {space} away with what it still holds ({held}): click where the new one lands, [Esc] keeps it"
+        ));
     }
     let nothing = |targets: &[ChopTarget]| targets.iter().all(|t| *t == ChopTarget::Nothing);
     match offers {
@@ -784,6 +814,17 @@ fn ask_first(a: &Action, offers: &[Offer], turn: &Turn) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The Resupply pod on the cave and what it still holds (primary ammo, secondary ammo, Health), if
+/// one stands there holding any.
+fn pod_on_cave(tokens: &Query<(&Token, &At)>) -> Option<(Qr, [u32; 3])> {
+    tokens.iter().find_map(|(t, at)| match *t {
+        Token::ResupplyPod { primary, secondary, health, .. } if primary + secondary + health > 0 => {
+            Some((at.0.into(), [primary, secondary, health]))
+        }
+        _ => None,
+    })
 }
 
 /// What a first press of End turn with actions left says ending now costs.

@@ -28,7 +28,7 @@ pub use input::{ByKeys, Hovered};
 pub use keys::{key_of, label};
 pub use logic::{
     ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, SuppliesDraft, Welcome, WhyNotHere,
-    listing,
+    choices, listing,
 };
 pub use marks::MARKS;
 pub use record::Record;

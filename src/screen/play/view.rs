@@ -455,7 +455,7 @@ fn press(
                         _ => None,
                     };
                     let text = card.map(|t| format!(" ({t})")).unwrap_or_default();
-                    let offers = a.offers();
+                    let offers = &super::logic::choices(a)[..];
                     match a.is_allowed() {
                         true if offers.iter().all(|o| super::logic::space_of(o).is_some()) => {
                             format!("{}{text}: {} to pick from", label(&data, a), counted(offers.len() as u64, "lit space"))
@@ -636,7 +636,18 @@ fn show_prompt(
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
-            _ => format!("{who}: {} - click a lit space (or the arrows, then Enter) or a choice; Esc backs out", label(&data, a)),
+            _ => {
+                // A card is named without its holder when he is the one to decide ("Gunner: We're
+                // Rich!" read "Gunner: Gunner: We're Rich!").
+                let what =
+                    if a.kind == ActionKind::PlayCard && legal.decider == a.by.map(Who::Dwarf) { a.what.clone() } else { label(&data, a) };
+                let how = if lit(legal, &selection, &flames).is_empty() {
+                    "pick a numbered choice"
+                } else {
+                    "click a lit space (or the arrows, then Enter) or a choice"
+                };
+                format!("{who}: {what} - {how}; Esc backs out")
+            }
         }
     } else if caves_turn(&agenda, &job) {
         // Only a card that cuts in may be played now.
