@@ -213,6 +213,20 @@ fn ending_the_turn_with_actions_left_is_asked_first() {
     assert_eq!(played(&mut g).first(), Some(&Command::EndTurn));
 }
 
+/// A Dwarf aboard the Drop Pod with the objectives met draws no Event card (ruling 23): ending his
+/// turn with actions left loses nothing, and is not asked (a play-tester was asked every round).
+#[test]
+fn ending_the_turn_aboard_the_drop_pod_is_not_asked() {
+    let mut g = table(&[DwarfClass::Scout, DwarfClass::Driller]);
+    g.set_mule(hoxxes::data::mission::Item::Morkite, 1);
+    g.put(DwarfClass::Scout, 1, 2);
+    // The Driller still out in the cave: the mission goes on.
+    g.put(DwarfClass::Driller, 5, 3);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyE);
+    assert_eq!(played(&mut g), [Command::EndTurn], "one press ends it");
+}
+
 /// A launch that leaves a Dwarf behind, out cold, is asked first (a play-tester's Driller was left
 /// out of the rest of a Deep Dive by one press). With every Dwarf aboard there is nothing to ask:
 /// the mission is won then without a launch.

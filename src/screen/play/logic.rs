@@ -3,11 +3,13 @@
 
 use super::keys::entry_for;
 use crate::data::weapons::DwarfClass;
+use crate::rules::cave::Cave;
 use crate::rules::command::{Answer, ChopTarget, Command, CommandLog, CommandQueue, Pending, PendingChoice, Rejected};
-use crate::rules::components::{At, Token};
+use crate::rules::components::Token;
 use crate::rules::hex::Qr;
 use crate::rules::legal::{Action, ActionKind, Detail, Legal, Offer, query};
 use crate::rules::log::{GameLog, counted};
+use crate::rules::state::Mule;
 use crate::rules::state::Turn;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -549,7 +551,7 @@ fn act(
     (mut hovered, mut by_keys): (ResMut<super::input::Hovered>, ResMut<super::input::ByKeys>),
     mut asked_empty: Local<Option<(Option<Pick>, Qr)>>,
     mut commands: Commands,
-    tokens: Query<(&Token, &At)>,
+    (cave, mule): (Cave, Res<Mule>),
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -595,10 +597,10 @@ fn act(
                 if let Some(n) = digit(*k) {
                     choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
-                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, &tokens);
+                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, (&cave, &mule));
                 }
             }
-            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, &tokens),
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, (&cave, &mule)),
             PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
@@ -756,7 +758,7 @@ fn pick(
     queue: &mut CommandQueue,
     i: usize,
     turn: &Turn,
-    tokens: &Query<(&Token, &At)>,
+    (cave, mule): (&Cave, &Mule),
 ) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
@@ -769,7 +771,8 @@ fn pick(
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
     let offers = &choices(a);
     // The first press asks; the same key again (the action still picked) goes on.
-    if !asked && let Some(question) = ask_first(a, offers, turn, pod_on_cave(tokens)) {
+    let aboard = active_aboard(cave, mule, turn);
+    if !asked && let Some(question) = ask_first(a, offers, turn, aboard, pod_on_cave(cave)) {
         selection.0 = Some(Pick::of(a));
         notice.0 = question;
         return;
@@ -782,14 +785,15 @@ fn pick(
 }
 
 /// What an action asks before it is taken, where a slip of a key would lose what cannot be taken
-/// back: ending the turn with actions left (the Event card it draws), a launch that leaves a Dwarf
+/// back: ending the turn with actions left (the Event card it draws; none for a Dwarf `aboard` the
+/// Drop Pod with the objectives met, ruling 23, who is not asked), a launch that leaves a Dwarf
 /// behind (out of the mission, and of a Deep Dive, ruling 40), a roll of the axe with nothing to
 /// spend it on, a Resupply pod called while one still holds supplies (`pod`: the new one sends it
 /// away with them, rulebook "Call down a Resupply pod"). `None`: it is taken at once.
-fn ask_first(a: &Action, offers: &[Offer], turn: &Turn, pod: Option<(Qr, [u32; 3])>) -> Option<String> {
+fn ask_first(a: &Action, offers: &[Offer], turn: &Turn, aboard: bool, pod: Option<(Qr, [u32; 3])>) -> Option<String> {
     // In BOSCO's part of the turn, End turn ends his part: his actions are the ones left.
     let left = if turn.bosco_turn { turn.bosco_actions } else { turn.actions_left };
-    if a.kind == ActionKind::EndTurn && left > 0 {
+    if a.kind == ActionKind::EndTurn && left > 0 && !aboard {
         return Some(end_turn_cost(left, turn.bosco_turn));
     }
     if a.kind == ActionKind::CallResupply
@@ -816,12 +820,18 @@ fn ask_first(a: &Action, offers: &[Offer], turn: &Turn, pod: Option<(Qr, [u32; 3
     }
 }
 
+/// Whether the Dwarf whose turn it is (not BOSCO in his part) is aboard the Drop Pod with the
+/// objectives met, out of the cave's reach (ruling 43), drawing no Event card (ruling 23).
+pub fn active_aboard(cave: &Cave, mule: &Mule, turn: &Turn) -> bool {
+    !turn.bosco_turn && cave.dwarf_in_seat(turn.seat).is_some_and(|d| cave.aboard(mule, d.at.0))
+}
+
 /// The Resupply pod on the cave and what it still holds (primary ammo, secondary ammo, Health), if
 /// one stands there holding any.
-fn pod_on_cave(tokens: &Query<(&Token, &At)>) -> Option<(Qr, [u32; 3])> {
-    tokens.iter().find_map(|(t, at)| match *t {
+fn pod_on_cave(cave: &Cave) -> Option<(Qr, [u32; 3])> {
+    cave.tokens.iter().find_map(|t| match *t.token {
         Token::ResupplyPod { primary, secondary, health, .. } if primary + secondary + health > 0 => {
-            Some((at.0.into(), [primary, secondary, health]))
+            Some((t.at.0.into(), [primary, secondary, health]))
         }
         _ => None,
     })

@@ -592,7 +592,7 @@ fn show_prompt(
     let Ok(mut t) = texts.single_mut() else { return };
     let legal = &now.legal;
     // Aboard the Drop Pod with the objectives met, out of the cave's reach (ruling 43).
-    let aboard = !turn.bosco_turn && cave.dwarf_in_seat(turn.seat).is_some_and(|d| cave.aboard(&mule, d.at.0));
+    let aboard = super::logic::active_aboard(&cave, &mule, &turn);
     let knocked_over = match legal.decider {
         Some(Who::Dwarf(c)) if !turn.bosco_turn => dwarves.iter().any(|(d, s)| d.class == c && s.knocked_over && !s.unconscious),
         _ => false,
@@ -620,11 +620,7 @@ fn show_prompt(
             (false, true) => "click a lit space or a numbered choice",
             (false, false) => "pick a numbered choice",
         };
-        match (p.kind, last_event_card(&log)) {
-            // The offer is the card's: its words are what the player decides on.
-            (ChoiceKind::Offer, Some((name, text))) => format!("{who}: {} {name}: {text} - {how}", p.prompt),
-            _ => format!("{who}: {} - {how}", p.prompt),
-        }
+        question_line(&who, p, last_event_card(&log), how)
     } else if let Some(a) = selection.0.as_ref().and_then(|p| find(legal, p)) {
         match a.kind {
             ActionKind::EndTurn => {
@@ -871,6 +867,19 @@ fn above_the_bar(cave: Vec2, window_height: f32, bar_now: f32) -> Vec2 {
 fn card_side(pointer: f32, size: f32, window: f32) -> f32 {
     let after = pointer + CARD_OFFSET;
     if after + size <= window { after } else { (pointer - CARD_OFFSET - size).max(0.0) }
+}
+
+/// The prompt's line for a question: whose, what, how it is answered; with the Event card's words
+/// where they are what the player decides on (`event`: the last card drawn).
+fn question_line(who: &str, p: &crate::rules::legal::PendingOffer, event: Option<(&str, &str)>, how: &str) -> String {
+    match (p.kind, event) {
+        // The offer is the card's: its words are what the player decides on.
+        (ChoiceKind::Offer, Some((name, text))) => format!("{who}: {} {name}: {text} - {how}", p.prompt),
+        // A reaction shot answers the Event card that set it off (an ambush, a grab): what the
+        // card does decides whether to take it (a play-tester could not tell without the log).
+        (ChoiceKind::Reaction, Some((name, text))) => format!("{who}: {} - {name}: {text} - {how}", p.prompt),
+        _ => format!("{who}: {} - {how}", p.prompt),
+    }
 }
 
 /// The Event card drawn last: its name and words.
@@ -1184,6 +1193,23 @@ fn kit_words(data: &GameData, loadout: Option<&Loadout>, hand: Option<&Hand>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reaction shot's question carries the Event card that set it off; an offer carries its
+    /// card's words; another question only its own.
+    #[test]
+    fn a_reaction_shot_says_the_card_it_answers() {
+        use crate::rules::legal::PendingOffer;
+        let asked = |kind, prompt: &str| PendingOffer { prompt: prompt.into(), kind, who: None, answers: vec![], needless: None };
+        let leech = Some(("Cave Leech", "Reaction shots: any hit kills it."));
+        let react = asked(ChoiceKind::Reaction, "The Gunner may take a reaction shot at (3, 4)");
+        assert_eq!(
+            question_line("Gunner", &react, leech, "pick a numbered choice"),
+            "Gunner: The Gunner may take a reaction shot at (3, 4) - Cave Leech: Reaction shots: any hit kills it. - pick a numbered choice"
+        );
+        assert_eq!(question_line("Gunner", &react, None, "pick"), "Gunner: The Gunner may take a reaction shot at (3, 4) - pick");
+        let axe = asked(ChoiceKind::AxeSuccess, "Spend the axe success");
+        assert_eq!(question_line("Scout", &axe, leech, "click"), "Scout: Spend the axe success - click");
+    }
 
     /// The actions' rows get what the bar's other parts leave of `BAR_MOST` of the window, never
     /// less than `ACTIONS_LEAST`; the wheel over them scrolls them as far as their last row.
