@@ -87,7 +87,13 @@ pub fn search_for(described: &str, all: &[Section]) -> String {
 }
 
 /// Things on the map and the section that tells of them, where no section's title names them.
-const TERMS: &[(&str, &str)] = &[("tunnel exit", "spawning creatures and figure limits"), ("deep pit", "moving")];
+const TERMS: &[(&str, &str)] = &[
+    ("tunnel exit", "spawning creatures and figure limits"),
+    ("deep pit", "moving"),
+    // Bare rock, carved by the axe: not the Rock and Stone cards, whose title holds "rock" (a
+    // play-tester's F2 on a wall).
+    ("rock: ", "mining and minerals"),
+];
 
 /// One section of the reference.
 #[derive(Clone, Debug, PartialEq)]
@@ -414,6 +420,8 @@ mod tests {
         use crate::screen::play::view::{exit_words, ground_words};
         assert_eq!(search_for(&format!("(4, 1) - {}", exit_words(2)), &all), "spawning creatures and figure limits");
         assert_eq!(search_for(&format!("(5, 5) - {}", ground_words(&crate::data::mission::Ground::Pit)), &all), "moving");
+        let rock = ground_words(&crate::data::mission::Ground::Wall(None));
+        assert_eq!(search_for(&format!("(6, 2) - {rock}"), &all), "mining and minerals");
         assert_eq!(matching(&all, "bang").first().map(|(_, s)| s.title.as_str()), Some("Dice and what faces mean"));
         let events = [
             crate::rules::log::GameEvent::EventCard {

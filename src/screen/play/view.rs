@@ -632,6 +632,13 @@ fn show_prompt(
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
+            // Items are picked one by one and change hands together (ruling 31): said before the
+            // first pick, not only by the button the first pick brings (a play-tester).
+            ActionKind::Exchange => {
+                format!(
+                    "{who}: Exchange - pick the items that change hands, a number each; [Enter] then makes it, one action; Esc backs out"
+                )
+            }
             _ => {
                 // A card is named without its holder when he is the one to decide ("Gunner: We're
                 // Rich!" read "Gunner: Gunner: We're Rich!").
