@@ -101,8 +101,6 @@ hover() { local p; p=$(at "$1" "$2"); pointer ${p% *} ${p#* }; sleep 1; }
 click_space() { hover "$1" "$2"; xdotool click 1; }
 # The end of a Dwarf's turn: the cave's turn runs (at Instant speed) before the next input.
 end_turn() { press e; until_played "$1" "$2"; sleep 2; }
-# With actions left the first press asks, the second ends the turn.
-end_turn_early() { press e; press e; until_played "$1" "$2"; sleep 2; }
 
 press Tab; press Tab                              # the creatures' turn at Instant speed
 hover 4 3; shot 0-start 1                         # the Morkite wall lit, the hint names it (4, 3)
@@ -137,7 +135,8 @@ click_space 7 2; until_played 18 "turn 3: the Supply Drop's pod sent to (7,2), n
 
 # Turn 4, the Gunner back aboard.
 click_space 2 6; until_played 19 "turn 4: the Gunner's move into the Drop Pod at (2,6)"
-end_turn_early 20 "turn 4: the Gunner's end of turn, 2 actions left"
+# Aboard with the objective met he draws no Event card: one press ends his turn, not asked.
+press e; until_played 20 "turn 4: the Gunner's end of turn aboard, 2 actions left, at one press"; sleep 2
 
 # Turn 5, the Scout home.
 click_space 4 3; until_played 21 "turn 5: the Scout's move to (4,3)"

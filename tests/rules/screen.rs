@@ -319,6 +319,18 @@ fn a_card_on_its_holder_is_one_choice() {
     assert_eq!(g.mule(Item::Gold), 1);
 }
 
+/// The play layer runs from the game's start, in the menus, before any mission is laid out: it
+/// asks nothing of a cave that is not there (a system that did stopped the game as it opened).
+#[test]
+fn the_play_layer_runs_with_no_mission_laid_out() {
+    let mut app = hoxxes::headless::rules_app(data());
+    app.add_plugins(bevy::input::InputPlugin).add_plugins(play::logic_plugin);
+    app.update();
+    app.world_mut().write_message(PlayerInput::Action(0));
+    app.update();
+    assert!(app.world().resource::<CommandLog>().0.is_empty());
+}
+
 #[test]
 fn ending_the_turn_plays_the_cave_out_and_passes_the_turn() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);

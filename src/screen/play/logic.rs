@@ -551,7 +551,8 @@ fn act(
     (mut hovered, mut by_keys): (ResMut<super::input::Hovered>, ResMut<super::input::ByKeys>),
     mut asked_empty: Local<Option<(Option<Pick>, Qr)>>,
     mut commands: Commands,
-    (cave, mule): (Cave, Res<Mule>),
+    // None until a mission is laid out (the menus before it): nothing to ask of the cave then.
+    table: Option<(Cave, Res<Mule>)>,
 ) {
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
@@ -597,10 +598,10 @@ fn act(
                 if let Some(n) = digit(*k) {
                     choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
-                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, (&cave, &mule));
+                    pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, table.as_ref());
                 }
             }
-            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, (&cave, &mule)),
+            PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, table.as_ref()),
             PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
@@ -758,7 +759,7 @@ fn pick(
     queue: &mut CommandQueue,
     i: usize,
     turn: &Turn,
-    (cave, mule): (&Cave, &Mule),
+    table: Option<&(Cave, Res<Mule>)>,
 ) {
     let Some(a) = legal.actions.get(i) else { return };
     if !a.is_allowed() {
@@ -771,8 +772,9 @@ fn pick(
     let asked = selection.0.as_ref().is_some_and(|p| p.is(a));
     let offers = &choices(a);
     // The first press asks; the same key again (the action still picked) goes on.
-    let aboard = active_aboard(cave, mule, turn);
-    if !asked && let Some(question) = ask_first(a, offers, turn, aboard, pod_on_cave(cave)) {
+    let aboard = table.is_some_and(|(cave, mule)| active_aboard(cave, mule, turn));
+    let pod = table.and_then(|(cave, _)| pod_on_cave(cave));
+    if !asked && let Some(question) = ask_first(a, offers, turn, aboard, pod) {
         selection.0 = Some(Pick::of(a));
         notice.0 = question;
         return;
