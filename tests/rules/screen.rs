@@ -130,7 +130,7 @@ fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
     click(&mut g, q(3, 2));
     assert_eq!(notice(&g), format!("Move to {}: it is a wall", named(3, 2)));
     click(&mut g, q(8, 3));
-    assert_eq!(notice(&g), format!("Move to {}: no way there is 3 movement points or fewer", named(8, 3)));
+    assert_eq!(notice(&g), format!("Move to {}: no way there takes 3 movement points or fewer", named(8, 3)));
     assert!(played(&mut g).is_empty(), "nothing is sent");
     key(&mut g, KeyCode::KeyQ);
     click(&mut g, q(8, 2));

@@ -32,7 +32,7 @@ pub fn offer_to(cave: &Cave, mule: &Mule, d: &DwarfItem, to: Hex) -> Result<Vec<
     }
     may_step_onto(cave, mule, d.dwarf.class, to, true)?;
     may_stop_on(cave, d, to)?;
-    Err(format!("no way there is {} movement points or fewer", cave.data.numbers.move_points))
+    Err(format!("no way there takes {} movement points or fewer", cave.data.numbers.move_points))
 }
 
 /// Search order: fewest movement points, then fewest Flame spaces walked into, then the board's

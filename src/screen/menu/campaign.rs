@@ -85,7 +85,10 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                             None => "locked".to_string(),
                         };
                         let tip = if open[i] && i == picked.mission {
-                            format!("{} is picked: [Enter] again starts it afresh, with the team on the right", name_of(file))
+                            format!(
+                                "{} is picked: [Enter] again starts it afresh, with the hazard and team picked beside it",
+                                name_of(file)
+                            )
                         } else if open[i] {
                             format!("Pick {}", name_of(file))
                         } else {

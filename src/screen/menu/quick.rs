@@ -52,8 +52,10 @@ fn build(
                             // Its briefing shows beside the list once it is picked, not again here.
                             Ok(m) => {
                                 let tip = match i == picked.mission {
-                                    true => format!("{} is picked: [Enter] again starts it, with the team on the right", m.name),
-                                    false => format!("Pick {}: its briefing and map show on the right", m.name),
+                                    true => {
+                                        format!("{} is picked: [Enter] again starts it, with the hazard and team picked beside it", m.name)
+                                    }
+                                    false => format!("Pick {}: its briefing and map show beside the list", m.name),
                                 };
                                 (format!("{} ({})", m.name, m.difficulty), tip, false)
                             }
