@@ -133,7 +133,7 @@ fn undo_never_goes_back_past_a_resupply_card() {
 /// The answers listed now by number, empty where an answer was taken.
 fn numbered(app: &App) -> Vec<Option<Command>> {
     let now = app.world().resource::<LegalNow>();
-    match play::listing(now, &play::Selection::default(), &play::FlameDraft::default(), &play::SuppliesDraft::default()) {
+    match play::listing(now, &play::Selection::default(), &play::SpaceDraft::default(), &play::SuppliesDraft::default()) {
         play::Listing::Answers(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect(),
         _ => vec![],
     }

@@ -520,6 +520,52 @@ fn platforms_go_on_pits_within_range_three_are_walked_on_and_reused_when_free() 
     assert!(g.refused(Command::Platforms(vec![q(4, 2), q(5, 3)])).contains("only 1"));
 }
 
+/// The legal-moves query offers each pit the Platform Gun may take alone, and says how many one
+/// shot may take together: three from a full box; fewer once platforms on the cave hold figures
+/// (the box empty, only the free ones move). Any of the pits together, up to that many, is a shot
+/// the rules take, and one more is refused.
+#[test]
+fn the_platform_guns_offers_say_how_many_pits_one_shot_takes() {
+    use hoxxes::rules::legal::Detail;
+    let mut g = Game::room(&[Engineer]);
+    g.put(Engineer, 3, 2);
+    for c in 4..=6 {
+        g.set_ground(c, 2, Ground::Pit);
+    }
+    g.set_ground(5, 3, Ground::Pit);
+    g.set_ground(4, 3, Ground::Pit);
+    let offered = |g: &mut Game| {
+        let l = hoxxes::rules::legal::legal(g.world());
+        let a = l.of(ActionKind::Platforms).next().expect("listed").clone();
+        let mut pits = vec![];
+        let mut at_once = vec![];
+        for o in a.offers() {
+            match (&o.detail, &o.command) {
+                (Detail::Platform { at, at_once: n }, Command::Platforms(on)) if on == &vec![*at] => {
+                    pits.push(*at);
+                    at_once.push(*n);
+                }
+                other => panic!("each pit alone: {other:?}"),
+            }
+        }
+        at_once.dedup();
+        (pits, at_once)
+    };
+    let (pits, at_once) = offered(&mut g);
+    assert_eq!(pits, [q(4, 2), q(5, 2), q(6, 2), q(4, 3), q(5, 3)]);
+    assert_eq!(at_once, [3], "a full box: three at once");
+    g.ok(Command::Platforms(vec![q(6, 2), q(4, 3)]));
+    // One left in the box, and the two on the cave are free: still three.
+    assert_eq!(offered(&mut g).1, [3]);
+    g.creature(Grunt, 6, 2);
+    g.creature(Grunt, 4, 3);
+    // One in the box; both on the cave hold a figure: one at a time.
+    let (pits, at_once) = offered(&mut g);
+    assert_eq!((pits, at_once), (vec![q(4, 2), q(5, 2), q(5, 3)], vec![1]));
+    assert!(g.refused(Command::Platforms(vec![q(4, 2), q(5, 3)])).contains("only 1"), "one more than it says is refused");
+    g.ok(Command::Platforms(vec![q(5, 3)]));
+}
+
 // BOSCO.
 
 /// The players set BOSCO down on any empty floor space next to the Drop Pod (rulebook "Player

@@ -64,7 +64,7 @@ fn listed_now(g: &Game) -> Listing {
     play::listing(
         w.resource::<LegalNow>(),
         w.resource::<Selection>(),
-        w.resource::<play::FlameDraft>(),
+        w.resource::<play::SpaceDraft>(),
         w.resource::<play::SuppliesDraft>(),
     )
 }
@@ -416,7 +416,7 @@ fn a_supply_drop_lands_where_the_player_clicks() {
     let now = g.app.world().resource::<LegalNow>();
     let answers = now.legal.pending.as_ref().expect("the landing is asked").answers.len();
     assert!(answers > play::MOST_CHOICES, "{answers} spaces");
-    let Listing::Answers(listed) = play::listing(now, &Selection::default(), &play::FlameDraft::default(), &play::SuppliesDraft::default())
+    let Listing::Answers(listed) = play::listing(now, &Selection::default(), &play::SpaceDraft::default(), &play::SuppliesDraft::default())
     else {
         panic!("the choice is listed")
     };
@@ -478,7 +478,7 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     key(&mut g, KeyCode::KeyX);
     let selection = g.app.world().resource::<Selection>().clone();
     let Listing::Offers(offers) =
-        play::listing(g.app.world().resource::<LegalNow>(), &selection, &play::FlameDraft::default(), &play::SuppliesDraft::default())
+        play::listing(g.app.world().resource::<LegalNow>(), &selection, &play::SpaceDraft::default(), &play::SuppliesDraft::default())
     else {
         panic!("the exchanges are listed")
     };
@@ -634,10 +634,10 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     assert_eq!(listed(&g), [Command::Choose(Answer::Flames(vec![]))], "none clicked: the bar offers no Flames");
     // A space out of the Flamethrower's reach is not lit.
     click(&mut g, q(9, 2));
-    assert!(g.app.world().resource::<play::FlameDraft>().0.is_empty());
+    assert!(g.app.world().resource::<play::SpaceDraft>().0.is_empty());
     click(&mut g, q(4, 2));
     click(&mut g, q(3, 3));
-    assert_eq!(g.app.world().resource::<play::FlameDraft>().0, [q(4, 2), q(3, 3)]);
+    assert_eq!(g.app.world().resource::<play::SpaceDraft>().0, [q(4, 2), q(3, 3)]);
     let sorted = |mut v: Vec<Qr>| {
         v.sort_by_key(|h| (h.r, h.q));
         v
@@ -650,7 +650,7 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
         other => panic!("the bar lists {other:?}"),
     }
     click(&mut g, q(3, 3));
-    assert_eq!(g.app.world().resource::<play::FlameDraft>().0, [q(4, 2)], "a click again takes it back");
+    assert_eq!(g.app.world().resource::<play::SpaceDraft>().0, [q(4, 2)], "a click again takes it back");
     assert!(played(&mut g).iter().all(|c| !matches!(c, Command::Choose(Answer::Flames(_)))), "nothing sent yet");
     // A third Flame makes a placement no larger one holds: it goes at once.
     click(&mut g, q(3, 3));
@@ -661,6 +661,52 @@ fn the_flames_are_placed_on_the_map_space_by_space() {
     });
     assert_eq!(sorted(sent.expect("the placement is sent")), sorted(vec![q(4, 2), q(3, 3), q(2, 3)]));
     assert_eq!(g.tokens_at(3, 3), vec![hoxxes::rules::components::Token::Flame]);
+}
+
+/// The Platform Gun takes up to three pits in one shot: each click on a lit pit picks it (again,
+/// takes it back), the bar offers the pits picked as one shot, and the third click shoots at once.
+/// With one platform left to shoot, a click shoots.
+#[test]
+fn the_platform_gun_takes_its_pits_click_by_click() {
+    use hoxxes::data::mission::Ground;
+    let mut g = table(&[DwarfClass::Engineer]);
+    g.put(DwarfClass::Engineer, 3, 2);
+    for c in 4..=6 {
+        g.set_ground(c, 2, Ground::Pit);
+    }
+    g.set_ground(4, 3, Ground::Pit);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyP);
+    let picked = |g: &Game| g.app.world().resource::<play::SpaceDraft>().0.clone();
+    let listed = |g: &Game| listed_now(g).numbered().into_iter().flatten().map(|o| o.command).collect::<Vec<_>>();
+    click(&mut g, q(4, 2));
+    click(&mut g, q(5, 2));
+    assert_eq!(picked(&g), [q(4, 2), q(5, 2)]);
+    assert_eq!(listed(&g), [Command::Platforms(vec![q(4, 2), q(5, 2)])], "the pits picked, as one shot");
+    click(&mut g, q(4, 2));
+    assert_eq!(picked(&g), [q(5, 2)], "a click again takes it back");
+    assert!(played(&mut g).iter().all(|c| !matches!(c, Command::Platforms(_))), "nothing sent yet");
+    // A space that is no pit is not picked.
+    click(&mut g, q(2, 2));
+    assert_eq!(picked(&g), [q(5, 2)]);
+    click(&mut g, q(6, 2));
+    click(&mut g, q(4, 3));
+    assert!(played(&mut g).contains(&Command::Platforms(vec![q(5, 2), q(6, 2), q(4, 3)])), "the third pit shoots");
+    assert!(picked(&g).is_empty());
+    assert_eq!(g.turn().actions_left, 2, "one action for the three");
+    // Fewer than three: the numbered choice shoots them.
+    key(&mut g, KeyCode::KeyP);
+    click(&mut g, q(4, 2));
+    key(&mut g, KeyCode::Digit1);
+    // The box is empty: the oldest free platform moved.
+    assert!(played(&mut g).contains(&Command::Platforms(vec![q(4, 2)])), "[1] shoots the one picked");
+    // Figures on every platform but one: one platform to shoot, and a click shoots it.
+    g.creature(CreatureKind::Grunt, 6, 2);
+    g.creature(CreatureKind::Grunt, 4, 3);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyP);
+    click(&mut g, q(5, 2));
+    assert!(played(&mut g).contains(&Command::Platforms(vec![q(5, 2)])), "one to shoot: the click shoots");
 }
 
 /// Each axe success is a question of its own, and its answers keep their numbers: the key that
@@ -681,7 +727,7 @@ fn an_axe_success_keeps_the_numbers_of_the_answers_left() {
     let listed = |g: &Game| match play::listing(
         g.app.world().resource::<LegalNow>(),
         &Selection::default(),
-        &play::FlameDraft::default(),
+        &play::SpaceDraft::default(),
         &play::SuppliesDraft::default(),
     ) {
         Listing::Answers(o) => o.into_iter().map(|o| o.map(|o| o.command)).collect::<Vec<_>>(),

@@ -163,6 +163,12 @@ pub enum Detail {
     },
     /// A space the command acts on (gear, the pod, a card's space).
     Space(Qr),
+    /// A deep pit the Platform Gun may put a platform on. One shot may name any of the action's
+    /// spaces together, up to `at_once` of them (`Platforms([...])`): the offer is each space alone.
+    Platform {
+        at: Qr,
+        at_once: u32,
+    },
     /// A Dwarf the command is given with or played on.
     Dwarf(DwarfClass),
     /// An axe chop: what each success could be spent on now.

@@ -100,10 +100,11 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
                 })
             });
             push(ActionKind::Platforms, "", &|| {
+                // Each space alone; one shot may name several of them (`Detail::Platform`).
                 let range = cave.data.numbers.skills.platform_range;
-                spaces(cave, within(at, range).collect(), "no deep pit in reach", |h| {
-                    engineer::check_platforms(cave, turn, &[h]).map(|_| Command::Platforms(vec![h.into()]))
-                })
+                let at_once = engineer::platforms_at_once(cave) as u32;
+                let check = |h: Hex| engineer::check_platforms(cave, turn, &[h]).map(|_| Command::Platforms(vec![h.into()]));
+                spaces_as(cave, within(at, range).collect(), "no deep pit in reach", check, |h| Detail::Platform { at: h.into(), at_once })
             });
         }
         DwarfClass::Driller => {}

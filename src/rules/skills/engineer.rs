@@ -131,14 +131,30 @@ pub fn check_platforms<'a>(cave: &'a Cave, turn: &Turn, spaces: &[Hex]) -> Resul
         }
         platform_spot(cave, d.at.0, *h)?;
     }
-    let out = tokens_of(cave, |t| matches!(t, Token::Platform));
-    let in_box = most.saturating_sub(out.len());
-    let free: Vec<(Entity, Hex)> = out.into_iter().filter(|(_, h)| !cave.dwarf_on(*h) && !cave.creature_on(*h)).collect();
-    let reuse = spaces.len().saturating_sub(in_box);
-    if reuse > free.len() {
+    let (in_box, free) = platforms_to_hand(cave);
+    if spaces.len() > in_box + free.len() {
         return Err(format!("only {} platforms are free: the others have a figure on them", in_box + free.len()));
     }
+    let reuse = spaces.len().saturating_sub(in_box);
     Ok((d, free, reuse))
+}
+
+/// The platforms the Engineer may shoot now: how many are still in the box, and those on the cave
+/// with no figure on them, oldest first (moved once the box is empty, rulebook "Platform gun").
+fn platforms_to_hand(cave: &Cave) -> (usize, Vec<(Entity, Hex)>) {
+    let most = gear_count(cave, DwarfClass::Engineer, "Platform") as usize;
+    let out = tokens_of(cave, |t| matches!(t, Token::Platform));
+    let in_box = most.saturating_sub(out.len());
+    (in_box, out.into_iter().filter(|(_, h)| !cave.dwarf_on(*h) && !cave.creature_on(*h)).collect())
+}
+
+/// How many platforms one shot of the Platform Gun may place now, on any of the spaces that may
+/// take one ([`check_platforms`] of each alone): no space's fitness depends on the others, so any
+/// of them together up to this many is a shot the rules take. The legal-moves query says it.
+pub fn platforms_at_once(cave: &Cave) -> usize {
+    let most = gear_count(cave, DwarfClass::Engineer, "Platform") as usize;
+    let (in_box, free) = platforms_to_hand(cave);
+    most.min(in_box + free.len())
 }
 
 /// Whether a platform may go on a space: a deep pit without one, in range and with no wall between.

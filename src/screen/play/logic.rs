@@ -21,7 +21,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Notice>()
         .init_resource::<Welcome>()
         .init_resource::<ExchangeDraft>()
-        .init_resource::<FlameDraft>()
+        .init_resource::<SpaceDraft>()
         .init_resource::<SuppliesDraft>()
         .init_resource::<WhyNotHere>()
         // The pointer's space: the window's pointer sets it; headless, a test does.
@@ -193,11 +193,55 @@ impl ExchangeDraft {
     }
 }
 
-/// Flame tokens placed one space at a time: the rules offer every set of spaces Flaming Ground may
-/// take (dozens, each a list of spaces), so the player clicks the spaces instead, and each click
-/// narrows the offers to those holding every space clicked so far. The spaces clicked.
+/// Spaces picked one at a time on the cave for one command, the spaces clicked so far:
+/// - Flame tokens: the rules offer every set of spaces Flaming Ground may take (dozens, each a
+///   list of spaces), so the player clicks the spaces instead, and each click narrows the offers to
+///   those holding every space clicked so far;
+/// - the Platform Gun's platforms: the rules offer each deep pit alone and say how many one shot
+///   may take together (`Detail::Platform`); the shot goes once that many are clicked, or at the
+///   numbered choice with fewer.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct FlameDraft(pub Vec<Qr>);
+pub struct SpaceDraft(pub Vec<Qr>);
+
+/// With the Platform Gun picked and allowed: how many platforms one shot may place.
+pub fn platforms_at_once(legal: &Legal, selection: &Selection) -> Option<u32> {
+    let a = selection.0.as_ref().filter(|p| p.kind == ActionKind::Platforms).and_then(|p| find(legal, p))?;
+    a.offers().iter().find_map(|o| match o.detail {
+        Detail::Platform { at_once, .. } => Some(at_once),
+        _ => None,
+    })
+}
+
+/// Whether the spaces being picked are Flames (a pending choice) or platforms (the Platform Gun
+/// picked): else the draft is dropped.
+pub fn picking_spaces(legal: &Legal, selection: &Selection) -> bool {
+    flame_sets(legal).is_some() || platforms_at_once(legal, selection).is_some()
+}
+
+/// A click on a lit pit with the Platform Gun picked: the pit added to the platforms picked (or,
+/// clicked again, taken out). The shot to send once as many are picked as one shot may place.
+fn click_platform(spaces: &mut SpaceDraft, at_once: u32, q: Qr) -> Option<Command> {
+    match spaces.0.iter().position(|x| *x == q) {
+        Some(i) => {
+            spaces.0.remove(i);
+        }
+        None => spaces.0.push(q),
+    }
+    (spaces.0.len() as u32 >= at_once).then(|| Command::Platforms(std::mem::take(&mut spaces.0)))
+}
+
+/// The platforms picked so far, and what the player may do next.
+fn platforms_picked(spaces: &SpaceDraft, at_once: u32) -> String {
+    let on: Vec<String> = spaces.0.iter().map(crate::screen::words::space).collect();
+    match on.is_empty() {
+        true => format!("no platform picked: click up to {at_once} lit pits"),
+        false => format!(
+            "Platforms on {}: click up to {} more lit pits, or [1] shoots these (one action); a pit clicked again is taken back",
+            on.join(" "),
+            at_once as usize - on.len()
+        ),
+    }
+}
 
 /// The pending answers when they are Flame placements: each offer with its spaces.
 fn flame_sets(legal: &Legal) -> Option<Vec<(&Offer, &[Qr])>> {
@@ -213,7 +257,7 @@ fn flame_sets(legal: &Legal) -> Option<Vec<(&Offer, &[Qr])>> {
     (!sets.is_empty() && sets.len() == p.answers.len()).then_some(sets)
 }
 
-impl FlameDraft {
+impl SpaceDraft {
     /// The placements that hold every space clicked.
     fn holding<'a>(&self, sets: &[(&'a Offer, &'a [Qr])]) -> Vec<(&'a Offer, &'a [Qr])> {
         sets.iter().filter(|(_, v)| self.0.iter().all(|q| v.contains(q))).copied().collect()
@@ -343,9 +387,9 @@ fn keep(stamp: In<Option<Stamp>>, mut commands: Commands) {
             if !still {
                 world.resource_mut::<Selection>().0 = None;
             }
-            // Flames picked belong to the choice they were picked for.
-            if flame_sets(&world.resource::<LegalNow>().legal).is_none() {
-                world.resource_mut::<FlameDraft>().0.clear();
+            // Flames picked belong to the choice they were picked for, platforms to the Platform Gun.
+            if !picking_spaces(&world.resource::<LegalNow>().legal, world.resource::<Selection>()) {
+                world.resource_mut::<SpaceDraft>().0.clear();
             }
         });
     }
@@ -395,13 +439,13 @@ impl Listing {
 /// The most numbered choices the bar lists (the keys 1 to 9).
 pub const MOST_CHOICES: usize = 9;
 
-pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, supplies: &SuppliesDraft) -> Listing {
+pub fn listing(now: &LegalNow, selection: &Selection, drafted: &SpaceDraft, supplies: &SuppliesDraft) -> Listing {
     let legal = &now.legal;
     if let Some(sets) = flame_sets(legal) {
         // The Flames are placed on the map; the bar makes the spaces picked so far the answer, or
         // places none.
-        let picked = flames.exactly(&sets).filter(|_| !flames.0.is_empty());
-        let none = FlameDraft::default().exactly(&sets);
+        let picked = drafted.exactly(&sets).filter(|_| !drafted.0.is_empty());
+        let none = SpaceDraft::default().exactly(&sets);
         return Listing::Answers(picked.into_iter().chain(none).cloned().map(Some).collect());
     }
     if let Some(p) = &legal.pending {
@@ -412,6 +456,10 @@ pub fn listing(now: &LegalNow, selection: &Selection, flames: &FlameDraft, suppl
             return Listing::Answers(vec![Some(p.answers[0].clone())]);
         }
         return Listing::Answers(now.numbering.numbers.iter().map(|n| n.and_then(|i| p.answers.get(i).cloned())).collect());
+    }
+    if platforms_at_once(legal, selection).is_some() && !drafted.0.is_empty() {
+        // The pits picked so far, shot at once by the one choice.
+        return Listing::Offers(vec![Offer { command: Command::Platforms(drafted.0.clone()), detail: Detail::None }]);
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),
@@ -435,7 +483,10 @@ pub fn choices(a: &Action) -> Vec<Offer> {
 /// The space an offer or an answer is about, if it is about one.
 pub fn space_of(o: &Offer) -> Option<Qr> {
     match (&o.detail, &o.command) {
-        (Detail::Move { to, .. }, _) | (Detail::Target { at: to, .. }, _) | (Detail::Space(to), _) => Some(*to),
+        (Detail::Move { to, .. }, _)
+        | (Detail::Target { at: to, .. }, _)
+        | (Detail::Space(to), _)
+        | (Detail::Platform { at: to, .. }, _) => Some(*to),
         (_, Command::Choose(a)) => match a {
             Answer::Place { at, .. } | Answer::AlsoAt(at) | Answer::Space(at) => Some(*at),
             Answer::Chop(
@@ -455,9 +506,9 @@ pub fn space_of(o: &Offer) -> Option<Qr> {
 
 /// The offers lit on the map now: the pending answers about a space, else the picked action's, else
 /// the active Dwarf's moves (a click on a lit space moves him there).
-pub fn lit(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Offer> {
+pub fn lit(legal: &Legal, selection: &Selection, drafted: &SpaceDraft) -> Vec<Offer> {
     if let Some(sets) = flame_sets(legal) {
-        return flames.next(&sets);
+        return drafted.next(&sets);
     }
     if let Some(p) = &legal.pending {
         return p.answers.iter().filter(|o| space_of(o).is_some() || triangle(o).is_some()).cloned().collect();
@@ -485,8 +536,8 @@ fn aimed_at_nothing(data: &crate::data::GameData, pick: Option<&Pick>, o: &Offer
 
 /// The lit spaces in reading order (row by row, along each row), each once: where the arrow keys
 /// step, on every space a click would pick an offer on.
-fn lit_spaces(legal: &Legal, selection: &Selection, flames: &FlameDraft) -> Vec<Qr> {
-    let mut spaces: Vec<Qr> = lit(legal, selection, flames).iter().flat_map(spaces_of).collect();
+fn lit_spaces(legal: &Legal, selection: &Selection, drafted: &SpaceDraft) -> Vec<Qr> {
+    let mut spaces: Vec<Qr> = lit(legal, selection, drafted).iter().flat_map(spaces_of).collect();
     spaces.sort_by_key(|q| crate::rules::hex::canonical(Hex::from(*q)));
     spaces.dedup();
     spaces
@@ -544,7 +595,7 @@ fn act(
     mut notice: ResMut<Notice>,
     mut queue: ResMut<CommandQueue>,
     mut draft: ResMut<ExchangeDraft>,
-    mut flames: ResMut<FlameDraft>,
+    mut drafted: ResMut<SpaceDraft>,
     mut supplies: ResMut<SuppliesDraft>,
     turn: Res<Turn>,
     data: Res<crate::data::GameData>,
@@ -574,7 +625,7 @@ fn act(
             PlayerInput::Key(k @ (KeyCode::ArrowLeft | KeyCode::ArrowRight | KeyCode::ArrowUp | KeyCode::ArrowDown)) => {
                 let forward = matches!(k, KeyCode::ArrowRight | KeyCode::ArrowDown);
                 let from = hovered.0.filter(|_| by_keys.0).map(Qr::from);
-                match step_through(&lit_spaces(legal, &selection, &flames), from, forward) {
+                match step_through(&lit_spaces(legal, &selection, &drafted), from, forward) {
                     Some(q) => {
                         hovered.0 = Some(q.into());
                         by_keys.0 = true;
@@ -584,7 +635,7 @@ fn act(
             }
             PlayerInput::Cancel | PlayerInput::Key(KeyCode::Escape) => {
                 selection.0 = None;
-                flames.0.clear();
+                drafted.0.clear();
                 supplies.0 = None;
                 // What the notice asked or said was about what is backed out of.
                 notice.0.clear();
@@ -596,25 +647,32 @@ fn act(
             }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), n);
+                    choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
                     pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, table.as_ref());
                 }
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, table.as_ref()),
-            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &flames, &mut supplies), *n),
+            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies), *n),
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
                 // Flames are placed space by space; any other click is a lit offer's.
                 if let Some(sets) = flame_sets(legal) {
-                    match flames.click(&sets, q) {
+                    match drafted.click(&sets, q) {
                         Ok(Some(cmd)) => send(&mut queue, &mut notice, &mut selection, cmd),
-                        Ok(None) => notice.0 = flames_picked(&flames, &sets),
+                        Ok(None) => notice.0 = flames_picked(&drafted, &sets),
                         Err(why) => notice.0 = why,
                     }
+                } else if let Some(at_once) = platforms_at_once(legal, &selection).filter(|n| *n > 1)
+                    && lit(legal, &selection, &drafted).iter().any(|o| at_space(o, q))
+                {
+                    match click_platform(&mut drafted, at_once, q) {
+                        Some(cmd) => send(&mut queue, &mut notice, &mut selection, cmd),
+                        None => notice.0 = platforms_picked(&drafted, at_once),
+                    }
                 } else {
-                    match lit(legal, &selection, &flames).into_iter().find(|o| at_space(o, q)) {
+                    match lit(legal, &selection, &drafted).into_iter().find(|o| at_space(o, q)) {
                         Some(o) if aimed_at_nothing(&data, selection.0.as_ref(), &o) && *asked_empty != Some((selection.0.clone(), q)) => {
                             *asked_empty = Some((selection.0.clone(), q));
                             let again = if by_keys.0 { "Enter again" } else { "a click on it again" };
@@ -633,6 +691,10 @@ fn act(
         // An exchange put together is dropped once its action is no longer the one picked.
         if !draft.0.is_empty() && selection.0.as_ref().is_none_or(|p| p.kind != ActionKind::Exchange) {
             draft.0.clear();
+        }
+        // So are platforms picked, once the Platform Gun is not (nor Flames, once no longer asked).
+        if !drafted.0.is_empty() && !picking_spaces(legal, &selection) {
+            drafted.0.clear();
         }
         // So is a split, once Get supplies is no longer picked.
         if supplies.0.is_some() && selection.0.as_ref().is_none_or(|p| p.kind != ActionKind::GetSupplies) {
@@ -700,12 +762,12 @@ fn ask_why_not_here(
     now: Res<LegalNow>,
     selection: Res<Selection>,
     hovered: Res<super::input::Hovered>,
-    flames: Res<FlameDraft>,
+    drafted: Res<SpaceDraft>,
     watching: Option<Res<super::Watching>>,
     mut why: ResMut<WhyNotHere>,
 ) {
     let pick = selection.0.clone().filter(|p| p.kind != ActionKind::Move && asked_of_a_space(p.kind));
-    let at = hovered.0.map(Qr::from).filter(|q| !lit(&now.legal, &selection, &flames).iter().any(|o| at_space(o, *q)));
+    let at = hovered.0.map(Qr::from).filter(|q| !lit(&now.legal, &selection, &drafted).iter().any(|o| at_space(o, *q)));
     let (Some(pick), Some(at), None) = (pick, at, watching) else {
         if why.0.is_some() {
             why.0 = None;
@@ -847,9 +909,9 @@ pub fn end_turn_cost(left: u32, bosco: bool) -> String {
 }
 
 /// The Flame spaces picked so far, and what the player may do next.
-fn flames_picked(flames: &FlameDraft, sets: &[(&Offer, &[Qr])]) -> String {
-    let spaces: Vec<String> = flames.0.iter().map(crate::screen::words::space).collect();
-    match (spaces.is_empty(), flames.exactly(sets).is_some()) {
+fn flames_picked(drafted: &SpaceDraft, sets: &[(&Offer, &[Qr])]) -> String {
+    let spaces: Vec<String> = drafted.0.iter().map(crate::screen::words::space).collect();
+    match (spaces.is_empty(), drafted.exactly(sets).is_some()) {
         (true, _) => "no Flame placed yet: click lit spaces".into(),
         (false, true) => format!("Flames on {}: click more lit spaces, or [1] sets these alight", spaces.join(" ")),
         (false, false) => format!("Flames on {}: not a placement on its own, click more lit spaces", spaces.join(" ")),
@@ -857,11 +919,11 @@ fn flames_picked(flames: &FlameDraft, sets: &[(&Offer, &[Qr])]) -> String {
 }
 
 /// What is being put together: an exchange, Flames, a split of supplies.
-type Drafts<'a> = (&'a mut ExchangeDraft, &'a FlameDraft, &'a mut SuppliesDraft);
+type Drafts<'a> = (&'a mut ExchangeDraft, &'a SpaceDraft, &'a mut SuppliesDraft);
 
 fn choose(now: &LegalNow, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, drafts: Drafts, n: usize) {
-    let (draft, flames, supplies) = drafts;
-    let listed = listing(now, selection, flames, supplies);
+    let (draft, drafted, supplies) = drafts;
+    let listed = listing(now, selection, drafted, supplies);
     let steps = matches!(listed, Listing::Supplies(_));
     let offers = listed.numbered();
     match offers.get(n).cloned().flatten() {

@@ -2,7 +2,7 @@
 //! of a pending choice that are spaces; and under the pointer, the path a Move would walk.
 
 use super::input::Hovered;
-use super::logic::{FlameDraft, LegalNow, Selection, at_space, lit};
+use super::logic::{LegalNow, Selection, SpaceDraft, at_space, lit};
 use crate::rules::command::{BoscoAction, Command};
 use crate::rules::legal::Detail;
 use crate::screen::front::{AtTable, Table};
@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
             resource_changed::<LegalNow>
                 .or_eager(resource_changed::<Selection>)
                 .or_eager(resource_changed::<Hovered>)
-                .or_eager(resource_changed::<FlameDraft>),
+                .or_eager(resource_changed::<SpaceDraft>),
         )
         .in_set(Table),
     );
@@ -44,6 +44,7 @@ pub const MARKS: [(Shape, Color, &str); 6] = [
     (Shape::HexRing, super::named::NAMED, "ringed white: what the log line under the pointer names"),
 ];
 const PICKED_FLAME: Color = Color::srgba(1.0, 0.45, 0.05, 0.8);
+const PICKED_PLATFORM: Color = Color::srgba(0.75, 0.75, 0.82, 0.85);
 const STEP: Color = Color::srgba(1.0, 1.0, 1.0, 0.85);
 
 fn draw(
@@ -51,7 +52,7 @@ fn draw(
     old: Query<Entity, With<Mark>>,
     now: Res<LegalNow>,
     selection: Res<Selection>,
-    flames: Res<FlameDraft>,
+    drafted: Res<SpaceDraft>,
     watching: Option<Res<super::Watching>>,
     hovered: Res<Hovered>,
     geo: Option<Res<MapGeometry>>,
@@ -62,13 +63,14 @@ fn draw(
         commands.entity(e).despawn();
     }
     // A watcher is shown what happens, not what a player could do.
-    let offers = if watching.is_some() { vec![] } else { lit(&now.legal, &selection, &flames) };
+    let offers = if watching.is_some() { vec![] } else { lit(&now.legal, &selection, &drafted) };
     let w = geo.hex_width();
-    // The Flame spaces picked so far, in the Flames' colour.
-    for q in &flames.0 {
+    // The spaces picked so far: Flames in the Flames' colour, platforms in the platforms'.
+    let picked = if super::logic::platforms_at_once(&now.legal, &selection).is_some() { PICKED_PLATFORM } else { PICKED_FLAME };
+    for q in &drafted.0 {
         commands.spawn((
             Mark,
-            shapes.sprite(Shape::Hexagon, PICKED_FLAME, 0.92 * w),
+            shapes.sprite(Shape::Hexagon, picked, 0.92 * w),
             Transform::from_translation(geo.centre((*q).into()).extend(Z_FIGURE - 0.5)),
         ));
     }
@@ -83,7 +85,8 @@ fn draw(
             (Detail::Space(_), _) => PLACE,
             _ => AIM,
         };
-        for h in spaces(o) {
+        // A space picked already shows as picked, not lit (a click on it takes it back).
+        for h in spaces(o).into_iter().filter(|h| !drafted.0.contains(&crate::rules::hex::Qr::from(*h))) {
             if !lit_spaces.iter().any(|(x, _)| *x == h) {
                 lit_spaces.push((h, colour));
             }

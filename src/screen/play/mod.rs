@@ -27,7 +27,7 @@ pub use history::{Game, History, Rewind};
 pub use input::{ByKeys, Hovered};
 pub use keys::{key_of, label};
 pub use logic::{
-    ExchangeDraft, FlameDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, SuppliesDraft, Welcome, WhyNotHere,
+    ExchangeDraft, LegalNow, Listing, MOST_CHOICES, Notice, Pick, PlayerInput, Selection, SpaceDraft, SuppliesDraft, Welcome, WhyNotHere,
     choices, listing,
 };
 pub use marks::MARKS;

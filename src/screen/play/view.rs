@@ -6,7 +6,7 @@ use super::history::History;
 use super::input::Hovered;
 use super::keys::{button_words, label};
 use super::logic::{
-    ExchangeDraft, FlameDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SuppliesDraft, WhyNotHere, at_space, find,
+    ExchangeDraft, LegalNow, Listing, Notice, PlayerInput, SUPPLY_STEPS, Selection, SpaceDraft, SuppliesDraft, WhyNotHere, at_space, find,
     listing, lit, reason,
 };
 use super::pace::Pace;
@@ -41,7 +41,7 @@ pub fn plugin(app: &mut App) {
                         .or_eager(resource_changed::<Selection>)
                         .or_eager(resource_changed::<History>)
                         .or_eager(resource_changed::<ExchangeDraft>)
-                        .or_eager(resource_changed::<FlameDraft>)
+                        .or_eager(resource_changed::<SpaceDraft>)
                         .or_eager(resource_changed::<SuppliesDraft>)
                         .or_eager(resource_changed::<super::dice::Tray>),
                 ),
@@ -62,7 +62,7 @@ pub fn plugin(app: &mut App) {
                         resource_changed::<LegalNow>
                             .or_eager(resource_changed::<Selection>)
                             .or_eager(resource_changed::<Hovered>)
-                            .or_eager(resource_changed::<FlameDraft>)
+                            .or_eager(resource_changed::<SpaceDraft>)
                             .or_eager(resource_changed::<super::dice::Tray>)
                             .or_eager(resource_changed::<WhyNotHere>),
                     ),
@@ -304,7 +304,7 @@ fn rebuild(
     choices_row: Query<Entity, With<ChoicesRow>>,
     watching: Option<Res<super::Watching>>,
     draft: Res<ExchangeDraft>,
-    flames: Res<FlameDraft>,
+    drafted: Res<SpaceDraft>,
     supplies: Res<SuppliesDraft>,
     tray: Res<super::dice::Tray>,
     figures: Query<Figure>,
@@ -343,7 +343,7 @@ fn rebuild(
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
     let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-    let listed = listing(&now, &selection, &flames, &supplies);
+    let listed = listing(&now, &selection, &drafted, &supplies);
     // Get supplies' split first, then its steps, each in its place whether or not it may be taken.
     let steps = matches!(listed, Listing::Supplies(_));
     for (n, o) in listed.numbered().iter().enumerate() {
@@ -582,7 +582,7 @@ fn show_prompt(
     agenda: Res<Agenda>,
     job: Res<CurrentJob>,
     log: Res<GameLog>,
-    flames: Res<FlameDraft>,
+    drafted: Res<SpaceDraft>,
     watching: Option<Res<super::Watching>>,
     turn: Res<crate::rules::state::Turn>,
     mut texts: Query<&mut Text, With<PromptText>>,
@@ -612,7 +612,7 @@ fn show_prompt(
             None => "Watching - the cave moves...".into(),
         }
     } else if let Some(p) = &legal.pending {
-        let on_the_map = !lit(legal, &selection, &flames).is_empty();
+        let on_the_map = !lit(legal, &selection, &drafted).is_empty();
         // For Karl!'s moment: the card is played from its button (cards have no key).
         let card = p.kind == ChoiceKind::Continue && legal.actions.iter().any(|a| a.kind == ActionKind::PlayCard && a.is_allowed());
         let how = match (card, on_the_map) {
@@ -634,6 +634,13 @@ fn show_prompt(
             }
             // Items are picked one by one and change hands together (ruling 31): said before the
             // first pick, not only by the button the first pick brings (a play-tester).
+            // One shot puts up to three platforms down: said before the first pit is clicked.
+            ActionKind::Platforms => match super::logic::platforms_at_once(legal, &selection) {
+                Some(n @ 2..) => format!(
+                    "{who}: Platform Gun - click up to {n} lit pits, one action ([1] shoots fewer; a pit clicked again is taken back); Esc backs out"
+                ),
+                _ => format!("{who}: Platform Gun - click a lit pit (one platform left to shoot); Esc backs out"),
+            },
             ActionKind::Exchange => {
                 format!(
                     "{who}: Exchange - pick the items that change hands, a number each; [Enter] then makes it, one action; Esc backs out"
@@ -644,7 +651,7 @@ fn show_prompt(
                 // Rich!" read "Gunner: Gunner: We're Rich!").
                 let what =
                     if a.kind == ActionKind::PlayCard && legal.decider == a.by.map(Who::Dwarf) { a.what.clone() } else { label(&data, a) };
-                let how = if lit(legal, &selection, &flames).is_empty() {
+                let how = if lit(legal, &selection, &drafted).is_empty() {
                     "pick a numbered choice"
                 } else {
                     "click a lit space (or the arrows, then Enter) or a choice"
@@ -788,7 +795,7 @@ fn write_card(
     hovered: Res<Hovered>,
     data: Res<GameData>,
     space: SpaceView,
-    flames: Res<FlameDraft>,
+    drafted: Res<SpaceDraft>,
     tray: Res<super::dice::Tray>,
     why_not: Res<WhyNotHere>,
     mut texts: Query<&mut Text, With<CardText>>,
@@ -808,7 +815,7 @@ fn write_card(
                 intent_words(&c.intent, &space)
             );
         }
-        let offer = lit(&now.legal, &selection, &flames).into_iter().find(|o| at_space(o, h.into()));
+        let offer = lit(&now.legal, &selection, &drafted).into_iter().find(|o| at_space(o, h.into()));
         match (offer, &why_not.0) {
             (Some(o), _) => format!("{what}\n>> {}", offer_words(&data, &o, &tray.dice)),
             (None, Some((at, why))) if *at == Qr::from(h) => format!("{what}\n>> not a target: {why}"),
@@ -916,13 +923,17 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             let on = if hits.is_empty() { "nothing there".into() } else { hits.join("; ") };
             format!("aim at {}: {on} - costs {ammo} ammo, {}", words::space(at), counted(*actions, "action"))
         }
-        // A space a click adds to the Flames being placed (`FlameDraft`).
+        // A space a click adds to the Flames being placed (`SpaceDraft`).
         Detail::Space(at) if matches!(o.command, Command::Choose(Answer::Flames(_))) => format!("a Flame on {}", words::space(at)),
         Detail::Space(at) => match &o.command {
             Command::Bosco(BoscoAction::Move(_)) => format!("BOSCO flies to {}", words::space(at)),
             Command::Bosco(BoscoAction::Place(_)) => format!("BOSCO is set down at {}, for no action", words::space(at)),
             cmd => format!("{} at {}", cmd.name(), words::space(at)),
         },
+        Detail::Platform { at, at_once } if *at_once > 1 => {
+            format!("a platform on {}: one shot places up to {at_once}, click more pits or [1] shoots", words::space(at))
+        }
+        Detail::Platform { at, .. } => format!("a platform on {}", words::space(at)),
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
             Command::PlayCard { card, .. } => format!("{card} on the {c:?}"),
@@ -950,6 +961,10 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
         Detail::None => match &o.command {
             Command::Choose(a) => words::answer(data, a, dice),
             Command::GetSupplies { .. } => words::supplies_taken(&o.command),
+            Command::Platforms(on) => {
+                let on: Vec<String> = on.iter().map(words::space).collect();
+                format!("Platform Gun: {} on {}, one action", counted(on.len() as u64, "platform"), on.join(" "))
+            }
             cmd => cmd.name().to_string(),
         },
     }
