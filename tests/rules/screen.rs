@@ -709,6 +709,20 @@ fn the_platform_gun_takes_its_pits_click_by_click() {
     assert!(played(&mut g).contains(&Command::Platforms(vec![q(5, 2)])), "one to shoot: the click shoots");
 }
 
+/// With one pit in reach, the Platform Gun's click on it shoots: no more could be picked.
+#[test]
+fn the_platform_gun_shoots_at_the_click_on_the_one_pit_in_reach() {
+    use hoxxes::data::mission::Ground;
+    let mut g = table(&[DwarfClass::Engineer]);
+    g.put(DwarfClass::Engineer, 3, 2);
+    g.set_ground(5, 2, Ground::Pit);
+    set_up(&mut g);
+    key(&mut g, KeyCode::KeyP);
+    assert!(matches!(listed_now(&g), Listing::None), "the pit is clicked on the cave, not listed");
+    click(&mut g, q(5, 2));
+    assert!(played(&mut g).contains(&Command::Platforms(vec![q(5, 2)])));
+}
+
 /// Each axe success is a question of its own, and its answers keep their numbers: the key that
 /// mined the mineral is not the wall's the next time, it is empty, and the wall's key is the one
 /// the first list showed.

@@ -203,13 +203,15 @@ impl ExchangeDraft {
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct SpaceDraft(pub Vec<Qr>);
 
-/// With the Platform Gun picked and allowed: how many platforms one shot may place.
+/// With the Platform Gun picked and allowed: how many platforms one shot may place, no more than
+/// there are pits lit for it.
 pub fn platforms_at_once(legal: &Legal, selection: &Selection) -> Option<u32> {
     let a = selection.0.as_ref().filter(|p| p.kind == ActionKind::Platforms).and_then(|p| find(legal, p))?;
-    a.offers().iter().find_map(|o| match o.detail {
+    let at_once = a.offers().iter().find_map(|o| match o.detail {
         Detail::Platform { at_once, .. } => Some(at_once),
         _ => None,
-    })
+    })?;
+    Some(at_once.min(a.offers().len() as u32))
 }
 
 /// Whether the spaces being picked are Flames (a pending choice) or platforms (the Platform Gun
@@ -235,11 +237,14 @@ fn platforms_picked(spaces: &SpaceDraft, at_once: u32) -> String {
     let on: Vec<String> = spaces.0.iter().map(crate::screen::words::space).collect();
     match on.is_empty() {
         true => format!("no platform picked: click up to {at_once} lit pits"),
-        false => format!(
-            "Platforms on {}: click up to {} more lit pits, or [1] shoots these (one action); a pit clicked again is taken back",
-            on.join(" "),
-            at_once as usize - on.len()
-        ),
+        false => {
+            let more = at_once as usize - on.len();
+            format!(
+                "Platforms on {}: {more} more {} shoots them all, or [1] shoots these",
+                on.join(" "),
+                if more == 1 { "pit" } else { "pits" }
+            )
+        }
     }
 }
 
@@ -463,7 +468,11 @@ pub fn listing(now: &LegalNow, selection: &Selection, drafted: &SpaceDraft, supp
     }
     match selection.0.as_ref().and_then(|p| find(legal, p)) {
         Some(a) if split_by_steps(a) => Listing::Supplies(supply_steps(a.offers(), supplies)),
-        Some(a) if a.offers().iter().any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_))) => {
+        Some(a)
+            if a.offers()
+                .iter()
+                .any(|o| !matches!(o.detail, Detail::Move { .. } | Detail::Target { .. } | Detail::Space(_) | Detail::Platform { .. })) =>
+        {
             Listing::Offers(choices(a))
         }
         _ => Listing::None,

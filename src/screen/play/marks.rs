@@ -82,7 +82,7 @@ fn draw(
             // BOSCO's flight is a move too, not an attack.
             _ if matches!(o.command, Command::Bosco(BoscoAction::Move(_))) => MOVE,
             // Gear put down, a pod called, a card's space: not an attack.
-            (Detail::Space(_), _) => PLACE,
+            (Detail::Space(_) | Detail::Platform { .. }, _) => PLACE,
             _ => AIM,
         };
         // A space picked already shows as picked, not lit (a click on it takes it back).

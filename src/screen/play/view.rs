@@ -639,7 +639,7 @@ fn show_prompt(
                 Some(n @ 2..) => format!(
                     "{who}: Platform Gun - click up to {n} lit pits, one action ([1] shoots fewer; a pit clicked again is taken back); Esc backs out"
                 ),
-                _ => format!("{who}: Platform Gun - click a lit pit (one platform left to shoot); Esc backs out"),
+                _ => format!("{who}: Platform Gun - click a lit pit; Esc backs out"),
             },
             ActionKind::Exchange => {
                 format!(
@@ -930,9 +930,7 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             Command::Bosco(BoscoAction::Place(_)) => format!("BOSCO is set down at {}, for no action", words::space(at)),
             cmd => format!("{} at {}", cmd.name(), words::space(at)),
         },
-        Detail::Platform { at, at_once } if *at_once > 1 => {
-            format!("a platform on {}: one shot places up to {at_once}, click more pits or [1] shoots", words::space(at))
-        }
+        // How many one shot takes is said by the prompt, which knows how many pits are lit.
         Detail::Platform { at, .. } => format!("a platform on {}", words::space(at)),
         Detail::Dwarf(c) => match &o.command {
             Command::Exchange { .. } => format!("exchange {}", exchange_words(&o.command)),
