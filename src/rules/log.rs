@@ -36,6 +36,20 @@ pub struct DieRoll {
     pub symbols: Vec<Symbol>,
 }
 
+/// Why a Dwarf takes no reaction shot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoReactionWhy {
+    /// He stands further than the reaction distance from the Dwarf attacked.
+    TooFar { spaces: u32, most: u32 },
+    /// He is knocked over, webbed or out cold.
+    NotStanding,
+    /// No weapon of his he has the ammo for reaches the creature (range, sight).
+    NoWeaponReaches,
+    /// The creature is gone (killed by an earlier reaction).
+    #[default]
+    Gone,
+}
+
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GameEvent {
     MissionStarted {
@@ -166,8 +180,11 @@ pub enum GameEvent {
     Crashed {
         at: Qr,
     },
+    /// A Dwarf offered a reaction shot takes none, and why (rulings 24, 30).
     NoReaction {
         dwarf: DwarfClass,
+        #[serde(default)]
+        why: NoReactionWhy,
     },
     GrabBroken {
         by: DwarfClass,

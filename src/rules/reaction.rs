@@ -17,7 +17,7 @@ use super::damage::{Hits, hurt_dwarf};
 use super::effects::Effects;
 use super::for_karl::{AfterRoll, ForKarlHands, HeldRoll, hold, released};
 use super::hex::distance;
-use super::log::{DieRoll, GameEvent, Who};
+use super::log::{DieRoll, GameEvent, NoReactionWhy, Who};
 use super::state::Turn;
 use super::{RulesSet, RulesStep};
 use crate::data::dice::{DieKind, hits};
@@ -62,13 +62,24 @@ fn aim(cave: &Cave, victim: Hex, creature: Option<u32>) -> Hex {
     creature.and_then(|id| cave.creature_by_id(id)).map_or(victim, |c| c.at.0)
 }
 
-/// The shots a Dwarf may react with: none unless he stands within the reaction distance of the
-/// Dwarf under attack, on `victim` (rulings 24, 30); each in range and sight of `target`.
-fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, victim: Hex, target: Hex) -> Vec<Reaction> {
-    let Some(d) = cave.dwarf_in_seat(seat) else { return vec![] };
-    let near = distance(victim, d.at.0) <= cave.data.numbers.kit.reaction_distance;
-    if !d.status.standing() || !near {
-        return vec![];
+/// The shots a Dwarf may react with, or why none: none unless he is standing within the reaction
+/// distance of the Dwarf under attack, on `victim` (rulings 24, 30); each in range and sight of
+/// `target`.
+fn reactions(
+    cave: &Cave,
+    turn: &Turn,
+    loadouts: &Query<&Loadout>,
+    seat: u32,
+    victim: Hex,
+    target: Hex,
+) -> Result<Vec<Reaction>, NoReactionWhy> {
+    let Some(d) = cave.dwarf_in_seat(seat) else { return Err(NoReactionWhy::Gone) };
+    let (spaces, most) = (distance(victim, d.at.0), cave.data.numbers.kit.reaction_distance);
+    if spaces > most {
+        return Err(NoReactionWhy::TooFar { spaces, most });
+    }
+    if !d.status.standing() {
+        return Err(NoReactionWhy::NotStanding);
     }
     let loadout = loadouts.get(d.entity).cloned().unwrap_or_default();
     // The active Dwarf's Steady Hands is his own next attack, not a reaction's.
@@ -76,7 +87,7 @@ fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, vi
     let primary =
         cave.data.weapons.of(d.dwarf.class).modes.iter().filter(|m| m.only_after.is_empty()).map(|m| (m.clone(), WeaponSlot::Primary));
     let secondary = secondary::card(&cave.data, &loadout).ok().map(|(w, side)| (secondary::fire_mode(w, side), WeaponSlot::Secondary));
-    primary
+    let shots: Vec<Reaction> = primary
         .chain(secondary)
         .filter_map(|(mode, slot)| {
             let mods = for_attack(cave, &quiet, &loadout, slot, target);
@@ -84,7 +95,8 @@ fn reactions(cave: &Cave, turn: &Turn, loadouts: &Query<&Loadout>, seat: u32, vi
             let aimed = check_target(cave, d.at.0, mode.range + mods.range, mode.line, &mode.name, target).is_ok();
             (paid && aimed).then_some(Reaction { mode, slot, mods })
         })
-        .collect()
+        .collect();
+    if shots.is_empty() { Err(NoReactionWhy::NoWeaponReaches) } else { Ok(shots) }
 }
 
 fn offer_reaction(
@@ -100,16 +112,20 @@ fn offer_reaction(
         return;
     }
     let alive = creature.is_none_or(|id| cave.creature_by_id(id).is_some());
-    let shots = if alive { reactions(&cave, &turn, &loadouts, seat, target, aim(&cave, target, creature)) } else { vec![] };
+    let shots =
+        if alive { reactions(&cave, &turn, &loadouts, seat, target, aim(&cave, target, creature)) } else { Err(NoReactionWhy::Gone) };
     let Some(d) = cave.dwarf_in_seat(seat) else {
         job.0 = None;
         return;
     };
-    if shots.is_empty() {
-        job.0 = None;
-        fx.say(GameEvent::NoReaction { dwarf: d.dwarf.class });
-        return;
-    }
+    let shots = match shots {
+        Ok(shots) => shots,
+        Err(why) => {
+            job.0 = None;
+            fx.say(GameEvent::NoReaction { dwarf: d.dwarf.class, why });
+            return;
+        }
+    };
     let mut options: Vec<Answer> = shots.into_iter().map(|r| Answer::React(r.mode.id)).collect();
     options.push(Answer::Pass);
     let at = creature
@@ -138,6 +154,7 @@ fn take_reaction(
         let d = cave.dwarf_in_seat(seat).ok_or("the reacting Dwarf is gone")?;
         let at = aim(&cave, target, creature);
         let r = reactions(&cave, &turn, &loadouts, seat, target, at)
+            .unwrap_or_default()
             .into_iter()
             .find(|r| r.mode.id == mode)
             .ok_or("that reaction shot is not on offer")?;

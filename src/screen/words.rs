@@ -4,8 +4,9 @@ use crate::data::GameData;
 use crate::data::dice::DieKind;
 use crate::data::weapons::DwarfClass;
 use crate::rules::command::{Answer, ChopTarget};
+use crate::rules::components::Token;
 use crate::rules::hex::Qr;
-use crate::rules::log::{DieRoll, GameEvent, Who, counted};
+use crate::rules::log::{DieRoll, GameEvent, NoReactionWhy, Who, counted};
 use crate::screen::look::{item_name, pickup_name, token_name};
 
 /// A creature, Dwarf or gear named for a reader at the start of a line: "The Scout", "Glyphid
@@ -122,7 +123,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         }
         GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), roll_words(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
-            format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), counted(*hits, &format!("{die:?} hit")))
+            format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), hits_of(*die, *hits))
         }
         GameEvent::Killed { who: w } => format!("{} is killed", who(data, w)),
         GameEvent::Spawned { who: w, .. } => format!("{} appears", who(data, w)),
@@ -145,9 +146,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Activated { who: w } => format!("{} activates", who(data, w)),
         GameEvent::SkipsActivation { who: w, why } => format!("{} skips its activation ({why})", who(data, w)),
         GameEvent::CreaturesActivate { count } => format!("The creatures activate: {}", counted(*count as u64, "creature")),
-        GameEvent::NoReaction { dwarf } => {
-            format!("The {dwarf:?} takes no reaction shot: none of his loaded weapons reaches it, or it is gone")
-        }
+        GameEvent::NoReaction { dwarf, why } => format!("The {dwarf:?} takes no reaction shot: {}", no_reaction(*why)),
         GameEvent::Rerolled { who: w, die, roll } => {
             format!("{} rerolls die {}: {}", who(data, w), die + 1, faces(std::slice::from_ref(roll)))
         }
@@ -162,11 +161,47 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::Healed { dwarf, amount, health } => format!("The {dwarf:?} heals {amount}: {health} Health"),
         GameEvent::Paid { item, n } => format!("{n} {item:?} paid from the M.U.L.E."),
         GameEvent::CardsDrawn { dwarf, rock_and_stone, throwables } => {
-            format!("The {dwarf:?} draws {rock_and_stone} Rock and Stone, {}", counted(*throwables, "Throwable card"))
+            let drawn: Vec<String> = [(*rock_and_stone, "Rock and Stone card"), (*throwables, "Throwable card")]
+                .into_iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, what)| counted(n, what))
+                .collect();
+            format!("The {dwarf:?} draws {}", if drawn.is_empty() { "no card".into() } else { drawn.join(" and ") })
         }
-        GameEvent::GearPlaced { dwarf, token, .. } => format!("The {dwarf:?} places the {}", token_name(*token)),
+        GameEvent::GearPlaced { dwarf, token, at } => gear_placed(*dwarf, *token, at.len()),
         GameEvent::StalagmiteDestroyed { .. } => "A stalagmite is smashed".to_string(),
         other => more(data, other),
+    }
+}
+
+/// Hits of a die ("2 Bullet hits"). The Creature die's are not named as if a creature dealt them:
+/// an Event card's falling rocks roll it too ("1 Creature hit" on a shielded Gunner read as a
+/// creature getting through the Shield, a play-tester).
+pub fn hits_of(die: DieKind, hits: u32) -> String {
+    match die {
+        DieKind::Creature => format!("{} of the Creature die", counted(hits, "hit")),
+        die => counted(hits, &format!("{die:?} hit")),
+    }
+}
+
+/// Why a Dwarf takes no reaction shot, in words.
+fn no_reaction(why: NoReactionWhy) -> String {
+    match why {
+        NoReactionWhy::TooFar { spaces, most } => format!("he is {spaces} spaces from the Dwarf attacked, more than {most}"),
+        NoReactionWhy::NotStanding => "he is not on his feet".into(),
+        NoReactionWhy::NoWeaponReaches => "no weapon he has the ammo for reaches the creature (range or line of sight)".into(),
+        NoReactionWhy::Gone => "the creature is gone".into(),
+    }
+}
+
+/// Class gear put down, counted when one action puts several down ("the platform" read as one
+/// for the Platform Gun's three, a play-tester).
+fn gear_placed(dwarf: DwarfClass, token: Token, spaces: usize) -> String {
+    let name = token_name(token);
+    match (token, spaces) {
+        (_, 0 | 1) | (Token::Flame, _) => format!("The {dwarf:?} places the {name}"),
+        (Token::Zipline, n) => format!("The {dwarf:?} places the {name}, {n} pieces"),
+        (_, n) => format!("The {dwarf:?} places {n} {name}s"),
     }
 }
 
@@ -525,7 +560,31 @@ pub fn chop(t: &ChopTarget) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::weapons::DwarfClass;
+
+    /// Cards drawn are counted by kind, a kind none is drawn of left out.
+    #[test]
+    fn cards_drawn_leave_out_a_kind_none_is_drawn_of() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let drawn =
+            |rock_and_stone, throwables| describe(&data, &GameEvent::CardsDrawn { dwarf: DwarfClass::Driller, rock_and_stone, throwables });
+        assert_eq!(drawn(0, 2), "The Driller draws 2 Throwable cards");
+        assert_eq!(drawn(1, 1), "The Driller draws 1 Rock and Stone card and 1 Throwable card");
+    }
+
+    /// The Creature die's hits are the die's, not a creature's.
+    #[test]
+    fn hits_are_named_by_their_die() {
+        assert_eq!(hits_of(DieKind::Bullet, 3), "3 Bullet hits");
+        assert_eq!(hits_of(DieKind::Creature, 1), "1 hit of the Creature die");
+    }
+
+    /// Gear put down by one action is counted in the log: three platforms are not "the platform".
+    #[test]
+    fn gear_put_down_together_is_counted() {
+        assert_eq!(gear_placed(DwarfClass::Engineer, Token::Platform, 1), "The Engineer places the platform");
+        assert_eq!(gear_placed(DwarfClass::Engineer, Token::Platform, 3), "The Engineer places 3 platforms");
+        assert_eq!(gear_placed(DwarfClass::Driller, Token::Flame, 2), "The Driller places the Flames");
+    }
 
     /// A fire mode's hover says its cost, its dice and its range.
     #[test]

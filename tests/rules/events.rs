@@ -406,9 +406,11 @@ fn a_barley_bulb_is_drunk_for_a_rock_and_stone_card() {
 }
 
 /// The reaction distance is a number of the rules (assets/rules.ron, ruling 30), not of the code: a
-/// Gunner three spaces from the ambushed Scout reacts only when the number says three.
+/// Gunner three spaces from the ambushed Scout reacts only when the number says three; when he
+/// does not, the log says it is the distance (a play-tester read "none of his weapons reaches it").
 #[test]
 fn the_reaction_distance_comes_from_the_rules_numbers() {
+    use hoxxes::rules::log::NoReactionWhy;
     for (distance, offered) in [(2, false), (3, true)] {
         let mut g = Game::room(&[Scout, Gunner]);
         g.world().resource_mut::<hoxxes::data::GameData>().numbers.kit.reaction_distance = distance;
@@ -417,7 +419,32 @@ fn the_reaction_distance_comes_from_the_rules_numbers() {
         g.dice(&[(CreatureDie, 0), (CreatureDie, 0)]);
         draw(&mut g, "Slasher Ambush");
         assert_eq!(g.options().contains(&Answer::Pass), offered, "reaction distance {distance}");
+        let why = g.events().iter().find_map(|e| match e {
+            GameEvent::NoReaction { why, .. } => Some(*why),
+            _ => None,
+        });
+        assert_eq!(why, (!offered).then_some(NoReactionWhy::TooFar { spaces: 3, most: 2 }), "reaction distance {distance}");
     }
+}
+
+/// A Dwarf near enough but with no weapon that reaches the creature is told so: a wall between.
+#[test]
+fn a_reaction_with_no_weapon_in_sight_says_so() {
+    use hoxxes::data::mission::Ground;
+    use hoxxes::rules::log::NoReactionWhy;
+    let mut g = Game::room(&[Scout, Gunner]);
+    g.put(Scout, 4, 2);
+    g.put(Gunner, 4, 4);
+    for c in 2..=6 {
+        g.set_ground(c, 3, Ground::Wall(None));
+    }
+    g.dice(&[(CreatureDie, 0), (CreatureDie, 0)]);
+    draw(&mut g, "Slasher Ambush");
+    let why = g.events().iter().find_map(|e| match e {
+        GameEvent::NoReaction { why, .. } => Some(*why),
+        _ => None,
+    });
+    assert_eq!(why, Some(NoReactionWhy::NoWeaponReaches));
 }
 
 /// A reaction shot is laid as any shot (ruling 30): every die on the Slasher's space.

@@ -674,6 +674,14 @@ fn mushroom_shakes_off_stunned_and_webbed() {
     g.ok(play(Scout, "Mushroom!", Some(Driller)));
     assert_eq!(g.status(Driller), DwarfStatus::default());
     assert!(g.refused(play(Scout, "Mushroom!", Some(Driller))).contains("none of"));
+    // With no Dwarf stunned or webbed, the action bar says so of them all, not of the first.
+    let l = hoxxes::rules::legal::legal(g.world());
+    let card = l.of(hoxxes::rules::legal::ActionKind::PlayCard).find(|a| a.what == "Mushroom!").expect("listed");
+    assert_eq!(card.allowed.as_ref().err().map(String::as_str), Some("every Dwarf it may go on has none of those conditions"));
+    g.set_status(Driller, DwarfStatus { webbed: true, ..Default::default() });
+    let l = hoxxes::rules::legal::legal(g.world());
+    let card = l.of(hoxxes::rules::legal::ActionKind::PlayCard).find(|a| a.what == "Mushroom!").expect("listed");
+    assert!(card.is_allowed(), "the Driller webbed may take it: {:?}", card.allowed);
 }
 
 #[test]

@@ -193,7 +193,8 @@ fn sustained_fire_only_follows_a_burst_and_costs_no_action() {
     let mut g = Game::room(&[Gunner]);
     g.put(Gunner, 2, 2);
     g.creature(Oppressor, 6, 2);
-    assert!(g.refused(shoot("SustainedFire", 6, 2)).contains("straight after"));
+    // The mode it follows is named as the player knows it, not by its id.
+    assert!(g.refused(shoot("SustainedFire", 6, 2)).ends_with("straight after a shot of Burst Fire or Sustained Fire"));
     g.dice(&[(Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0), (Bullet, 0)]);
     g.ok(shoot("BurstFire", 6, 2));
     g.ok(shoot("SustainedFire", 6, 2));

@@ -123,7 +123,9 @@ pub fn check_shot<'a>(cave: &'a Cave, turn: &Turn, mode_id: &str) -> Result<(Fir
     let mode = weapon.mode(mode_id).ok_or_else(|| format!("the {} has no mode {mode_id}", weapon.name))?.clone();
     let d = actor(cave, turn, crate::rules::skills::scout::action_cost(turn, &mode))?;
     if !mode.only_after.is_empty() && !turn.last_shot.as_ref().is_some_and(|l| mode.only_after.contains(l)) {
-        return Err(format!("{} only comes straight after: {}", mode.name, mode.only_after.join(", ")));
+        // The modes by their names, not their ids ("BurstFire" read as a typo to a play-tester).
+        let after: Vec<&str> = mode.only_after.iter().map(|id| weapon.mode(id).map_or(id.as_str(), |m| m.name.as_str())).collect();
+        return Err(format!("{} only comes straight after a shot of {}", mode.name, after.join(" or ")));
     }
     if let Some(limit) = mode.per_turn
         && turn.shots_this_turn.get(&mode.id).copied().unwrap_or(0) >= limit

@@ -559,20 +559,34 @@ fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCar
     let mut offers = Vec::new();
     // Why not: the first refusal of a way the card is played, before one of a way it is not
     // (Second Wind on no one "names another Dwarf", when the Dwarf it would help is down).
-    let (mut reason, mut form) = (None, None);
+    let (mut reasons, mut form) = (Vec::new(), None);
     for on in targets {
         match check_card(cave, now, &t.pending, by, &card.name, on) {
             Ok(_) => offers.push(Offer {
                 command: Command::PlayCard { by, card: card.name.clone(), on },
                 detail: on.map(Detail::Dwarf).unwrap_or(Detail::None),
             }),
-            Err(why) if played_so(cave, now, by, card, on) => {
-                reason.get_or_insert(why);
-            }
+            Err(why) if played_so(cave, now, by, card, on) => reasons.push(why),
             Err(why) => {
                 form.get_or_insert(why);
             }
         }
     }
-    if offers.is_empty() { Err(reason.or(form).unwrap_or_else(|| "it cannot be played now".into())) } else { Ok(offers) }
+    if !offers.is_empty() {
+        return Ok(offers);
+    }
+    Err(every_dwarf(cave, &reasons).or_else(|| reasons.into_iter().next()).or(form).unwrap_or_else(|| "it cannot be played now".into()))
+}
+
+/// A card refused on every Dwarf it may go on for the same reason, said of them all ("every Dwarf
+/// it may go on has none of those conditions"), not of the first (Mushroom! said "the Engineer
+/// has none of those conditions" with the whole team well, a play-tester). `None` when the
+/// reasons differ or are one Dwarf's.
+fn every_dwarf(cave: &Cave, reasons: &[String]) -> Option<String> {
+    let tail =
+        |why: &String| cave.dwarves_sorted().iter().find_map(|d| why.strip_prefix(&format!("the {:?} ", d.dwarf.class)).map(str::to_owned));
+    let tails: Vec<Option<String>> = reasons.iter().map(tail).collect();
+    let first = tails.first()?.clone()?;
+    let named: std::collections::BTreeSet<&String> = reasons.iter().collect();
+    (named.len() > 1 && tails.iter().all(|t| t.as_ref() == Some(&first))).then(|| format!("every Dwarf it may go on {first}"))
 }

@@ -137,7 +137,7 @@ impl Tray {
                 let of = if *resisted > 0 { format!(" - {resisted} resisted") } else { String::new() };
                 self.say(format!(
                     "{}{of} = {damage} damage to {}, {health} Health left",
-                    counted(*hits, &format!("{die:?} hit")),
+                    crate::screen::words::hits_of(*die, *hits),
                     who_in(data, w)
                 ));
             }

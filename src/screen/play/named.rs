@@ -53,7 +53,7 @@ pub fn named(e: &GameEvent) -> (Vec<Who>, Vec<Qr>) {
         | Unconscious { dwarf: d }
         | EventCard { dwarf: d, .. }
         | Afflicted { dwarf: d, .. }
-        | NoReaction { dwarf: d }
+        | NoReaction { dwarf: d, .. }
         | GrabBroken { by: d }
         | Grabbed { dwarf: d }
         | AmmoGained { dwarf: d, .. }
