@@ -59,26 +59,39 @@ pub fn resistance_ignored(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKi
     }
 }
 
+/// What `n` hits of one die do to a creature: what its resistance takes away, the damage that
+/// lands, and why it is not as the table says (resistance ignored, Frozen).
+fn dealt(cave: &Cave, c: &CreatureItem, blow: &Blow, die: DieKind, n: u32) -> (u32, u32, String) {
+    let stats = cave.stats(c.creature.kind);
+    let ignored = resistance_ignored(cave, c, blow, die).filter(|_| stats.resistance_to(die) > 0);
+    let resisted = if ignored.is_some() { 0 } else { stats.resistance_to(die).min(n) };
+    let mut damage = n - resisted;
+    let mut note = String::new();
+    if let Some(why) = ignored {
+        note.push_str(why);
+        note.push_str(". ");
+    }
+    if c.status.frozen && damage > 0 {
+        damage *= 2;
+        note.push_str("Frozen: damage doubled. ");
+    }
+    (resisted, damage, note.trim().into())
+}
+
+/// Whether one attack's hits would kill a creature.
+pub fn kills(cave: &Cave, c: &CreatureItem, hits: &Hits, blow: &Blow) -> bool {
+    hits.iter().map(|(die, n)| dealt(cave, c, blow, *die, *n).1).sum::<u32>() >= c.health.0
+}
+
 /// Apply one attack's hits to a creature. Returns whether it died.
 pub fn hurt_creature(cave: &Cave, fx: &mut Effects, c: &CreatureItem, hits: &Hits, blow: &Blow) -> bool {
     let stats = cave.stats(c.creature.kind);
     let who = Who::Creature { kind: c.creature.kind, id: c.id.0 };
     let mut health = c.health.0;
     for (die, n) in hits {
-        let ignored = resistance_ignored(cave, c, blow, *die).filter(|_| stats.resistance_to(*die) > 0);
-        let resisted = if ignored.is_some() { 0 } else { stats.resistance_to(*die).min(*n) };
-        let mut damage = n - resisted;
-        let mut note = String::new();
-        if let Some(why) = ignored {
-            note.push_str(why);
-            note.push_str(". ");
-        }
-        if c.status.frozen && damage > 0 {
-            damage *= 2;
-            note.push_str("Frozen: damage doubled. ");
-        }
+        let (resisted, damage, note) = dealt(cave, c, blow, *die, *n);
         health = health.saturating_sub(damage);
-        fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted, damage, health, note: note.trim().into() });
+        fx.say(GameEvent::Damaged { who: who.clone(), die: *die, hits: *n, resisted, damage, health, note });
     }
     if health == 0 {
         fx.commands.entity(c.entity).despawn();

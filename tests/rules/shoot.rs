@@ -154,6 +154,27 @@ fn damage_walks_along_the_chain_as_in_the_rulebook_example() {
     assert_eq!((g.creature_health(a), g.creature_health(b)), (None, None));
 }
 
+/// The chain's next result is needless to lay when nothing it and the results after it could
+/// reach is still standing: the Grunt hit is dead, the next is three spaces beyond with two
+/// results left. A Grunt two spaces beyond could be reached; a Mactera the first hit leaves
+/// standing could be hit again.
+#[test]
+fn laying_the_chain_is_needless_once_nothing_in_reach_stands() {
+    for (other, first, needless) in [(Some((Grunt, 8)), Grunt, true), (Some((Grunt, 7)), Grunt, false), (None, MacteraSpawn, false)] {
+        // From (3, 2) both Grunts beyond are within Burst Fire's range of 5.
+        let mut g = Game::room(&[Gunner]);
+        g.put(Gunner, 3, 2);
+        g.creature(first, 5, 2);
+        if let Some((kind, col)) = other {
+            g.creature(kind, col, 2);
+        }
+        g.dice(&[(Bullet, 2), (Bullet, 2), (Bullet, 0)]);
+        g.ok(shoot("BurstFire", 5, 2));
+        g.choose(place(0, 5, 2));
+        assert_eq!(g.needless().is_some(), needless, "{other:?}, {first:?}: {:?}", g.needless());
+    }
+}
+
 #[test]
 fn the_first_result_must_be_a_hit_on_the_target() {
     let mut g = Game::room(&[Gunner]);

@@ -486,6 +486,9 @@ fn ask_chain(cave: &Cave, pending: &mut Pending, progress: &mut InProgress, stat
         n if n > 1 && dice.iter().all(|i| state.rolls[*i].symbols.is_empty()) => {
             Some("only blanks are left: wherever they go, nothing more happens")
         }
+        n if n > 1 && !state.placed.is_empty() && rest_changes_nothing(cave, &state, left) => {
+            Some("nothing the results left could reach is still standing: wherever they go, nothing more happens")
+        }
         _ => None,
     };
     ask(pending, format!("Lay the next result of the shot ({left} left)"), answers);
@@ -577,39 +580,80 @@ fn reroll(cave: &Cave, fx: &mut Effects, state: &mut ShotState, i: usize) -> Res
 }
 
 /// Deal the laid results: per figure, hits by die type (resistance per type), then scare.
-fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, state: ShotState) {
-    pending.0 = None;
-    *progress = InProgress::Idle;
-    let mut on_creatures: BTreeMap<u32, Hits> = BTreeMap::new();
-    let mut on_dwarves: BTreeMap<u32, Hits> = BTreeMap::new();
-    let mut scared: Vec<u32> = Vec::new();
-    let mut double_stunned: Vec<u32> = Vec::new();
+/// What the results laid so far land on: the hits on each creature (by id) and each Dwarf (by
+/// seat), the creatures a scare moves and those a double result stuns.
+#[derive(Default)]
+struct Landed {
+    on_creatures: BTreeMap<u32, Hits>,
+    on_dwarves: BTreeMap<u32, Hits>,
+    scared: Vec<u32>,
+    double_stunned: Vec<u32>,
+}
+
+fn landed(cave: &Cave, state: &ShotState) -> Landed {
+    let mut l = Landed::default();
     for (i, s) in &state.placed {
         let roll = &state.rolls[*i];
         let n = hits(&roll.symbols) * if state.doubled == Some(*i) { 2 } else { 1 };
         if let Some(c) = cave.creature_at(*s) {
             if n > 0 {
-                *on_creatures.entry(c.id.0).or_default().entry(roll.die).or_default() += n;
+                *l.on_creatures.entry(c.id.0).or_default().entry(roll.die).or_default() += n;
             }
-            if roll.symbols.contains(&Symbol::Scare) && !scared.contains(&c.id.0) {
-                scared.push(c.id.0);
+            if roll.symbols.contains(&Symbol::Scare) && !l.scared.contains(&c.id.0) {
+                l.scared.push(c.id.0);
             }
             if state.mods.double_stuns && hits(&roll.symbols) > 1 {
-                double_stunned.push(c.id.0);
+                l.double_stunned.push(c.id.0);
             }
         }
         if let Some(d) = cave.dwarf_at(*s).filter(|_| state.mode.hits_dwarves && n > 0) {
-            *on_dwarves.entry(d.dwarf.seat).or_default().entry(roll.die).or_default() += n;
+            *l.on_dwarves.entry(d.dwarf.seat).or_default().entry(roll.die).or_default() += n;
         }
     }
-    let mut killed = Vec::new();
-    let blow = Blow {
+    l
+}
+
+/// The shot as a blow to the creatures it hits.
+fn blow(state: &ShotState) -> Blow {
+    Blow {
         from: state.from,
         by: Some(state.seat),
         ignore_resistance: state.mods.ignore_resistance,
         ignore_axe_resistance: false,
         stun: state.mods.stun_on_hit,
+    }
+}
+
+/// Whether the chain's results left change nothing wherever they are laid: every figure they
+/// could reach (the chain grows by a space a result, within range and sight) is a creature the
+/// results laid already kill. A play-tester was asked to lay two dice on empty floor after the
+/// first had killed the only Grunt in reach.
+fn rest_changes_nothing(cave: &Cave, state: &ShotState, left: usize) -> bool {
+    let range = state.mode.range + state.mods.range;
+    let mut reach: Vec<Hex> = state.placed.iter().map(|p| p.1).collect();
+    for _ in 0..left {
+        let grown: Vec<Hex> = reach
+            .iter()
+            .flat_map(|h| neighbours(*h))
+            .filter(|s| !reach.contains(s) && reaches(cave, range, state.mode.line, state.from, *s))
+            .collect();
+        reach.extend(grown);
+        reach.sort_by_key(|h| canonical(*h));
+        reach.dedup();
+    }
+    let l = landed(cave, state);
+    let dead = |c: &crate::rules::cave::CreatureItem| {
+        l.on_creatures.get(&c.id.0).is_some_and(|hits| crate::rules::damage::kills(cave, c, hits, &blow(state)))
     };
+    reach.iter().all(|s| cave.creature_at(*s).is_none_or(|c| dead(&c)) && !(state.mode.hits_dwarves && cave.dwarf_at(*s).is_some()))
+}
+
+fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, state: ShotState) {
+    pending.0 = None;
+    *progress = InProgress::Idle;
+    let Landed { on_creatures, on_dwarves, mut scared, double_stunned } = landed(cave, &state);
+    let mut killed = Vec::new();
+    let blow = blow(&state);
     for (id, hits) in &on_creatures {
         if let Some(c) = cave.creature_by_id(*id)
             && hurt_creature(cave, fx, &c, hits, &Blow { stun: blow.stun || double_stunned.contains(id), ..blow.clone() })
