@@ -80,8 +80,8 @@ record="$OUT/menus.ron"
 start_game "$OUT/game-menus.log" 10 --record "$record"
 shot 6-title 0
 click 165 188; shot 7-quick 3                          # Quick mission (under the newcomer's Tutorial, on the left)
-click 765 470; sleep 2                          # bring the Gunner...
-click 615 470; sleep 2                          # ...leave the Driller out
+click 765 420; sleep 2                          # bring the Gunner...
+click 615 420; sleep 2                          # ...leave the Driller out
 shot 7-quick-team 1
 click 145 623; shot 8-quick-mission 6              # Start the mission (at the foot of the screen)
 press e; press e; until_played 1 "the end of the first turn of the quick mission"

@@ -86,7 +86,9 @@ fn build(
                     words(c, m.briefing.clone(), 16.0, super::DIM);
                 }
                 if let Some(image) = picture {
-                    c.spawn((ImageNode::new(image), Node { max_width: px(460.0), max_height: px(190.0), ..default() }));
+                    // Low enough that a team of three or four, their weapons, BOSCO and the seed fit
+                    // under it at 1920x1080 (a play-tester found the seed's row below the fold).
+                    c.spawn((ImageNode::new(image), Node { max_width: px(460.0), max_height: px(140.0), ..default() }));
                 }
                 team_rows(c, &form, &data);
                 if !picked.said.is_empty() {
