@@ -13,7 +13,7 @@ use crate::rules::cave::DwarfItem;
 use crate::rules::command::{Answer, Command, Pending};
 use crate::rules::command::{CommandKind, Desk, needless};
 use crate::rules::components::*;
-use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf};
+use crate::rules::damage::{Blow, Hits, hurt_creature, hurt_dwarf, kills};
 use crate::rules::dice::roll;
 use crate::rules::effects::Effects;
 use crate::rules::for_karl::{AfterRoll, ForKarlHands, hold, released};
@@ -627,25 +627,34 @@ fn blow(state: &ShotState) -> Blow {
 /// Whether the chain's results left change nothing wherever they are laid: every figure they
 /// could reach (the chain grows by a space a result, within range and sight) is a creature the
 /// results laid already kill. A play-tester was asked to lay two dice on empty floor after the
-/// first had killed the only Grunt in reach.
+/// first had killed the only Grunt in reach. The search stops at the first figure still standing.
 fn rest_changes_nothing(cave: &Cave, state: &ShotState, left: usize) -> bool {
-    let range = state.mode.range + state.mods.range;
-    let mut reach: Vec<Hex> = state.placed.iter().map(|p| p.1).collect();
-    for _ in 0..left {
-        let grown: Vec<Hex> = reach
-            .iter()
-            .flat_map(|h| neighbours(*h))
-            .filter(|s| !reach.contains(s) && reaches(cave, range, state.mode.line, state.from, *s))
-            .collect();
-        reach.extend(grown);
-        reach.sort_by_key(|h| canonical(*h));
-        reach.dedup();
-    }
-    let l = landed(cave, state);
-    let dead = |c: &crate::rules::cave::CreatureItem| {
-        l.on_creatures.get(&c.id.0).is_some_and(|hits| crate::rules::damage::kills(cave, c, hits, &blow(state)))
+    let (range, l, blow) = (state.mode.range + state.mods.range, landed(cave, state), blow(state));
+    let standing = |s: Hex| {
+        let alive = |c: &crate::rules::cave::CreatureItem| l.on_creatures.get(&c.id.0).is_none_or(|hits| !kills(cave, c, hits, &blow));
+        cave.creature_at(s).is_some_and(|c| alive(&c)) || (state.mode.hits_dwarves && cave.dwarf_at(s).is_some())
     };
-    reach.iter().all(|s| cave.creature_at(*s).is_none_or(|c| dead(&c)) && !(state.mode.hits_dwarves && cave.dwarf_at(*s).is_some()))
+    let mut reach: Vec<Hex> = state.placed.iter().map(|p| p.1).collect();
+    reach.sort_by_key(|h| canonical(*h));
+    reach.dedup();
+    if reach.iter().any(|s| standing(*s)) {
+        return false;
+    }
+    let mut front = reach.clone();
+    for _ in 0..left {
+        let mut next = Vec::new();
+        for s in front.iter().flat_map(|h| neighbours(*h)) {
+            if !reach.contains(&s) && reaches(cave, range, state.mode.line, state.from, s) {
+                if standing(s) {
+                    return false;
+                }
+                reach.push(s);
+                next.push(s);
+            }
+        }
+        front = next;
+    }
+    true
 }
 
 fn finish(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress: &mut InProgress, state: ShotState) {
