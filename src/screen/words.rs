@@ -311,6 +311,11 @@ pub fn space(q: &Qr) -> String {
     format!("({col}, {row})")
 }
 
+/// Some spaces, each as [`space`] names it, one after the other ("(3, 4) (4, 4)").
+pub fn spaces(qs: &[Qr]) -> String {
+    qs.iter().map(space).collect::<Vec<_>>().join(" ")
+}
+
 /// A text of the rules (a refusal, a reason an action is not allowed) for the player: the rules
 /// name a space by its axial coordinates, as commands do, '(q, r)'; the screen names it by its
 /// column and row, as the cave's edges number them (see [`space`]).

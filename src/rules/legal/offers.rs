@@ -583,10 +583,11 @@ fn card_offers(t: &Table, now: &CardsNow, by: DwarfClass, card: &RockAndStoneCar
 /// has none of those conditions" with the whole team well, a play-tester). `None` when the
 /// reasons differ or are one Dwarf's.
 fn every_dwarf(cave: &Cave, reasons: &[String]) -> Option<String> {
+    let first = reasons.first()?;
+    // One Dwarf's reason (the holder's, named or not) is said as it is.
+    reasons.iter().any(|r| r != first).then_some(())?;
     let tail =
         |why: &String| cave.dwarves_sorted().iter().find_map(|d| why.strip_prefix(&format!("the {:?} ", d.dwarf.class)).map(str::to_owned));
-    let tails: Vec<Option<String>> = reasons.iter().map(tail).collect();
-    let first = tails.first()?.clone()?;
-    let named: std::collections::BTreeSet<&String> = reasons.iter().collect();
-    (named.len() > 1 && tails.iter().all(|t| t.as_ref() == Some(&first))).then(|| format!("every Dwarf it may go on {first}"))
+    let same = tail(first)?;
+    reasons.iter().all(|r| tail(r).as_ref() == Some(&same)).then(|| format!("every Dwarf it may go on {same}"))
 }

@@ -234,16 +234,12 @@ fn click_platform(spaces: &mut SpaceDraft, at_once: u32, q: Qr) -> Option<Comman
 
 /// The platforms picked so far, and what the player may do next.
 fn platforms_picked(spaces: &SpaceDraft, at_once: u32) -> String {
-    let on: Vec<String> = spaces.0.iter().map(crate::screen::words::space).collect();
-    match on.is_empty() {
-        true => format!("no platform picked: click up to {at_once} lit pits"),
-        false => {
-            let more = at_once as usize - on.len();
-            format!(
-                "Platforms on {}: {more} more {} shoots them all, or [1] shoots these",
-                on.join(" "),
-                if more == 1 { "pit" } else { "pits" }
-            )
+    match spaces.0.len() {
+        0 => format!("no platform picked: click up to {at_once} lit pits"),
+        n => {
+            let more = at_once as usize - n;
+            let pits = if more == 1 { "pit" } else { "pits" };
+            format!("Platforms on {}: {more} more {pits} shoots them all, or [1] shoots these", crate::screen::words::spaces(&spaces.0))
         }
     }
 }
@@ -666,7 +662,7 @@ fn act(
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
-                // Flames are placed space by space; any other click is a lit offer's.
+                // Flames and platforms are picked space by space; any other click is a lit offer's.
                 if let Some(sets) = flame_sets(legal) {
                     match drafted.click(&sets, q) {
                         Ok(Some(cmd)) => send(&mut queue, &mut notice, &mut selection, cmd),
@@ -919,11 +915,11 @@ pub fn end_turn_cost(left: u32, bosco: bool) -> String {
 
 /// The Flame spaces picked so far, and what the player may do next.
 fn flames_picked(drafted: &SpaceDraft, sets: &[(&Offer, &[Qr])]) -> String {
-    let spaces: Vec<String> = drafted.0.iter().map(crate::screen::words::space).collect();
+    let spaces = crate::screen::words::spaces(&drafted.0);
     match (spaces.is_empty(), drafted.exactly(sets).is_some()) {
         (true, _) => "no Flame placed yet: click lit spaces".into(),
-        (false, true) => format!("Flames on {}: click more lit spaces, or [1] sets these alight", spaces.join(" ")),
-        (false, false) => format!("Flames on {}: not a placement on its own, click more lit spaces", spaces.join(" ")),
+        (false, true) => format!("Flames on {spaces}: click more lit spaces, or [1] sets these alight"),
+        (false, false) => format!("Flames on {spaces}: not a placement on its own, click more lit spaces"),
     }
 }
 

@@ -632,8 +632,6 @@ fn show_prompt(
             _ if super::logic::split_by_steps(a) => {
                 format!("{who}: Get supplies - [1] takes the split shown, [2] to [7] take less or more of each; Esc backs out")
             }
-            // Items are picked one by one and change hands together (ruling 31): said before the
-            // first pick, not only by the button the first pick brings (a play-tester).
             // One shot puts up to three platforms down: said before the first pit is clicked.
             ActionKind::Platforms => match super::logic::platforms_at_once(legal, &selection) {
                 Some(n @ 2..) => format!(
@@ -641,6 +639,8 @@ fn show_prompt(
                 ),
                 _ => format!("{who}: Platform Gun - click a lit pit; Esc backs out"),
             },
+            // Items are picked one by one and change hands together (ruling 31): said before the
+            // first pick, not only by the button the first pick brings (a play-tester).
             ActionKind::Exchange => {
                 format!(
                     "{who}: Exchange - pick the items that change hands, a number each; [Enter] then makes it, one action; Esc backs out"
@@ -960,8 +960,7 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             Command::Choose(a) => words::answer(data, a, dice),
             Command::GetSupplies { .. } => words::supplies_taken(&o.command),
             Command::Platforms(on) => {
-                let on: Vec<String> = on.iter().map(words::space).collect();
-                format!("Platform Gun: {} on {}, one action", counted(on.len() as u64, "platform"), on.join(" "))
+                format!("Platform Gun: {} on {}, one action", counted(on.len() as u64, "platform"), words::spaces(on))
             }
             cmd => cmd.name().to_string(),
         },
