@@ -57,6 +57,13 @@ pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
 #[derive(Component)]
 pub struct KeepClear;
 
+/// The most of a [`KeepClear`] part's height the cave is kept clear of, in the panels' pixels:
+/// the prompt's first two lines. A longer prompt grows the bar over the cave's bottom margin while
+/// it is said, rather than shrink the cave for the rest of the game (at 1920x1080 a play-tester's
+/// cave shrank, its hexes moving under the pointer, the first time a prompt took three lines).
+#[derive(Component)]
+pub struct KeptUpTo(pub f32);
+
 /// How much of the window's bottom the bar keeps for its prompt and buttons, in the window's
 /// pixels: the cave is drawn above it, and the pointer below it is on the bar. The tallest it has
 /// been for this window and text size, so the cave does not change size with each Dwarf's actions.
@@ -85,7 +92,7 @@ pub fn fit_window(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     settings: Option<Res<super::settings::Settings>>,
     geo: Option<Res<MapGeometry>>,
-    bars: Query<&ComputedNode, With<KeepClear>>,
+    bars: Query<(&ComputedNode, Option<&KeptUpTo>), With<KeepClear>>,
     mut ui: ResMut<UiScale>,
     mut bar_top: ResMut<BarTop>,
     mut cameras: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
@@ -103,8 +110,12 @@ pub fn fit_window(
     // The parts one above the other, with the bar's gaps and padding, in the window's logical
     // pixels (a node's size is in physical ones); a part still laid out for another scale (the
     // window or the text size just changed) is measured at the next update.
-    let laid_out_now = |n: &&ComputedNode| (n.inverse_scale_factor() * panels * w.scale_factor() - 1.0).abs() < 0.01;
-    let parts: Vec<f32> = bars.iter().filter(laid_out_now).map(|n| n.size().y / w.scale_factor()).collect();
+    let laid_out_now = |(n, _): &(&ComputedNode, _)| (n.inverse_scale_factor() * panels * w.scale_factor() - 1.0).abs() < 0.01;
+    let kept_of = |(n, most): (&ComputedNode, Option<&KeptUpTo>)| {
+        let height = n.size().y / w.scale_factor();
+        most.map_or(height, |m| height.min(m.0 * panels))
+    };
+    let parts: Vec<f32> = bars.iter().filter(laid_out_now).map(kept_of).collect();
     let measured = parts.iter().sum::<f32>() + (BAR_GAP * parts.len() as f32 + BAR_PADDING) * panels;
     let bar = kept.max(bar_height(size) * panels).max(measured).min(window.y * BAR_MOST);
     bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
@@ -360,6 +371,30 @@ mod tests {
         // Each column's number over its own top hex.
         let (col, at) = columns[4];
         assert!((at.x - g.centre(cell_to_hex((col, 2))).x).abs() < 0.01);
+    }
+
+    /// The bar keeps the cave clear of its parts as measured, but of no more of a prompt than its
+    /// first two lines: a third grows the bar over the cave's margin, and the cave keeps its size.
+    #[test]
+    fn a_long_prompt_does_not_shrink_the_cave() {
+        use bevy::window::{PrimaryWindow, WindowResolution};
+        let mut app = App::new();
+        app.init_resource::<UiScale>().init_resource::<BarTop>().add_systems(Update, fit_window);
+        let window = Window { resolution: WindowResolution::new(1280, 720), ..default() };
+        app.world_mut().spawn((window, PrimaryWindow));
+        let part = |height: f32| ComputedNode { size: Vec2::new(900.0, height), inverse_scale_factor: 1.0, ..default() };
+        let prompt = app.world_mut().spawn((KeepClear, KeptUpTo(36.0), part(36.0))).id();
+        let actions = app.world_mut().spawn((KeepClear, part(150.0))).id();
+        let bar = |app: &mut App| {
+            app.update();
+            app.world().resource::<BarTop>().height
+        };
+        let two_lines = bar(&mut app);
+        assert_eq!(two_lines, 36.0 + 150.0 + 2.0 * BAR_GAP + BAR_PADDING, "measured, over the height kept at first");
+        app.world_mut().entity_mut(prompt).insert(part(54.0));
+        assert_eq!(bar(&mut app), two_lines, "a third line of prompt");
+        app.world_mut().entity_mut(actions).insert(part(176.0));
+        assert_eq!(bar(&mut app), two_lines + 26.0, "a row of buttons more");
     }
 
     /// Odd rows of the drawing sit half a hex to the right of the even rows above them.

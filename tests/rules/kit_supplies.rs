@@ -560,6 +560,9 @@ fn walking_onto_an_upgrade_token_puts_it_on_a_weapon() {
     g.token(Token::Upgrade { kind: 2 }, 3, 2);
     g.walk(&[(3, 2), (4, 2)]).expect("the walk");
     assert_eq!(g.options(), vec![Answer::Upgrade(WeaponSlot::Primary, None), Answer::Upgrade(WeaponSlot::Secondary, None)]);
+    // The question says what the token does: it decides the weapon.
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert_eq!(prompt.as_deref(), Some("Put Extended Range on a weapon (This weapon reaches 1 space farther)"));
     assert!(g.tokens_at(3, 2).is_empty(), "picked up");
     assert!(g.refused(Command::EndTurn).contains("first answer"));
     g.choose(Answer::Upgrade(WeaponSlot::Secondary, None));

@@ -139,9 +139,10 @@ fn a_click_on_a_space_not_lit_says_why_and_sends_nothing() {
 }
 
 /// With an attack picked, the pointer on a creature it may not aim at (out of reach here) is told
-/// why before any click, in the rules' words; on a lit target, nothing is to be told.
+/// why before any click, in the rules' words; on a lit target, nothing is to be told. With nothing
+/// picked, the Move says why it does not go to a space.
 #[test]
-fn pointing_at_a_creature_the_attack_cannot_reach_says_why() {
+fn pointing_at_a_space_the_action_cannot_reach_says_why() {
     let mut g = table(&[DwarfClass::Gunner, DwarfClass::Scout]);
     g.put(DwarfClass::Gunner, 2, 2);
     g.creature(CreatureKind::Grunt, 8, 2);
@@ -153,10 +154,13 @@ fn pointing_at_a_creature_the_attack_cannot_reach_says_why() {
         settle(g);
         g.app.world().resource::<play::WhyNotHere>().0.clone()
     };
-    assert_eq!(why(&mut g, q(8, 2)), Some((q(8, 2), "(8, 2) is 6 spaces away; Burst Fire reaches 5".to_string())));
+    let told = |words: &str| Some((q(8, 2), words.to_string()));
+    assert_eq!(why(&mut g, q(8, 2)), told("not a target: (8, 2) is 6 spaces away; Burst Fire reaches 5"));
     assert_eq!(why(&mut g, q(5, 2)), None, "a lit target");
+    // Nothing picked: a Move is what a click does, and it is told why it does not go there.
     key(&mut g, KeyCode::Escape);
-    assert_eq!(why(&mut g, q(8, 2)), None, "nothing picked: nothing aims");
+    assert_eq!(why(&mut g, q(8, 2)), told("no Move here: a creature stands there"));
+    assert_eq!(why(&mut g, q(3, 2)), None, "a space a Move reaches");
     assert!(played(&mut g).is_empty(), "nothing is sent");
 }
 

@@ -79,8 +79,13 @@ fn offer_upgrade(
     let Some((e, _, token, p)) = picked.iter().min_by_key(|t| *t.1) else { return };
     let Token::Upgrade { kind } = token else { return };
     let loadout = loadouts.get(p.dwarf).cloned().unwrap_or_default();
-    let name = data.upgrades.get(*kind as usize).map_or("a Weapon Upgrade", |u| u.name.as_str());
-    ask(&mut pending, format!("Put {name} on a weapon"), places(&data, &loadout));
+    // What the token does is said with the question: it decides which weapon it goes on (a
+    // play-tester had to look it up).
+    let prompt = match data.upgrades.get(*kind as usize) {
+        Some(u) => format!("Put {} on a weapon ({})", u.name, u.text.trim_end_matches('.')),
+        None => "Put a Weapon Upgrade on a weapon".to_string(),
+    };
+    ask(&mut pending, prompt, places(&data, &loadout));
     *progress = InProgress::Upgrade(UpgradeOffer { token: e });
 }
 

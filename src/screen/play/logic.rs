@@ -754,14 +754,17 @@ pub fn why_not_at(world: &mut World, pick: &Pick, at: Qr) -> String {
     crate::screen::words::spaces_named(&why)
 }
 
-/// Why the attack picked may not aim at the space under the pointer, in the rules' words: a
-/// creature out of sight or range is not lit, and the card says why before any click.
+/// Why the action picked (a Move with nothing picked) may not go to or aim at the space under the
+/// pointer, in the rules' words, as the card's last line: a creature out of sight or range is not
+/// lit, nor is a space a Move cannot reach, and the card says why before any click (a play-tester
+/// pointed at a space out of reach and was told only what was there).
 #[derive(Resource, Default, Debug)]
 pub struct WhyNotHere(pub Option<(Qr, String)>);
 
-/// With an attack picked and the pointer on a space it does not light, the rules are asked why
-/// there (the same question a click there asks): again whenever the pointer, the pick or the game
-/// moves, so the reason is never another weapon's or another moment's.
+/// With an attack picked, or a Move (picked, or nothing picked and no question asked), and the
+/// pointer on a space it does not light, the rules are asked why there (the same question a click
+/// there asks): again whenever the pointer, the pick or the game moves, so the reason is never
+/// another weapon's or another moment's.
 fn ask_why_not_here(
     mut commands: Commands,
     now: Res<LegalNow>,
@@ -771,7 +774,12 @@ fn ask_why_not_here(
     watching: Option<Res<super::Watching>>,
     mut why: ResMut<WhyNotHere>,
 ) {
-    let pick = selection.0.clone().filter(|p| p.kind != ActionKind::Move && asked_of_a_space(p.kind));
+    let pick = match &selection.0 {
+        Some(p) => Some(p.clone()),
+        None if now.legal.pending.is_none() => move_now(&now.legal).filter(|a| a.is_allowed()).map(Pick::of),
+        None => None,
+    };
+    let pick = pick.filter(|p| asked_of_a_space(p.kind));
     let at = hovered.0.map(Qr::from).filter(|q| !lit(&now.legal, &selection, &drafted).iter().any(|o| at_space(o, *q)));
     let (Some(pick), Some(at), None) = (pick, at, watching) else {
         if why.0.is_some() {
@@ -780,7 +788,8 @@ fn ask_why_not_here(
         return;
     };
     commands.queue(move |world: &mut World| {
-        let words = why_not_at(world, &pick, at);
+        let why = why_not_at(world, &pick, at);
+        let words = if pick.kind == ActionKind::Move { format!("no Move here: {why}") } else { format!("not a target: {why}") };
         world.resource_mut::<WhyNotHere>().0 = Some((at, words));
     });
 }

@@ -21,7 +21,7 @@ use crate::rules::legal::{Action, ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
-use crate::screen::layout::{BAR_GAP, BAR_MOST, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear, MoreBelow};
+use crate::screen::layout::{BAR_GAP, BAR_MOST, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear, KeptUpTo, MoreBelow};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::ecs::query::QueryData;
@@ -174,7 +174,7 @@ fn build(mut commands: Commands) {
     commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         // The Tutorial's coach, over the prompt (shown only in the Tutorial).
         b.spawn((CoachText, KeepClear, text("", 14.0, COACH), Node { display: Display::None, ..default() }));
-        b.spawn((PromptText, KeepClear, text("", 15.0, PAPER)));
+        b.spawn((PromptText, KeepClear, KeptUpTo(2.0 * PROMPT_LINE), text("", PROMPT_SIZE, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         // The answers of a question never shrink: the actions give way to them.
         b.spawn((ChoicesRow, Node { flex_shrink: 0.0, ..row() }));
@@ -202,6 +202,11 @@ fn build(mut commands: Commands) {
         .spawn((HoverCard, card, BackgroundColor(BAR), BorderColor::all(GREY), GlobalZIndex(4), DespawnOnExit(super::Screen::Mission)))
         .with_child((CardText, text("", 13.0, PAPER)));
 }
+
+/// The prompt's text size, and a line of it (Bevy's line is 1.2 times the text), in the panels'
+/// pixels.
+const PROMPT_SIZE: f32 = 15.0;
+const PROMPT_LINE: f32 = PROMPT_SIZE * 1.2;
 
 /// The least height the actions' rows are given when the bar is at its tallest: three rows of
 /// buttons, as tall as End turn, Undo and Redo beside them, in the panels' pixels.
@@ -818,7 +823,7 @@ fn write_card(
         let offer = lit(&now.legal, &selection, &drafted).into_iter().find(|o| at_space(o, h.into()));
         match (offer, &why_not.0) {
             (Some(o), _) => format!("{what}\n>> {}", offer_words(&data, &o, &tray.dice)),
-            (None, Some((at, why))) if *at == Qr::from(h) => format!("{what}\n>> not a target: {why}"),
+            (None, Some((at, why))) if *at == Qr::from(h) => format!("{what}\n>> {why}"),
             (None, _) => what,
         }
     });
