@@ -25,6 +25,7 @@ use super::for_karl::{AfterRoll, ForKarlHands, hold, released};
 use super::hex::{Qr, adjacent, distance, neighbours};
 use super::log::{DieRoll, GameEvent, Who, counted};
 use super::mineral_die::{self, MineralRoll, drop_mineral};
+use super::reaction::aim;
 use super::reveal::{UpgradePool, reveal_caves_touching};
 use super::state::Turn;
 use super::{RulesSet, RulesStep};
@@ -462,7 +463,9 @@ fn carve(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
     reveal_caves_touching(cave, fx, pool, h);
 }
 
-/// Offer BOSCO's light gun if it is within 2 spaces of the attacked Dwarf and reaches the space.
+/// Offer BOSCO's light gun if it is within 2 spaces of the attacked Dwarf and reaches what the
+/// shot aims at: the creature, or for a grab the Dwarf's space (ruling 30; it was asked of the
+/// Dwarf's space for a creature too, and a play-tester's BOSCO was offered a shot through a wall).
 fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<Pending>, mut fx: Effects) {
     let Some(Job::BoscoReaction { target, creature }) = job.0.clone() else { return };
     if pending.0.is_some() {
@@ -471,7 +474,8 @@ fn offer_reaction(cave: Cave, mut job: ResMut<CurrentJob>, mut pending: ResMut<P
     let gun = &cave.data.numbers.bosco.light_gun;
     let alive = creature.is_none_or(|id| cave.creature_by_id(id).is_some());
     let near = |at: Hex| distance(at, target) <= cave.data.numbers.kit.reaction_distance;
-    let able = bosco(&cave).is_some_and(|(_, at)| near(at) && reaches(&cave, gun.range, gun.line, at, target));
+    let aimed = aim(&cave, target, creature);
+    let able = bosco(&cave).is_some_and(|(_, at)| near(at) && reaches(&cave, gun.range, gun.line, at, aimed));
     if !alive || !able {
         job.0 = None;
         fx.say(GameEvent::Skipped { why: "BOSCO cannot take a reaction shot".into() });

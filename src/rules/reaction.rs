@@ -58,7 +58,7 @@ struct Reaction {
 
 /// Where a reaction shot aims: at the creature the card names, or, for a grab, at the Dwarf's
 /// space it has hold of.
-fn aim(cave: &Cave, victim: Hex, creature: Option<u32>) -> Hex {
+pub fn aim(cave: &Cave, victim: Hex, creature: Option<u32>) -> Hex {
     creature.and_then(|id| cave.creature_by_id(id)).map_or(victim, |c| c.at.0)
 }
 

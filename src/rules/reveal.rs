@@ -60,12 +60,18 @@ pub fn pickups_by_dwarves(dwarves: Query<DwarfData>, tokens: Query<TokenData>) -
 
 /// Reveal every face-down cave touching a space that was just carved open.
 pub fn reveal_caves_touching(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, carved: Hex) {
+    for (e, hidden) in caves_touching(cave, carved) {
+        reveal_cave(cave, fx, pool, e, hidden);
+    }
+}
+
+/// The face-down caves a space touches, by letter: those carving it open would reveal (the legal
+/// query warns of them before an axe success is spent).
+pub fn caves_touching<'a>(cave: &'a Cave, carved: Hex) -> Vec<(Entity, &'a HiddenCave)> {
     let mut caves: Vec<(Entity, &HiddenCave)> =
         cave.caves.iter().filter(|(_, c)| !c.revealed && c.spaces.iter().any(|s| adjacent(*s, carved))).collect();
     caves.sort_by_key(|(_, c)| c.letter);
-    for (e, hidden) in caves {
-        reveal_cave(cave, fx, pool, e, hidden);
-    }
+    caves
 }
 
 /// Flip a hidden cave: its spaces open, and everything printed on its face is placed.

@@ -12,7 +12,7 @@ use crate::data::weapons::DwarfClass;
 use crate::rules::actions::overclock::secondary_slots;
 use crate::rules::agenda::{Agenda, CurrentJob, Job};
 use crate::rules::cave::Cave;
-use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Health, Loadout};
+use crate::rules::components::{Ammo, At, Bosco, Creature, Dwarf, DwarfStatus, Hand, Health, Loadout};
 use crate::rules::end::Outcome;
 use crate::rules::log::{GameEvent, GameLog, Who, counted};
 use crate::rules::skills::gunner::shielded;
@@ -108,6 +108,27 @@ struct DwarfRow(DwarfClass);
 
 #[derive(Component)]
 struct DwarfText(DwarfClass);
+
+/// The rest of a Dwarf's board under his Health and ammo: how many Throwables and Rock and Stone
+/// cards he holds, his Weapon Upgrades (a play-tester found them only by clicking the row; the
+/// names are on the row's hint and, for whoever may use them, the bar).
+#[derive(Component)]
+struct KitText(DwarfClass);
+
+/// The kit line's colour: the panel's paper, dimmed.
+const KIT: Color = Color::srgb_u8(185, 176, 160);
+
+/// What the panel reads of a Dwarf.
+#[derive(bevy::ecs::query::QueryData)]
+struct DwarfBoard {
+    dwarf: &'static Dwarf,
+    health: &'static Health,
+    ammo: &'static Ammo,
+    status: &'static DwarfStatus,
+    at: &'static At,
+    loadout: &'static Loadout,
+    hand: Option<&'static Hand>,
+}
 
 /// The side panel's upper part (the mission, turn, M.U.L.E., Swarm Threat, Dwarves): it scrolls
 /// when it is taller than the window leaves it above the log (large text, long texts late in a
@@ -273,7 +294,10 @@ fn dwarf_row(dwarf: &Dwarf) -> impl Bundle {
         BackgroundColor(Color::NONE),
         children![
             (badge, BackgroundColor(colour), BorderColor::all(PAPER), children![text(class_letter(dwarf.class), 18.0, ink_on(colour))]),
-            (DwarfText(dwarf.class), text("", 14.0, PAPER)),
+            (
+                Node { flex_direction: FlexDirection::Column, ..default() },
+                children![(DwarfText(dwarf.class), text("", 14.0, PAPER)), (KitText(dwarf.class), text("", 12.0, KIT))]
+            ),
         ],
     )
 }
@@ -615,39 +639,62 @@ fn show_dwarves(
     cave: Cave,
     mule: Res<Mule>,
     now: Option<Res<LegalNow>>,
-    dwarves: Query<(&Dwarf, &Health, &Ammo, &DwarfStatus, &At, &Loadout)>,
+    dwarves: Query<DwarfBoard>,
     mut rows: Query<(&DwarfRow, &mut BackgroundColor)>,
-    mut texts: Query<(&DwarfText, &mut Text)>,
+    mut texts: Query<(&DwarfText, &mut Text), Without<KitText>>,
+    mut kits: Query<(&KitText, &mut Text), Without<DwarfText>>,
 ) {
     let full = &data.numbers.dwarf;
     // Rows are by class: the Dwarves' entities are new after an undo.
-    let of = |class| dwarves.iter().find(|(dwarf, ..)| dwarf.class == class);
+    let of = |class| dwarves.iter().find(|d| d.dwarf.class == class);
     // The one to act: a Dwarf given a free action by a card, while it waits, or the one a choice
     // waits on.
-    let host = dwarves.iter().find(|(d, ..)| d.seat == turn.seat).map(|(d, ..)| d.class);
+    let host = dwarves.iter().find(|d| d.dwarf.seat == turn.seat).map(|d| d.dwarf.class);
     let chooser = host.and_then(|h| other_decider(now.as_deref(), h));
     let acting = turn.acting_seat();
     for (row, mut bg) in &mut rows {
-        let active = chooser.map_or_else(|| of(row.0).is_some_and(|(dwarf, ..)| dwarf.seat == acting), |c| c == row.0);
+        let active = chooser.map_or_else(|| of(row.0).is_some_and(|d| d.dwarf.seat == acting), |c| c == row.0);
         bg.set_if_neq(BackgroundColor(if active { ACTIVE } else { Color::NONE }));
     }
     for (label, mut text) in &mut texts {
-        let Some((dwarf, health, ammo, status, at, loadout)) = of(label.0) else { continue };
+        let Some(d) = of(label.0) else { continue };
         // An overclocked secondary has two more slots open (rulebook "Overclock a secondary weapon").
-        let secondary = secondary_slots(&data, loadout);
+        let secondary = secondary_slots(&data, d.loadout);
         let mut s = format!(
             "{:?}\nHealth {}/{}  Ammo {}/{} + {}/{secondary}",
-            dwarf.class, health.0, full.health, ammo.primary, full.primary_ammo, ammo.secondary
+            d.dwarf.class, d.health.0, full.health, d.ammo.primary, full.primary_ammo, d.ammo.secondary
         );
         // Aboard as the rules count it, with the objectives met: before, every Dwarf starts on the
         // Drop Pod and it would say nothing.
-        let place = Place { shielded: shielded(&cave, at.0), aboard: cave.aboard(&mule, at.0) };
-        let conditions = conditions(status, place);
+        let place = Place { shielded: shielded(&cave, d.at.0), aboard: cave.aboard(&mule, d.at.0) };
+        let conditions = conditions(d.status, place);
         if !conditions.is_empty() {
             s += &format!("\n{}", conditions.join(", "));
         }
         set(&mut text, s);
     }
+    for (label, mut text) in &mut kits {
+        let Some(d) = of(label.0) else { continue };
+        set(&mut text, kit_line(&data, d.loadout, d.hand));
+    }
+}
+
+/// A Dwarf's kit in a line, what changes in a game: how many Throwables and Rock and Stone cards he
+/// holds, each Weapon Upgrade and the weapon it is on, his secondary overclocked. One line for most
+/// Dwarves, so four of them leave the log room (the weapon's name made it two: it is on the row's
+/// hint).
+fn kit_line(data: &GameData, loadout: &Loadout, hand: Option<&Hand>) -> String {
+    let (throwables, cards) = hand.map_or((0, 0), |h| (h.throwables.len(), h.rock_and_stone.len()));
+    let mut parts = vec![format!("{}, {}", counted(throwables as u64, "Throwable"), counted(cards as u64, "card"))];
+    let on = |tokens: &[u32], weapon: &str| {
+        tokens.iter().filter_map(|t| data.upgrades.get(*t as usize)).map(move |u| format!("{} on {weapon}", u.name)).collect::<Vec<_>>()
+    };
+    parts.extend(on(&loadout.primary_upgrades, "primary"));
+    parts.extend(on(&loadout.secondary_upgrades, "secondary"));
+    if loadout.overclocked {
+        parts.push("secondary overclocked".into());
+    }
+    parts.join("; ")
 }
 
 /// What a Dwarf's space does for him: the Gunner's Shield covers it, or it is the Drop Pod's with
@@ -831,6 +878,18 @@ mod tests {
         assert_eq!(conditions(&webbed, Place::default()), vec!["webbed"]);
         assert_eq!(conditions(&webbed, Place { shielded: true, aboard: false }), vec!["webbed", "shielded"]);
         assert_eq!(conditions(&DwarfStatus::default(), Place { shielded: false, aboard: true }), vec!["aboard the Drop Pod"]);
+    }
+
+    /// A Dwarf's kit line counts his Throwables and cards, and names his upgrades and overclock.
+    #[test]
+    fn a_dwarfs_kit_line_counts_his_cards_and_names_his_upgrades() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let loadout = Loadout { secondary: 0, overclocked: true, secondary_upgrades: vec![4], ..default() };
+        let hand = Hand { rock_and_stone: vec![1, 2], throwables: vec![0] };
+        let line = kit_line(&data, &loadout, Some(&hand));
+        let stun = &data.upgrades[4].name;
+        assert_eq!(line, format!("1 Throwable, 2 cards; {stun} on secondary; secondary overclocked"));
+        assert_eq!(kit_line(&data, &Loadout::default(), None), "0 Throwables, 0 cards");
     }
 
     /// Of the log's lines, one the top of the box cuts is hidden; those within it show.

@@ -767,6 +767,26 @@ fn bosco_takes_a_reaction_shot_that_breaks_a_grab() {
     assert_eq!(g.health(Scout), 5);
 }
 
+/// BOSCO's reaction shot at an ambusher needs range and sight of the creature, not of the Dwarf
+/// attacked (ruling 30): here the standing Scout stands between them.
+#[test]
+fn bosco_takes_no_reaction_shot_at_a_creature_it_cannot_see() {
+    let ambush = |scout: i32, slasher: i32| {
+        let mut g = with_bosco(mission(&ROOM), Scout);
+        g.put(Scout, scout, 2);
+        put_bosco(&mut g, 5, 2);
+        let id = g.creature(Slasher, slasher, 2);
+        g.job(Job::BoscoReaction { target: cell_to_hex((scout, 2)), creature: Some(id) });
+        g
+    };
+    let mut g = ambush(4, 3);
+    assert_eq!(g.options(), vec![], "behind the Scout, out of BOSCO's sight");
+    assert!(said(&mut g, |e| matches!(e, GameEvent::Skipped { why } if why.contains("BOSCO"))));
+    // In sight, between BOSCO and the Scout, it is offered.
+    let mut g = ambush(3, 4);
+    assert_eq!(g.options(), vec![Answer::React("LightGun".into()), Answer::Pass]);
+}
+
 #[test]
 fn boscos_axe_frees_red_sugar_whose_health_waits_for_a_dwarf() {
     let mut g = with_bosco(mission(&ROOM), Scout);

@@ -223,6 +223,39 @@ fn an_axe_success_on_a_creature_names_it_with_its_axe_resistance() {
     }
 }
 
+/// An axe success that carves a wall open beside a face-down cave says so, with the mineral it
+/// mines: the cave's creatures come out, and that cannot be taken back. A wall touching no hidden
+/// cave is only carved (or mined).
+#[test]
+fn an_axe_success_that_opens_a_hidden_cave_says_which() {
+    use hoxxes::data::dice::DieKind::Axe;
+    use hoxxes::data::mission::{Ground, Mineral};
+    // The details of an axe success's answers for a Scout at (c, r) with these walls set.
+    let chop = |at: (i32, i32), walls: &[((i32, i32), Ground)]| {
+        let mut g = Game::new(cave_with_hidden(), &[DwarfClass::Scout]);
+        g.put(DwarfClass::Scout, at.0, at.1);
+        for ((c, r), ground) in walls {
+            g.set_ground(*c, *r, *ground);
+        }
+        g.dice(&[(Axe, 5)]);
+        g.ok(Command::Chop);
+        let l = legal(g.world());
+        l.pending.expect("the successes are asked").answers
+    };
+    let detail = |answers: &[hoxxes::rules::legal::Offer], t: ChopTarget| {
+        answers.iter().find(|o| o.command == choose(Answer::Chop(t.clone()))).unwrap_or_else(|| panic!("{t:?} offered")).detail.clone()
+    };
+    // (5, 3) touches cave a's (6, 2); (4, 3) touches no hidden cave.
+    let answers = chop((5, 4), &[((5, 3), Ground::Wall(Some(Mineral::Gold))), ((4, 3), Ground::Wall(None))]);
+    let mined = detail(&answers, ChopTarget::Mine(q(5, 3)));
+    assert!(matches!(&mined, Detail::Opens { mineral: Some(Mineral::Gold), caves } if caves == &['a']), "{mined:?}");
+    assert!(matches!(detail(&answers, ChopTarget::Carve(q(4, 3))), Detail::None));
+    // (5, 2) touches cave a's (6, 2).
+    let answers = chop((4, 2), &[]);
+    let carved = detail(&answers, ChopTarget::Carve(q(5, 2)));
+    assert!(matches!(&carved, Detail::Opens { mineral: None, caves } if caves == &['a']), "{carved:?}");
+}
+
 /// A Resupply pod the M.U.L.E. cannot pay for is refused for that, not for the spaces it may not
 /// land on; and once paid for, it lists the spaces.
 #[test]

@@ -178,6 +178,12 @@ pub enum Detail {
     Blast(Vec<Who>),
     /// An axe success spent on a mineral: which it is.
     Mineral(crate::data::mission::Mineral),
+    /// An axe success that carves a wall open (mining its mineral, if it holds one) beside face-down
+    /// caves: carving reveals them, and what is printed on them comes out (creatures too).
+    Opens {
+        mineral: Option<crate::data::mission::Mineral>,
+        caves: Vec<char>,
+    },
     /// The Drop Pod's launch: the Dwarves it leaves behind, out cold off the pod (ruling 26).
     LeftBehind(Vec<DwarfClass>),
 }
@@ -362,8 +368,22 @@ fn answer_detail(t: &Table, a: &super::command::Answer) -> Detail {
     if let (Answer::Triangle(..), InProgress::Shot(state)) = (a, &*t.progress) {
         return Detail::Blast(super::actions::shoot::blast_lands_on(&t.cave, state, a));
     }
-    if let Answer::Chop(ChopTarget::Mine(q)) = a {
-        return t.cave.mineral_at((*q).into()).map_or(Detail::None, Detail::Mineral);
+    if let Answer::Chop(ChopTarget::Mine(q) | ChopTarget::Carve(q)) = a {
+        let h = (*q).into();
+        let mineral = match a {
+            Answer::Chop(ChopTarget::Mine(_)) => t.cave.mineral_at(h),
+            _ => None,
+        };
+        // A mineral on the Dwarf's own space is picked up, not carved out of a wall.
+        let caves: Vec<char> = match t.cave.terrain(h).is_some_and(|g| g.is_wall()) {
+            true => super::reveal::caves_touching(&t.cave, h).into_iter().map(|(_, c)| c.letter).collect(),
+            false => vec![],
+        };
+        return match (caves.is_empty(), mineral) {
+            (false, _) => Detail::Opens { mineral, caves },
+            (true, Some(m)) => Detail::Mineral(m),
+            (true, None) => Detail::None,
+        };
     }
     let Answer::Chop(ChopTarget::Creature(id)) = a else { return Detail::None };
     let Some(c) = t.cave.creature_by_id(*id) else { return Detail::None };

@@ -1,6 +1,7 @@
 //! The team form kept between runs of the game, in `team.ron` in the game's data folder: the
 //! Quick mission, campaign and Deep Dive screens open with the hazard, Dwarves, secondary weapons
-//! and BOSCO the player last chose (the seed is new each run). A broken file is named on the main
+//! and BOSCO the player last chose, and the Quick mission's list on the mission last picked (the
+//! seed is new each run). A broken file is named on the main
 //! menu, with what is wrong, and the form starts as on a first run; the file is left as it is until
 //! the player changes the form.
 
@@ -30,13 +31,15 @@ pub struct KeptTeam {
     /// Each seat's secondary weapon; none for the class's own default.
     pub secondaries: Vec<Option<String>>,
     pub bosco: bool,
+    /// The Quick mission last picked, by its file's name.
+    pub mission: Option<String>,
 }
 
 /// A field a file lacks (one kept by an older game) is as on a first run.
 impl Default for KeptTeam {
     fn default() -> KeptTeam {
         let first = TeamForm::default();
-        KeptTeam { hazard: first.hazard, dwarves: first.team, secondaries: vec![], bosco: first.bosco }
+        KeptTeam { hazard: first.hazard, dwarves: first.team, secondaries: vec![], bosco: first.bosco, mission: None }
     }
 }
 
@@ -48,6 +51,7 @@ impl KeptTeam {
             dwarves: form.team.clone(),
             secondaries: form.secondaries.iter().map(name).collect(),
             bosco: form.bosco,
+            mission: form.mission.clone(),
         }
     }
 
@@ -71,7 +75,14 @@ impl KeptTeam {
             secondaries.push(found.and_then(Result::ok));
         }
         let note = (!unknown.is_empty()).then(|| format!("{}: each takes his class's default", unknown.join(", ")));
-        let form = TeamForm { hazard: self.hazard, team: self.dwarves.clone(), secondaries, bosco: self.bosco, seed: new_seed() };
+        let form = TeamForm {
+            hazard: self.hazard,
+            team: self.dwarves.clone(),
+            secondaries,
+            bosco: self.bosco,
+            seed: new_seed(),
+            mission: self.mission.clone(),
+        };
         Ok((form, note))
     }
 }
@@ -156,6 +167,7 @@ mod tests {
             secondaries: vec![None, Some(gunner)],
             bosco: false,
             seed: 7,
+            mission: Some("03-hatchery-row.ron".into()),
         };
         let file = folder("round-trip").join("team.ron");
         assert!(read(&file, &data).expect("no file is no fault").is_none());
@@ -165,6 +177,7 @@ mod tests {
         let (back, note) = read(&file, &data).expect("read").expect("a form");
         assert_eq!(note, None);
         assert_eq!((back.hazard, &back.team, &back.secondaries, back.bosco), (3, &form.team, &form.secondaries, false));
+        assert_eq!(back.mission, form.mission, "the Quick mission last picked");
         let alone = TeamForm { team: vec![DwarfClass::Scout], secondaries: vec![None], bosco: true, ..form };
         crate::save::write_kept(&file, &KeptTeam::of(&alone, &data)).expect("kept");
         assert!(read(&file, &data).expect("read").expect("a form").0.bosco);
@@ -203,7 +216,7 @@ mod tests {
         // A file of an older game, lacking a field: as on a first run for that field.
         std::fs::write(&file, "(hazard: 2, dwarves: [Driller])").expect("written");
         let (form, _) = read(&file, &data).expect("read").expect("a form");
-        assert_eq!((form.hazard, form.team, form.bosco), (2, vec![DwarfClass::Driller], false));
+        assert_eq!((form.hazard, form.team, form.bosco, form.mission), (2, vec![DwarfClass::Driller], false, None));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -11,12 +11,14 @@ use crate::screen::play::Game;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Picked>().add_systems(OnEnter(Screen::QuickMission), (super::reset_focus, read_book, build).chain()).add_systems(
-        Update,
-        (press.after(MenuInput), build_again.run_if(resource_changed::<Picked>.or_eager(resource_changed::<TeamForm>)))
-            .chain()
-            .run_if(in_state(Screen::QuickMission)),
-    );
+    app.init_resource::<Picked>()
+        .add_systems(OnEnter(Screen::QuickMission), (super::reset_focus, read_book, pick_kept, build).chain())
+        .add_systems(
+            Update,
+            (press.after(MenuInput), build_again.run_if(resource_changed::<Picked>.or_eager(resource_changed::<TeamForm>)))
+                .chain()
+                .run_if(in_state(Screen::QuickMission)),
+        );
 }
 
 /// The mission picked (its place in the book), and a word on why the last start failed.
@@ -103,6 +105,18 @@ fn build(
     });
 }
 
+/// The list opens on the mission last picked, should it still be in the book.
+fn pick_kept(book: Res<Book>, form: Res<TeamForm>, mut picked: ResMut<Picked>) {
+    let kept = form.mission.as_deref().and_then(|name| book.0.iter().position(|e| file_name(e) == Some(name)));
+    if let Some(i) = kept {
+        picked.mission = i;
+    }
+}
+
+fn file_name(entry: &super::team::BookEntry) -> Option<&str> {
+    entry.path.file_name().and_then(|f| f.to_str())
+}
+
 fn build_again(
     mut commands: Commands,
     roots: Query<Entity, With<super::MenuRoot>>,
@@ -124,7 +138,7 @@ fn press(
     entries: Query<&Entry>,
     mut picked: ResMut<Picked>,
     book: Res<Book>,
-    form: Res<TeamForm>,
+    mut form: ResMut<TeamForm>,
     data: Res<GameData>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -138,7 +152,10 @@ fn press(
             entry => entry,
         };
         match entry {
-            Entry::Mission(i) => picked.mission = i,
+            Entry::Mission(i) => {
+                picked.mission = i;
+                form.mission = book.0.get(i).and_then(file_name).map(str::to_string);
+            }
             Entry::Back => next.set(Screen::Title),
             Entry::Start => {
                 let Some(path) = book.0.get(picked.mission).map(|e| e.path.clone()) else { continue };
@@ -191,6 +208,24 @@ pub fn again(game: &Game) -> Begin {
 mod tests {
     use super::*;
     use crate::data::weapons::DwarfClass;
+
+    /// The list opens on the mission last picked, found by its file's name; a name no longer in the
+    /// book leaves the pick as it was.
+    #[test]
+    fn the_list_opens_on_the_mission_last_picked() {
+        use super::super::team::BookEntry;
+        let entry = |name: &str| BookEntry { path: crate::data::missions_dir().join(name), mission: Err("not read".into()) };
+        let mut app = App::new();
+        app.insert_resource(Book(vec![entry("00-tutorial.ron"), entry("01-first-light.ron"), entry("02-ember-vein.ron")]))
+            .init_resource::<Picked>()
+            .insert_resource(TeamForm { mission: Some("02-ember-vein.ron".into()), ..default() })
+            .add_systems(Update, pick_kept);
+        app.update();
+        assert_eq!(app.world().resource::<Picked>().mission, 2);
+        app.world_mut().resource_mut::<TeamForm>().mission = Some("99-gone.ron".into());
+        app.update();
+        assert_eq!(app.world().resource::<Picked>().mission, 2, "a mission no longer in the book");
+    }
 
     /// The debrief's next mission is the next in the campaign's order, for the same team and
     /// hazard; the last has none.

@@ -86,6 +86,9 @@ pub struct TeamForm {
     pub secondaries: Vec<Option<usize>>,
     pub bosco: bool,
     pub seed: u64,
+    /// The Quick mission last picked, by its file's name (the book's order may change): the list
+    /// opens on it, in this run of the game and the next.
+    pub mission: Option<String>,
 }
 
 impl Default for TeamForm {
@@ -96,6 +99,7 @@ impl Default for TeamForm {
             secondaries: vec![None, None],
             bosco: false,
             seed: new_seed(),
+            mission: None,
         }
     }
 }

@@ -149,7 +149,9 @@ impl Tray {
             | GameEvent::Unconscious { .. }
             | GameEvent::Afflicted { .. }
             | GameEvent::CreatureAfflicted { .. } => self.say(describe(data, e)),
-            GameEvent::TurnStarted { .. } => *self = Tray { read: self.read, ..default() },
+            // A new turn, or BOSCO's part of it: the roll was the last player's (a play-tester's
+            // Scout's shot covered the spaces BOSCO could fly to).
+            GameEvent::TurnStarted { .. } | GameEvent::BoscoActs { .. } => *self = Tray { read: self.read, ..default() },
             // The player has gone on to his next action: the roll before it is put away, no
             // longer covering the spaces under it (a creature's move, in the cave's turn, is not).
             GameEvent::Moved { who: Who::Dwarf(_) | Who::Bosco, .. } => {
@@ -264,7 +266,7 @@ mod tests {
     }
 
     /// A Dwarf's move after a roll puts the tray away; a creature's does not (the cave's turn shows
-    /// its rolls as they come).
+    /// its rolls as they come). BOSCO's part of the turn clears it.
     #[test]
     fn a_dwarfs_move_puts_the_last_roll_away() {
         let (data, roll) = (data(), scouts_roll(DieKind::Bullet));
@@ -275,5 +277,9 @@ mod tests {
         assert!(!tray.put_away, "a creature's move leaves the roll shown");
         tray.take(&data, &moved(Who::Dwarf(crate::data::weapons::DwarfClass::Scout)));
         assert!(tray.put_away, "the Dwarf's next move puts it away");
+        // BOSCO's part of the turn begins with the Dwarf's roll gone.
+        tray.take(&data, &roll);
+        tray.take(&data, &GameEvent::BoscoActs { actions: 2 });
+        assert!(tray.dice.is_empty(), "BOSCO's part: {tray:?}");
     }
 }

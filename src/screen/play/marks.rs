@@ -4,11 +4,13 @@
 use super::input::Hovered;
 use super::logic::{LegalNow, Selection, SpaceDraft, at_space, lit};
 use crate::rules::command::{BoscoAction, Command};
+use crate::rules::components::{At, Bosco, Creature, Dwarf, Token};
 use crate::rules::legal::Detail;
 use crate::screen::front::{AtTable, Table};
 use crate::screen::layout::MapGeometry;
 use crate::screen::look::Shape;
 use crate::screen::sprites::{Shapes, Z_FIGURE};
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -28,6 +30,9 @@ pub fn plugin(app: &mut App) {
 #[derive(Component)]
 #[require(DespawnOnExit<AtTable> = DespawnOnExit(AtTable))]
 struct Mark;
+
+/// What is drawn over a space's tint: a token, a figure.
+type Covering = Or<(With<Token>, With<Dwarf>, With<Creature>, With<Bosco>)>;
 
 const MOVE: Color = Color::srgba(0.35, 0.75, 1.0, 0.35);
 const AIM: Color = Color::srgba(1.0, 0.35, 0.25, 0.40);
@@ -57,6 +62,7 @@ fn draw(
     hovered: Res<Hovered>,
     geo: Option<Res<MapGeometry>>,
     shapes: Res<Shapes>,
+    covered: Query<&At, Covering>,
 ) {
     let Some(geo) = geo else { return };
     for e in &old {
@@ -92,12 +98,22 @@ fn draw(
             }
         }
     }
+    // A token or a figure covers most of its space's tint: a rim of the tint's colour over it shows
+    // the space is lit all the same (a play-tester took a pickup he could walk onto for unlit).
+    let covered: HashSet<Hex> = covered.iter().map(|a| a.0).collect();
     for (h, colour) in lit_spaces {
         commands.spawn((
             Mark,
             shapes.sprite(Shape::Hexagon, colour, 0.92 * w),
             Transform::from_translation(geo.centre(h).extend(Z_FIGURE - 0.5)),
         ));
+        if covered.contains(&h) {
+            commands.spawn((
+                Mark,
+                shapes.sprite(Shape::HexRing, colour.with_alpha(0.9), 0.96 * w),
+                Transform::from_translation(geo.centre(h).extend(Z_FIGURE + 0.3)),
+            ));
+        }
     }
     // A figure an attack may hit covers the tint of its space: a rim over it shows it is a target.
     for o in &offers {

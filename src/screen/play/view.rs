@@ -957,6 +957,17 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             Command::Choose(Answer::Chop(ChopTarget::Mine(q))) => format!("mine the {m:?} at {}", words::space(q)),
             cmd => format!("{} the {m:?}", cmd.name()),
         },
+        // Said before the axe success is spent: what comes out of the cave cannot be taken back.
+        Detail::Opens { mineral, caves } => {
+            let what = match (&o.command, mineral) {
+                (Command::Choose(Answer::Chop(ChopTarget::Mine(q))), Some(m)) => format!("mine the {m:?} at {}", words::space(q)),
+                (Command::Choose(a), _) => words::answer(data, a, dice),
+                (cmd, _) => cmd.name().to_string(),
+            };
+            let letters: Vec<String> = caves.iter().map(char::to_string).collect();
+            let (cave, it) = if caves.len() == 1 { ("hidden cave", "it") } else { ("hidden caves", "them") };
+            format!("{what} - it opens {cave} {}: what is in {it} comes out", letters.join(" and "))
+        }
         Detail::LeftBehind(left) => match words::left_behind(left) {
             Some(left) => format!("launch the Drop Pod, leaving {left} behind"),
             None => "launch the Drop Pod, every Dwarf aboard".into(),
@@ -1381,6 +1392,24 @@ mod tests {
         let said = |a: BoscoAction| offer_words(&data, &Offer { command: Command::Bosco(a), detail: Detail::Space(at) }, &[]);
         assert!(said(BoscoAction::Place(at)).starts_with("BOSCO is set down at (2, 2), for no action"), "{}", said(BoscoAction::Place(at)));
         assert!(said(BoscoAction::Move(vec![at])).starts_with("BOSCO flies to (2, 2)"), "{}", said(BoscoAction::Move(vec![at])));
+    }
+
+    /// An axe success that opens a hidden cave says so, with the mineral it mines.
+    #[test]
+    fn an_axe_success_that_opens_a_cave_says_so() {
+        use crate::data::mission::Mineral;
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let at = Qr { q: 1, r: 2 };
+        let opens = |t: ChopTarget, mineral| Offer {
+            command: Command::Choose(Answer::Chop(t)),
+            detail: Detail::Opens { mineral, caves: vec!['a', 'c'] },
+        };
+        assert_eq!(
+            offer_words(&data, &opens(ChopTarget::Mine(at), Some(Mineral::Gold)), &[]),
+            "mine the Gold at (2, 2) - it opens hidden caves a and c: what is in them comes out"
+        );
+        let carve = offer_words(&data, &opens(ChopTarget::Carve(at), None), &[]);
+        assert!(carve.starts_with("axe: carve the wall at (2, 2) - it opens hidden caves a and c"), "{carve}");
     }
 
     /// The Overclock button says what the Gold buys before it is spent: the weapon's overclocked
