@@ -141,15 +141,30 @@ pub fn fit_window(
 #[derive(Component)]
 pub struct MoreBelow(pub Entity);
 
-/// Show each [`MoreBelow`] line while its node hides parts below. The layout sets the scroll without
-/// marking the node changed, so this looks every update.
-pub fn more_below(nodes: Query<&ComputedNode>, mut lines: Query<(&MoreBelow, &mut Node)>) {
-    for (MoreBelow(scrolled), mut line) in &mut lines {
-        let hidden = nodes.get(*scrolled).is_ok_and(|n| n.content_size().y - n.size().y - n.scroll_position.y > 2.0);
+/// A line shown while the node it names (one that scrolls) has parts scrolled out of sight above:
+/// the whole log, which opens at its foot.
+#[derive(Component)]
+pub struct MoreAbove(pub Entity);
+
+/// Show each [`MoreBelow`] line while its node hides parts below, and each [`MoreAbove`] line while
+/// its node hides parts above. The layout sets the scroll without marking the node changed, so this
+/// looks every update.
+pub fn more_below(
+    nodes: Query<&ComputedNode>,
+    mut below: Query<(&MoreBelow, &mut Node), Without<MoreAbove>>,
+    mut above: Query<(&MoreAbove, &mut Node), Without<MoreBelow>>,
+) {
+    let show = |line: &mut Node, hidden: bool| {
         let display = if hidden { Display::Flex } else { Display::None };
         if line.display != display {
             line.display = display;
         }
+    };
+    for (MoreBelow(scrolled), mut line) in &mut below {
+        show(&mut line, nodes.get(*scrolled).is_ok_and(|n| n.content_size().y - n.size().y - n.scroll_position.y > 2.0));
+    }
+    for (MoreAbove(scrolled), mut line) in &mut above {
+        show(&mut line, nodes.get(*scrolled).is_ok_and(|n| n.scroll_position.y > 2.0));
     }
 }
 

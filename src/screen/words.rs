@@ -131,7 +131,7 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         GameEvent::SwarmThreat { step, of } => format!("Swarm Threat {step}/{of}"),
         GameEvent::SwarmCard { name, .. } => format!("SWARM: {name}"),
         GameEvent::Attacks { who: w, target } => format!("{} attacks the {target:?}", who(data, w)),
-        GameEvent::Mined { item, .. } => format!("{item:?} mined"),
+        GameEvent::Mined { item, at: q } => format!("{item:?} mined at {}", space(q)),
         GameEvent::Collected { item, .. } => format!("{} into the M.U.L.E.", item_name(*item)),
         GameEvent::CaveRevealed { name, letter } => format!("Hidden cave {letter} revealed: {name}"),
         GameEvent::MissionEnded { result, reason } => format!("MISSION OVER ({result:?}): {reason}"),

@@ -185,6 +185,15 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
     }
     for (n, c) in d.carried.iter().enumerate() {
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));
+        // The upgrade he keeps is said too (a play-tester's was carried over unnamed); of several,
+        // the buttons after the line pick it.
+        let upgrade = |k: usize| c.upgrades.get(k).and_then(|u| data.upgrades.get(u.card as usize)).map_or("", |x| x.name.as_str());
+        let kept = match c.upgrades.len() {
+            0 => String::new(),
+            1 => format!(", the {} upgrade", upgrade(0)),
+            _ => ", one of his Weapon Upgrades (picked beside)".to_string(),
+        };
+        let cards = format!("{cards}{kept}");
         row(b, |r| {
             words(
                 r,

@@ -17,7 +17,7 @@ mod whole_log;
 
 use super::front::Screen;
 use super::look::{BACKGROUND, PAPER, ui_text};
-use crate::screen::layout::MoreBelow;
+use crate::screen::layout::{MoreAbove, MoreBelow};
 use bevy::ecs::query::QueryData;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -162,7 +162,9 @@ pub fn framed(
                     foot(f);
                     // Said beside the foot's buttons while the body has more below.
                     let more = Node { display: Display::None, margin: UiRect::left(Val::Auto), ..default() };
-                    f.spawn((MoreBelow(body), more, children![ui_text("More below: the wheel scrolls", 16.0, DIM)]));
+                    f.spawn((MoreBelow(body), more.clone(), children![ui_text("More below: the wheel scrolls", 16.0, DIM)]));
+                    // And while it has more above (the whole log opens at its foot).
+                    f.spawn((MoreAbove(body), more, children![ui_text("More above: the wheel scrolls back", 16.0, DIM)]));
                 },
             );
             r.spawn((TipText, ui_text("", 16.0, DIM), Node { min_height: px(40.0), ..default() }));

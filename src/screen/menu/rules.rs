@@ -209,6 +209,8 @@ fn open_place(all: &[Section], reading: &Reading) -> usize {
 fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading>, screen: Res<State<Screen>>) {
     let over_the_table = *screen.get() == Screen::Reference;
     let back = if over_the_table { "Back to the game (Escape)" } else { "Back to the main menu (Escape)" };
+    // The page's node, for the line that says it has more below.
+    let shown = std::cell::Cell::new(Entity::PLACEHOLDER);
     let body = |b: &mut ChildSpawnerCommands| {
         let all = match &reference.0 {
             Ok(all) => all,
@@ -244,7 +246,9 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
                 }
             });
             let page = Node { overflow: Overflow::scroll_y(), ..super::side_column(8.0) };
-            cols.spawn((Page, super::ScrollsItself, page, ScrollPosition::default())).with_children(|page| {
+            let mut page = cols.spawn((Page, super::ScrollsItself, page, ScrollPosition::default()));
+            shown.set(page.id());
+            page.with_children(|page| {
                 if let Some(s) = all.get(reading.open) {
                     words(page, s.title.clone(), 24.0, crate::screen::look::PAPER);
                     words(page, s.body.clone(), 16.0, crate::screen::look::PAPER);
@@ -258,6 +262,11 @@ fn build(mut commands: Commands, reference: Res<Reference>, reading: Res<Reading
     };
     let root = framed(&mut commands, *screen.get(), "Rules reference", body, |foot| {
         button(foot, "Back", Entry::Back, says(back));
+        // The page scrolls on its own, not the body: said while it has more below (a play-tester's
+        // list of cards ran out of sight with nothing to say so).
+        let more = Node { display: Display::None, ..default() };
+        let words = crate::screen::look::ui_text("More of the page below: the wheel or Page Down scrolls it", 16.0, super::DIM);
+        foot.spawn((crate::screen::layout::MoreBelow(shown.get()), more, children![words]));
     });
     if over_the_table {
         // Over the table's panels.
@@ -318,16 +327,19 @@ fn typing(
     mut reading: ResMut<Reading>,
     mut focus: ResMut<super::Focus>,
 ) {
-    let before = reading.search.clone();
+    // Edited aside: the reading is touched only when the search changes, or any key (Page Down)
+    // would build the page again, scrolled back to its top.
+    let mut search = reading.search.clone();
     for k in keys.read() {
         if !k.state.is_pressed() {
             continue;
         }
-        edit(&mut reading.search, &k.logical_key);
+        edit(&mut search, &k.logical_key);
     }
     if let Ok(all) = &reference.0
-        && reading.search != before
+        && search != reading.search
     {
+        reading.search = search;
         reading.open = open_among(all, &reading.search, reading.open);
         focus.at = open_place(all, &reading);
     }
@@ -526,6 +538,39 @@ mod tests {
         assert_eq!(press(&mut app, KeyCode::ArrowDown, 3), 2, "Back: the page stays");
         assert_eq!(press(&mut app, KeyCode::ArrowUp, 0), 0, "Moving");
         assert_eq!(press(&mut app, KeyCode::KeyM, 2), 0, "a letter is the search's, not a move");
+    }
+
+    /// A key that types nothing (Page Down) leaves the reading untouched, so the page is not built
+    /// again, scrolled back to its top (Page Down did nothing); a letter is typed.
+    #[test]
+    fn page_down_does_not_build_the_page_again() {
+        #[derive(Resource, Default)]
+        struct Built(u32);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<KeyboardInput>()
+            .init_resource::<super::super::Focus>()
+            .init_resource::<Reading>()
+            .init_resource::<Built>()
+            .insert_resource(Reference(Ok(sections("## Moving\nWalk.\n## Mining\nDig.\n"))))
+            .add_systems(Update, (typing, (|mut b: ResMut<Built>| b.0 += 1).run_if(resource_changed::<Reading>)).chain());
+        let press = |app: &mut App, key_code: KeyCode, logical_key: Key| {
+            let state = bevy::input::ButtonState::Pressed;
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+            app.world().resource::<Built>().0
+        };
+        app.update();
+        assert_eq!(press(&mut app, KeyCode::PageDown, Key::PageDown), 1, "built once, at the start");
+        assert_eq!(press(&mut app, KeyCode::KeyM, Key::Character("m".into())), 2, "a letter searches");
+        assert_eq!(app.world().resource::<Reading>().search, "m");
     }
 
     /// The Sentry Gun under the pointer looks up the Engineer's section, not the Health its words

@@ -187,12 +187,10 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
         words(r, "Secondary weapons", 18.0, super::DIM);
         for (seat, class) in form.team.iter().enumerate() {
             let name = secondary_name(data, *class, form.secondaries.get(seat).copied().flatten());
-            button(
-                r,
-                format!("{class:?}: {name}"),
-                FormButton::Secondary(seat),
-                MenuButton { tip: "Click for the next secondary weapon (each Dwarf picks one at set-up)".into(), small: true, ..default() },
-            );
+            // What the weapon does, to choose by (a play-tester cycled through names alone).
+            let does = data.secondaries.iter().find(|s| s.name == name).map_or(String::new(), |s| format!("{name}: {} ", s.normal.text));
+            let tip = format!("{does}(click for the next secondary weapon; each Dwarf picks one at set-up)");
+            button(r, format!("{class:?}: {name}"), FormButton::Secondary(seat), MenuButton { tip, small: true, ..default() });
         }
     });
     row(b, |r| {
