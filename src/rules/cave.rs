@@ -317,8 +317,10 @@ impl Cave<'_, '_> {
         self.terrain(h).is_some_and(|t| t.is_floor())
     }
 
-    /// Empty floor: floor, not a Tunnel Exit, no figure and no token on it. Where something is put
-    /// down on the cave: a pickup or a loose mineral an event places, the Resupply pod.
+    /// Empty floor: floor, not a Tunnel Exit, no figure (BOSCO included: nothing may end on its
+    /// space, rulebook "BOSCO") and no token on it. Where something is put down on the cave: a
+    /// pickup or a loose mineral an event places, the Resupply pod (a play-tester's pod was offered
+    /// BOSCO's space).
     pub fn empty_floor(&self, h: Hex) -> Result<(), NotEmpty> {
         if !self.is_floor(h) {
             return Err(NotEmpty::NotFloor);
@@ -326,7 +328,7 @@ impl Cave<'_, '_> {
         if self.exit_at(h).is_some() {
             return Err(NotEmpty::TunnelExit);
         }
-        if self.dwarf_on(h) || self.creature_on(h) || self.any_token(h, |_| true) {
+        if self.dwarf_on(h) || self.creature_on(h) || self.bosco.iter().any(|b| b.at.0 == h) || self.any_token(h, |_| true) {
             return Err(NotEmpty::Taken);
         }
         Ok(())

@@ -767,6 +767,18 @@ fn bosco_takes_a_reaction_shot_that_breaks_a_grab() {
     assert_eq!(g.health(Scout), 5);
 }
 
+/// Nothing is put down on BOSCO's space: a Resupply pod needs an empty space (rulebook "BOSCO":
+/// nothing ends on its space).
+#[test]
+fn a_resupply_pod_does_not_land_on_bosco() {
+    let mut g = with_bosco(mission(&ROOM), Scout);
+    g.put(Scout, 2, 2);
+    put_bosco(&mut g, 4, 3);
+    g.set_mule(Item::Nitra, 4);
+    assert!(g.refused(Command::CallResupply(q(4, 3))).contains("empty space"));
+    g.ok(Command::CallResupply(q(5, 3)));
+}
+
 /// BOSCO's reaction shot at an ambusher needs range and sight of the creature, not of the Dwarf
 /// attacked (ruling 30): here the standing Scout stands between them.
 #[test]

@@ -103,7 +103,10 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                                 off: !open[i],
                                 tip,
                                 small: true,
-                                focus_first: i == picked.mission,
+                                // With a game under way, Continue has the focus: Enter on the
+                                // mission picked began it afresh (a play-tester back from the
+                                // table meant to go on).
+                                focus_first: i == picked.mission && picked.under_way.is_none(),
                                 ..default()
                             },
                         );
@@ -131,7 +134,8 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
         let start = match &picked.under_way {
             Some((_, name)) => {
                 let tip = format!("Begin this mission afresh: the game of {name} under way is kept (Continue takes it up)");
-                button(r, format!("Continue: {name}"), Entry::Continue, says("Go back to the campaign game under way, where it was left"));
+                let state = MenuButton { focus_first: true, ..says("Go back to the campaign game under way, where it was left") };
+                button(r, format!("Continue: {name}"), Entry::Continue, state);
                 tip
             }
             None => "Lay out the cave and begin".to_string(),

@@ -520,17 +520,7 @@ mod tests {
         app.insert_resource(Reference(Ok(all))).add_systems(Update, open_focused);
         let press = |app: &mut App, key_code: KeyCode, at: usize| {
             app.world_mut().resource_mut::<super::super::Focus>().at = at;
-            let logical_key = Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified);
-            let state = bevy::input::ButtonState::Pressed;
-            app.world_mut().write_message(KeyboardInput {
-                key_code,
-                logical_key,
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            app.update();
+            key(app, key_code, Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified));
             app.world().resource::<Reading>().open
         };
         assert_eq!(press(&mut app, KeyCode::ArrowDown, 1), 1, "Line of sight");
@@ -538,6 +528,20 @@ mod tests {
         assert_eq!(press(&mut app, KeyCode::ArrowDown, 3), 2, "Back: the page stays");
         assert_eq!(press(&mut app, KeyCode::ArrowUp, 0), 0, "Moving");
         assert_eq!(press(&mut app, KeyCode::KeyM, 2), 0, "a letter is the search's, not a move");
+    }
+
+    /// A key pressed, and an update.
+    fn key(app: &mut App, key_code: KeyCode, logical_key: Key) {
+        let state = bevy::input::ButtonState::Pressed;
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
     }
 
     /// A key that types nothing (Page Down) leaves the reading untouched, so the page is not built
@@ -555,16 +559,7 @@ mod tests {
             .insert_resource(Reference(Ok(sections("## Moving\nWalk.\n## Mining\nDig.\n"))))
             .add_systems(Update, (typing, (|mut b: ResMut<Built>| b.0 += 1).run_if(resource_changed::<Reading>)).chain());
         let press = |app: &mut App, key_code: KeyCode, logical_key: Key| {
-            let state = bevy::input::ButtonState::Pressed;
-            app.world_mut().write_message(KeyboardInput {
-                key_code,
-                logical_key,
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            app.update();
+            key(app, key_code, logical_key);
             app.world().resource::<Built>().0
         };
         app.update();

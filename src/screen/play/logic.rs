@@ -34,6 +34,7 @@ pub fn plugin(app: &mut App) {
             (
                 refresh.pipe(keep).run_if(not(resource_exists::<super::history::Rewinding>)),
                 keys.run_if(crate::screen::front::playing.or_else(watching_its_end)),
+                forget_last_turns_notice.run_if(resource_exists_and_changed::<Turn>),
                 act.in_set(Acts).run_if(not(resource_exists::<super::watch::Watching>)),
                 tell_refusal,
                 ask_why_not_here.run_if(
@@ -45,6 +46,19 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .after(crate::rules::RulesSet::End),
         );
+}
+
+/// A new turn, or BOSCO's part of one, puts away what the notice said in the last: a key pressed
+/// while the cave moved ("wait: the cave is still moving") stayed in a play-tester's own turn, in
+/// place of what the pointer rested on.
+fn forget_last_turns_notice(turn: Res<Turn>, mut was: Local<Option<(u32, u32, bool)>>, mut notice: ResMut<Notice>) {
+    let now = Some((turn.number, turn.seat, turn.bosco_turn));
+    if *was != now {
+        *was = now;
+        if !notice.0.is_empty() {
+            notice.0.clear();
+        }
+    }
 }
 
 /// Where player input becomes commands: pointer systems write their input before it.
@@ -977,6 +991,25 @@ fn tell_refusal(mut rejected: ResMut<Rejected>, mut notice: ResMut<Notice>) {
 mod tests {
     use super::*;
     use crate::rules::log::Who;
+
+    /// What the notice said in the cave's turn is put away when the next Dwarf's turn begins, and
+    /// kept while the turn goes on.
+    #[test]
+    fn a_new_turn_puts_away_the_last_turns_notice() {
+        let mut app = App::new();
+        app.init_resource::<Turn>()
+            .init_resource::<Notice>()
+            .add_systems(Update, forget_last_turns_notice.run_if(resource_exists_and_changed::<Turn>));
+        app.update();
+        let said = |app: &mut App| app.world().resource::<Notice>().0.clone();
+        app.world_mut().resource_mut::<Notice>().0 = "Move: wait: the cave is still moving".into();
+        app.world_mut().resource_mut::<Turn>().actions_left = 2;
+        app.update();
+        assert_eq!(said(&mut app), "Move: wait: the cave is still moving", "the same turn");
+        app.world_mut().resource_mut::<Turn>().seat = 1;
+        app.update();
+        assert_eq!(said(&mut app), "", "the next Dwarf's turn");
+    }
 
     /// Answers are keyed 1 to 9 and then 0; from the eleventh on, clicked.
     #[test]
