@@ -57,7 +57,10 @@ for row, line in enumerate(rows):
 first_col, last_col = min(c for c, _ in cells), max(c for c, _ in cells)
 first_row, last_row = min(r for _, r in cells), max(r for _, r in cells)
 cols, rows_n = last_col - first_col + 1, last_row - first_row + 1
-area_x, area_y = 1280 - 300 - 2 * 16, 720 - 175 - 2 * 16      # WINDOW - (HUD_WIDTH, KEY_HEIGHT) - 2 MARGIN
+# The bar's height kept under the cave: KEY_HEIGHT, and in the Tutorial the coach's room over it
+# (layout::COACH_ROOM: two lines of its 14-pixel text, and a gap).
+bar = 175 + 2 * 14 * 1.2 + 3
+area_x, area_y = 1280 - 300 - 2 * 16, 720 - bar - 2 * 16        # WINDOW - (HUD_WIDTH, bar) - 2 MARGIN
 ratio = math.sqrt(3) / 2
 w = math.floor(min(max(min(area_x / (cols + 0.5), area_y / (0.75 * (rows_n - 1) + 1) * ratio), 20), 80))
 h = round(w / ratio)
@@ -71,7 +74,7 @@ corners = [unanchored(x, y) for x in (0, cols - 1) for y in (0, rows_n - 1)]
 lo = (min(c[0] for c in corners) - w / 2, min(c[1] for c in corners) - h / 2)
 hi = (max(c[0] for c in corners) + w / 2, max(c[1] for c in corners) + h / 2)
 corner = (-(lo[0] + hi[0]) / 2, -(lo[1] + hi[1]) / 2)
-origin = (-300 / 2, 175 / 2)                                     # (-HUD_WIDTH, KEY_HEIGHT) / 2
+origin = (-300 / 2, bar / 2)                                     # (-HUD_WIDTH, bar) / 2
 shifted = lambda r: 0.5 if r % 2 else 0.0
 for col, row in cells:                                           # MapGeometry::centre
     across = (col - first_col) + shifted(row) - shifted(last_row)

@@ -328,7 +328,7 @@ mod tests {
             .add_message::<GameEvent>()
             .init_resource::<Shapes>()
             .insert_resource(GameData::load(&crate::data::assets_dir()).expect("assets load"))
-            .insert_resource(MapGeometry::fit((0..4).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))), 1.0))
+            .insert_resource(MapGeometry::fit((0..4).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))), 1.0, false))
             .add_plugins(plugin);
         app.world_mut().spawn((Dwarf { class: DwarfClass::Engineer, seat: 0 }, At(cell_to_hex((1, 1)))));
         let bosco = app.world_mut().spawn((Bosco, At(cell_to_hex((2, 1))))).id();

@@ -44,6 +44,12 @@ pub fn bar_height(panels: f32) -> f32 {
     PROMPT_HEIGHT + (KEY_HEIGHT - PROMPT_HEIGHT) * rows
 }
 
+/// The room kept over the bar in the Tutorial for its coach's line (`play::coach`): two lines of
+/// its 14-pixel text and a gap, in the panels' pixels. Kept from the start, the cave is fitted
+/// above it: measured as it came, it shrank the cave mid-Tutorial the first time the coach's two
+/// lines met a prompt of two (a play-tester's hexes moved under the pointer).
+pub const COACH_ROOM: f32 = 2.0 * 14.0 * 1.2 + BAR_GAP;
+
 /// The player's size of the panels and text (1 at 100%).
 pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
     settings.map_or(1.0, |s| s.ui_scale)
@@ -117,7 +123,8 @@ pub fn fit_window(
     };
     let parts: Vec<f32> = bars.iter().filter(laid_out_now).map(kept_of).collect();
     let measured = parts.iter().sum::<f32>() + (BAR_GAP * parts.len() as f32 + BAR_PADDING) * panels;
-    let bar = kept.max(bar_height(size) * panels).max(measured).min(window.y * BAR_MOST);
+    let least = geo.as_ref().map_or_else(|| bar_height(size), |g| g.bar) * panels;
+    let bar = kept.max(least).max(measured).min(window.y * BAR_MOST);
     bar_top.set_if_neq(BarTop { height: bar, measured_for: (window, panels) });
     let (zoom, at) = match &geo {
         Some(geo) => geo.camera(window, s, panels, bar),
@@ -182,21 +189,26 @@ pub struct MapGeometry {
     pub kind: TilemapType,
     /// Where the tilemap's centre is in the world.
     pub origin: Vec2,
+    /// The bar's height the cave was fitted above, in the panels' pixels: [`bar_height`], and the
+    /// coach's room in the Tutorial. The bar is kept at least this tall (`fit_window`).
+    pub bar: f32,
     first_col: i32,
     last_row: i32,
 }
 
 impl MapGeometry {
     /// Hexes big enough to read and small enough for every space to fit on screen.
-    /// `panels`: the player's size of the panels (1 at 100%): the cave fits in what they leave.
-    pub fn fit(spaces: impl Iterator<Item = Hex>, panels: f32) -> MapGeometry {
+    /// `panels`: the player's size of the panels (1 at 100%): the cave fits in what they leave;
+    /// `coached`: the Tutorial's coach speaks over the bar ([`COACH_ROOM`]).
+    pub fn fit(spaces: impl Iterator<Item = Hex>, panels: f32, coached: bool) -> MapGeometry {
         let cells: Vec<(i32, i32)> = spaces.map(hex_to_cell).collect();
         let first_col = cells.iter().map(|c| c.0).min().unwrap_or(0);
         let last_col = cells.iter().map(|c| c.0).max().unwrap_or(0);
         let first_row = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let last_row = cells.iter().map(|c| c.1).max().unwrap_or(0);
         let (cols, rows) = ((last_col - first_col + 1) as f32, (last_row - first_row + 1) as f32);
-        let area = WINDOW - Vec2::new(HUD_WIDTH, bar_height(panels)) * panels - 2.0 * MARGIN;
+        let bar = bar_height(panels) + if coached { COACH_ROOM } else { 0.0 };
+        let area = WINDOW - Vec2::new(HUD_WIDTH, bar) * panels - 2.0 * MARGIN;
         // A pointy-top hex is sqrt(3)/2 as wide as it is tall; rows overlap by a quarter.
         let ratio = 3f32.sqrt() / 2.0;
         let width = (area.x / (cols + 0.5)).min(area.y / (0.75 * (rows - 1.0) + 1.0) * ratio);
@@ -208,7 +220,8 @@ impl MapGeometry {
             grid: TilemapGridSize { x: width, y: height },
             tile: TilemapTileSize { x: width, y: height },
             kind: TilemapType::Hexagon(coords),
-            origin: Vec2::new(-HUD_WIDTH, bar_height(panels)) * panels / 2.0,
+            origin: Vec2::new(-HUD_WIDTH, bar) * panels / 2.0,
+            bar,
             first_col,
             last_row,
         }
@@ -284,7 +297,7 @@ mod tests {
     fn columns_are_numbered_for_both_parities_of_row() {
         for rows in [4, 5] {
             let hexes: Vec<Hex> = (0..rows).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))).collect();
-            let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+            let g = MapGeometry::fit(hexes.iter().copied(), 1.0, false);
             let y = |row: i32| g.centre(cell_to_hex((0, row))).y;
             let numbers = g.edge_numbers();
             let top: Vec<_> = numbers.iter().filter(|(_, at)| at.y > y(0)).collect();
@@ -300,12 +313,26 @@ mod tests {
         }
     }
 
+    /// In the Tutorial the cave is fitted above the bar and the coach's room over it, and shown as
+    /// fitted while the bar keeps to that height.
+    #[test]
+    fn the_tutorials_cave_keeps_room_for_the_coach() {
+        let hexes: Vec<Hex> = (0..10).flat_map(|r| (0..14).map(move |c| cell_to_hex((c, r)))).collect();
+        let (plain, coached) = (MapGeometry::fit(hexes.iter().copied(), 1.0, false), MapGeometry::fit(hexes.iter().copied(), 1.0, true));
+        assert_eq!((plain.bar, coached.bar), (KEY_HEIGHT, KEY_HEIGHT + COACH_ROOM));
+        let bottom = |g: &MapGeometry| hexes.iter().map(|h| g.centre(*h).y - g.grid.y / 2.0).fold(f32::MAX, f32::min);
+        let coach_top = -WINDOW.y / 2.0 + KEY_HEIGHT + COACH_ROOM;
+        assert!(bottom(&plain) < coach_top, "this cave reaches down where the coach speaks");
+        assert!(bottom(&coached) >= coach_top, "{} under the coach from {coach_top}", bottom(&coached));
+        assert_eq!(coached.camera(WINDOW, 1.0, 1.0, coached.bar), (1.0, Vec2::ZERO), "as fitted");
+    }
+
     /// Our placement of hexes agrees with the tilemap's, whichever the parity of the last row.
     #[test]
     fn centres_match_the_tilemap() {
         for rows in [4, 5] {
             let hexes: Vec<Hex> = (0..rows).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))).collect();
-            let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+            let g = MapGeometry::fit(hexes.iter().copied(), 1.0, false);
             for h in hexes {
                 let tile = g.tile_pos(h).expect("on the map");
                 let theirs = tile.center_in_world(&g.size, &g.grid, &g.tile, &g.kind, &TilemapAnchor::Center);
@@ -319,7 +346,7 @@ mod tests {
     #[test]
     fn the_cave_fits_beside_larger_panels() {
         let hexes: Vec<Hex> = (0..14).flat_map(|r| (0..22).map(move |c| cell_to_hex((c, r)))).collect();
-        let (normal, large) = (MapGeometry::fit(hexes.iter().copied(), 1.0), MapGeometry::fit(hexes.iter().copied(), 1.6));
+        let (normal, large) = (MapGeometry::fit(hexes.iter().copied(), 1.0, false), MapGeometry::fit(hexes.iter().copied(), 1.6, false));
         assert!(large.hex_width() < normal.hex_width());
         let right = |g: &MapGeometry| hexes.iter().map(|h| g.centre(*h).x + g.hex_width() / 2.0).fold(f32::MIN, f32::max);
         let panel_left = |panels: f32| WINDOW.x / 2.0 - HUD_WIDTH * panels;
@@ -341,7 +368,7 @@ mod tests {
     fn the_camera_keeps_the_cave_clear_of_a_taller_bar() {
         let hexes: Vec<Hex> = (0..14).flat_map(|r| (0..22).map(move |c| cell_to_hex((c, r)))).collect();
         for (size, window) in [(1.0, WINDOW), (1.0, Vec2::new(1920.0, 1080.0)), (1.6, WINDOW)] {
-            let g = MapGeometry::fit(hexes.iter().copied(), size);
+            let g = MapGeometry::fit(hexes.iter().copied(), size, false);
             let s = window.x / WINDOW.x;
             let panels = s * size;
             let kept = bar_height(size) * panels;
@@ -366,7 +393,7 @@ mod tests {
     #[test]
     fn the_edges_are_numbered_outside_the_cave_inside_the_window() {
         let hexes: Vec<Hex> = (2..16).flat_map(|r| (3..25).map(move |c| cell_to_hex((c, r)))).collect();
-        let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+        let g = MapGeometry::fit(hexes.iter().copied(), 1.0, false);
         let numbers = g.edge_numbers();
         let (columns, rest) = numbers.split_at(22);
         let (rows, under) = rest.split_at(14);
@@ -416,7 +443,7 @@ mod tests {
     #[test]
     fn odd_rows_shift_right() {
         let hexes: Vec<Hex> = (0..4).flat_map(|r| (0..3).map(move |c| cell_to_hex((c, r)))).collect();
-        let g = MapGeometry::fit(hexes.iter().copied(), 1.0);
+        let g = MapGeometry::fit(hexes.iter().copied(), 1.0, false);
         let dx = g.centre(cell_to_hex((0, 1))).x - g.centre(cell_to_hex((0, 0))).x;
         assert!((dx - g.hex_width() / 2.0).abs() < 0.01);
         assert!(g.centre(cell_to_hex((0, 1))).y < g.centre(cell_to_hex((0, 0))).y);

@@ -33,8 +33,14 @@ fn tile_kind((_, terrain, pod, exit): (&Space, &Terrain, bool, Option<&TunnelExi
     TileKind::of(*terrain, pod, exit.map(|e| e.0))
 }
 
-fn measure(mut commands: Commands, spaces: Query<&Space>, settings: Option<Res<super::settings::Settings>>) {
-    commands.insert_resource(MapGeometry::fit(spaces.iter().map(|s| s.0), super::layout::panel_size(settings.as_deref())));
+fn measure(
+    mut commands: Commands,
+    spaces: Query<&Space>,
+    settings: Option<Res<super::settings::Settings>>,
+    coach: Option<Res<super::play::Coach>>,
+) {
+    let coached = coach.is_some_and(|c| c.on);
+    commands.insert_resource(MapGeometry::fit(spaces.iter().map(|s| s.0), super::layout::panel_size(settings.as_deref()), coached));
 }
 
 fn lay_tiles(mut commands: Commands, geo: Res<MapGeometry>, mut images: ResMut<Assets<Image>>, spaces: Query<SpaceLook>) {

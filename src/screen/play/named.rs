@@ -175,7 +175,7 @@ mod tests {
         app.add_plugins((MinimalPlugins, AssetPlugin::default()))
             .init_asset::<Image>()
             .init_resource::<Shapes>()
-            .insert_resource(MapGeometry::fit((0..4).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))), 1.0))
+            .insert_resource(MapGeometry::fit((0..4).flat_map(|r| (0..6).map(move |c| cell_to_hex((c, r)))), 1.0, false))
             .insert_resource(GameLog(log))
             .add_plugins(plugin);
         let grunt = |id| (Creature { kind: CreatureKind::Grunt }, Id(id));
