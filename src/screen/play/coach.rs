@@ -236,7 +236,7 @@ impl Lesson {
             Lesson::EndingTheTurn => (
                 "The turn",
                 format!(
-                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn draws an Event card: the cave acts on it, then the next Dwarf plays."
+                    "{who} has a few actions each turn (the panel counts them). Spent or not, [E] End turn hands on: to BOSCO's part if he came, then an Event card the cave acts on, then the next Dwarf."
                 ),
             ),
             Lesson::Fighting => (
