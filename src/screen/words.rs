@@ -123,7 +123,9 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
         }
         GameEvent::Rolled { who: w, dice } => format!("{} rolls {}", who(data, w), roll_words(dice)),
         GameEvent::Damaged { who: w, die, hits, resisted, damage, health, .. } => {
-            format!("{} takes {} - {resisted} resisted = {damage}; {health} left", who(data, w), hits_of(*die, *hits))
+            // Nothing resisted is not said: "0 resisted" read oddly of a Dwarf (a play-tester).
+            let of = if *resisted > 0 { format!(" - {resisted} resisted") } else { String::new() };
+            format!("{} takes {}{of} = {damage}; {health} left", who(data, w), hits_of(*die, *hits))
         }
         GameEvent::Killed { who: w } => format!("{} is killed", who(data, w)),
         GameEvent::Spawned { who: w, .. } => format!("{} appears", who(data, w)),
@@ -581,6 +583,19 @@ mod tests {
     fn hits_are_named_by_their_die() {
         assert_eq!(hits_of(DieKind::Bullet, 3), "3 Bullet hits");
         assert_eq!(hits_of(DieKind::Creature, 1), "1 hit of the Creature die");
+    }
+
+    /// Damage says what was resisted only when something was.
+    #[test]
+    fn damage_says_resisted_hits_only_when_there_are_some() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let took = |who, die, resisted| {
+            let (hits, note) = (3, String::new());
+            describe(&data, &GameEvent::Damaged { who, die, hits, resisted, damage: hits - resisted, health: 2, note })
+        };
+        let grunt = Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 4 };
+        assert_eq!(took(grunt, DieKind::Bullet, 1), "Glyphid Grunt #4 takes 3 Bullet hits - 1 resisted = 2; 2 left");
+        assert_eq!(took(Who::Dwarf(DwarfClass::Driller), DieKind::Creature, 0), "The Driller takes 3 hits of the Creature die = 3; 2 left");
     }
 
     /// Gear put down by one action is counted in the log: three platforms are not "the platform".
