@@ -44,11 +44,15 @@ pub fn bar_height(panels: f32) -> f32 {
     PROMPT_HEIGHT + (KEY_HEIGHT - PROMPT_HEIGHT) * rows
 }
 
+/// A line of text is this many times its size (Bevy's `LineHeight` by default).
+pub const LINE: f32 = 1.2;
+/// The Tutorial's coach's text size, in the panels' pixels (`play::view` writes it so).
+pub const COACH_SIZE: f32 = 14.0;
 /// The room kept over the bar in the Tutorial for its coach's line (`play::coach`): two lines of
-/// its 14-pixel text and a gap, in the panels' pixels. Kept from the start, the cave is fitted
-/// above it: measured as it came, it shrank the cave mid-Tutorial the first time the coach's two
-/// lines met a prompt of two (a play-tester's hexes moved under the pointer).
-pub const COACH_ROOM: f32 = 2.0 * 14.0 * 1.2 + BAR_GAP;
+/// its text and a gap, in the panels' pixels. Kept from the start, the cave is fitted above it:
+/// measured as it came, it shrank the cave mid-Tutorial the first time the coach's two lines met a
+/// prompt of two (a play-tester's hexes moved under the pointer).
+pub const COACH_ROOM: f32 = 2.0 * COACH_SIZE * LINE + BAR_GAP;
 
 /// The player's size of the panels and text (1 at 100%).
 pub fn panel_size(settings: Option<&super::settings::Settings>) -> f32 {
@@ -156,7 +160,7 @@ pub struct MoreAbove(pub Entity);
 /// Show each [`MoreBelow`] line while its node hides parts below, and each [`MoreAbove`] line while
 /// its node hides parts above. The layout sets the scroll without marking the node changed, so this
 /// looks every update.
-pub fn more_below(
+pub fn more_out_of_sight(
     nodes: Query<&ComputedNode>,
     mut below: Query<(&MoreBelow, &mut Node), Without<MoreAbove>>,
     mut above: Query<(&MoreAbove, &mut Node), Without<MoreBelow>>,

@@ -75,7 +75,7 @@ fn table(opts: &Options) -> Result<App, String> {
         .add_plugins((play::logic_plugin, play::view_plugin, menu::plugin, window::plugin))
         .init_resource::<layout::BarTop>()
         .add_systems(OnEnter(front::AtTable), layout::new_bar)
-        .add_systems(Update, (layout::fit_window, layout::more_below));
+        .add_systems(Update, (layout::fit_window, layout::more_out_of_sight));
     if let Some(path) = &opts.record {
         app.insert_resource(play::Record::to(path.clone()));
     }

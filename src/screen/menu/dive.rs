@@ -187,10 +187,10 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
         let cards = format!("{} Rock and Stone, {}", c.hand.rock_and_stone.len(), counted(c.hand.throwables.len() as u64, "Throwable"));
         // The upgrade he keeps is said too (a play-tester's was carried over unnamed); of several,
         // the buttons after the line pick it.
-        let upgrade = |k: usize| c.upgrades.get(k).and_then(|u| data.upgrades.get(u.card as usize)).map_or("", |x| x.name.as_str());
-        let kept = match c.upgrades.len() {
-            0 => String::new(),
-            1 => format!(", the {} upgrade", upgrade(0)),
+        let upgrade = |u: &crate::rules::dive::HeldUpgrade| data.upgrades.get(u.card as usize).map_or("", |x| x.name.as_str());
+        let kept = match c.upgrades.as_slice() {
+            [] => String::new(),
+            [u] => format!(", the {} upgrade", upgrade(u)),
             _ => ", one of his Weapon Upgrades (picked beside)".to_string(),
         };
         let cards = format!("{cards}{kept}");
@@ -214,7 +214,7 @@ fn under_way(b: &mut ChildSpawnerCommands, d: &Dive, book: &Book, data: &GameDat
             );
             if c.upgrades.len() > 1 {
                 for (k, u) in c.upgrades.iter().enumerate() {
-                    let label = data.upgrades.get(u.card as usize).map(|x| x.name.clone()).unwrap_or_default();
+                    let label = upgrade(u);
                     let tip =
                         "A Dwarf keeps one Weapon Upgrade between missions; each other one gives him a Throwable (ruling 42)".to_string();
                     button(r, format!("keep {label}"), Entry::Keep(n, k), MenuButton { picked: c.keep == k, tip, ..default() });

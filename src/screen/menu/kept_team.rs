@@ -1,9 +1,8 @@
 //! The team form kept between runs of the game, in `team.ron` in the game's data folder: the
 //! Quick mission, campaign and Deep Dive screens open with the hazard, Dwarves, secondary weapons
 //! and BOSCO the player last chose, and the Quick mission's list on the mission last picked (the
-//! seed is new each run). A broken file is named on the main
-//! menu, with what is wrong, and the form starts as on a first run; the file is left as it is until
-//! the player changes the form.
+//! seed is new each run). A broken file is named on the main menu, with what is wrong, and the
+//! form starts as on a first run; the file is left as it is until the player changes the form.
 
 use super::team::{TeamForm, new_seed};
 use super::title::Said;

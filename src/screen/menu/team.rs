@@ -136,10 +136,14 @@ impl TeamForm {
     }
 }
 
-/// A seat's secondary weapon's name: the one chosen, or the class's default.
+/// A seat's secondary weapon: the one chosen, or the class's default.
+fn secondary(data: &GameData, class: DwarfClass, chosen: Option<usize>) -> Option<&crate::data::cards::SecondaryWeapon> {
+    data.secondaries.get(chosen.or_else(|| secondary_for(data, class, None).ok()).unwrap_or(0))
+}
+
+/// A seat's secondary weapon's name.
 fn secondary_name(data: &GameData, class: DwarfClass, chosen: Option<usize>) -> String {
-    let i = chosen.or_else(|| secondary_for(data, class, None).ok()).unwrap_or(0);
-    data.secondaries.get(i).map(|s| s.name.clone()).unwrap_or_default()
+    secondary(data, class, chosen).map(|s| s.name.clone()).unwrap_or_default()
 }
 
 /// A button of the team form.
@@ -186,9 +190,10 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
     row(b, |r| {
         words(r, "Secondary weapons", 18.0, super::DIM);
         for (seat, class) in form.team.iter().enumerate() {
-            let name = secondary_name(data, *class, form.secondaries.get(seat).copied().flatten());
+            let weapon = secondary(data, *class, form.secondaries.get(seat).copied().flatten());
+            let name = weapon.map_or("", |s| s.name.as_str());
             // What the weapon does, to choose by (a play-tester cycled through names alone).
-            let does = data.secondaries.iter().find(|s| s.name == name).map_or(String::new(), |s| format!("{name}: {} ", s.normal.text));
+            let does = weapon.map_or(String::new(), |s| format!("{name}: {} ", s.normal.text));
             let tip = format!("{does}(click for the next secondary weapon; each Dwarf picks one at set-up)");
             button(r, format!("{class:?}: {name}"), FormButton::Secondary(seat), MenuButton { tip, small: true, ..default() });
         }

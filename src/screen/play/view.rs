@@ -21,7 +21,7 @@ use crate::rules::legal::{Action, ActionKind, Detail, FigureHit, Offer};
 use crate::rules::log::{DieRoll, GameEvent, GameLog, Who, counted};
 use crate::rules::state::Board;
 use crate::screen::hud::{Tooltip, caves_turn};
-use crate::screen::layout::{BAR_GAP, BAR_MOST, BAR_PADDING, HUD_WIDTH, KEY_HEIGHT, KeepClear, KeptUpTo, MoreBelow};
+use crate::screen::layout::{BAR_GAP, BAR_MOST, BAR_PADDING, COACH_SIZE, HUD_WIDTH, KEY_HEIGHT, KeepClear, KeptUpTo, LINE, MoreBelow};
 use crate::screen::look::{self, PAPER, ui_text as text};
 use crate::screen::words;
 use bevy::ecs::query::QueryData;
@@ -173,7 +173,7 @@ fn build(mut commands: Commands) {
     let row = || Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4.0), row_gap: px(3.0), ..default() };
     commands.spawn((BarNode, bar, BackgroundColor(BAR), DespawnOnExit(super::Screen::Mission))).with_children(|b| {
         // The Tutorial's coach, over the prompt (shown only in the Tutorial).
-        b.spawn((CoachText, KeepClear, text("", 14.0, COACH), Node { display: Display::None, ..default() }));
+        b.spawn((CoachText, KeepClear, text("", COACH_SIZE, COACH), Node { display: Display::None, ..default() }));
         b.spawn((PromptText, KeepClear, KeptUpTo(2.0 * PROMPT_LINE), text("", PROMPT_SIZE, PAPER)));
         b.spawn((HintText, text("", 13.0, AMBER)));
         // The answers of a question never shrink: the actions give way to them.
@@ -203,10 +203,9 @@ fn build(mut commands: Commands) {
         .with_child((CardText, text("", 13.0, PAPER)));
 }
 
-/// The prompt's text size, and a line of it (Bevy's line is 1.2 times the text), in the panels'
-/// pixels.
+/// The prompt's text size, and a line of it, in the panels' pixels.
 const PROMPT_SIZE: f32 = 15.0;
-const PROMPT_LINE: f32 = PROMPT_SIZE * 1.2;
+const PROMPT_LINE: f32 = PROMPT_SIZE * LINE;
 
 /// The least height the actions' rows are given when the bar is at its tallest: three rows of
 /// buttons, as tall as End turn, Undo and Redo beside them, in the panels' pixels.
