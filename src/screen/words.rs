@@ -395,7 +395,7 @@ fn more(data: &GameData, e: &GameEvent) -> String {
         GameEvent::SentryFires { target, .. } => format!("The Sentry Gun fires at {}", who_in(data, target)),
         GameEvent::SentryDestroyed { .. } => "The Sentry Gun is destroyed".into(),
         GameEvent::SentryAttacked { who: w } => format!("{} attacks the Sentry Gun", who(data, w)),
-        GameEvent::BoscoActs { actions } => format!("BOSCO acts: {}", counted(*actions, "action")),
+        GameEvent::BoscoActs { actions } => format!("BOSCO's part of the turn begins: {} to take", counted(*actions, "action")),
         GameEvent::BoscoPlaced { at } => format!("BOSCO is set down at {}", space(at)),
         GameEvent::BoscoLost { why } => format!("BOSCO is lost: {why}"),
         GameEvent::Blast { card, area } => format!("The {card} lands on {}", counted(area.len() as u64, "space")),

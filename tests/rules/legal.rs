@@ -256,6 +256,31 @@ fn an_axe_success_that_opens_a_hidden_cave_says_which() {
     assert!(matches!(&carved, Detail::Opens { mineral: None, caves } if caves == &['a']), "{carved:?}");
 }
 
+/// The Driller's Move that ends by drilling says so, with the hidden cave the drilled space opens,
+/// and the Move does open it.
+#[test]
+fn a_drilling_move_says_it_drills_and_which_cave_it_opens() {
+    use hoxxes::data::mission::Ground;
+    let mut g = Game::new(cave_with_hidden(), &[DwarfClass::Driller]);
+    g.put(DwarfClass::Driller, 4, 2);
+    g.set_ground(4, 3, Ground::Stalagmite);
+    let move_to = |g: &mut Game, to: Qr| {
+        legal(g.world()).actions.iter().flat_map(|a| a.offers()).find_map(|o| match &o.detail {
+            Detail::Move { to: t, drills, opens, .. } if *t == to => Some((*drills, opens.clone())),
+            _ => None,
+        })
+    };
+    // (5, 2) is rock beside cave a's (6, 2); (4, 3) a stalagmite beside no hidden cave; (3, 2) floor.
+    assert_eq!(move_to(&mut g, q(5, 2)), Some((true, vec!['a'])));
+    assert_eq!(move_to(&mut g, q(4, 3)), Some((true, vec![])));
+    assert_eq!(move_to(&mut g, q(3, 2)), Some((false, vec![])));
+    g.walk(&[(5, 2)]).unwrap();
+    assert!(
+        g.events().iter().any(|e| matches!(e, hoxxes::rules::log::GameEvent::CaveRevealed { letter: 'a', .. })),
+        "the drilling opens cave a"
+    );
+}
+
 /// A Resupply pod the M.U.L.E. cannot pay for is refused for that, not for the spaces it may not
 /// land on; and once paid for, it lists the spaces.
 #[test]

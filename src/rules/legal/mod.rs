@@ -144,14 +144,16 @@ pub struct Offer {
 pub enum Detail {
     None,
     /// A Move: where it ends, its cost in movement points, the path sent, the Health the Flames on
-    /// the way take, and the mineral lost when it ends by drilling into a wall that holds one
-    /// (Power Drilling).
+    /// the way take; whether it ends by drilling into a wall or a stalagmite (Power Drilling), the
+    /// mineral that loses when the wall holds one, and the face-down caves the drilled space opens.
     Move {
         to: Qr,
         cost: u32,
         path: Vec<Qr>,
         flame_damage: u32,
+        drills: bool,
         drills_away: Option<crate::data::mission::Mineral>,
+        opens: Vec<char>,
     },
     /// An attack at a space: the figures there and how the dice meet them, the ammo and actions it
     /// costs.

@@ -12,7 +12,8 @@ use crate::rules::cave::{Cave, DwarfItem};
 use crate::rules::command::Command;
 use crate::rules::components::Terrain;
 use crate::rules::hex::{Grid, NO_HEX, Qr, canonical, neighbours};
-use crate::rules::skills::{move_cost, step_over};
+use crate::rules::reveal::caves_touching;
+use crate::rules::skills::{driller, move_cost, step_over};
 use crate::rules::state::Mule;
 use hexx::Hex;
 use std::cmp::Reverse;
@@ -78,14 +79,17 @@ pub fn offers(cave: &Cave, mule: &Mule, d: &DwarfItem) -> Vec<Offer> {
 fn offer(cave: &Cave, to: Hex, path: &[Hex]) -> Offer {
     let flame_damage = if path.iter().any(|h| cave.flame_at(*h)) { cave.data.numbers.skills.flame_damage } else { 0 };
     let q: Vec<Qr> = path.iter().map(|h| Qr::from(*h)).collect();
-    // Power Drilling destroys the wall it ends in, mineral and all (rulebook "The Driller").
+    // Power Drilling destroys the wall it ends in, mineral and all, and opens the hidden caves the
+    // new space touches (rulebook "The Driller").
+    let drills = driller::drills_into(cave, to);
     let drills_away = match cave.terrain(to) {
         Some(Terrain::Open(Ground::Wall(mineral))) => mineral,
         _ => None,
     };
+    let opens = if drills { caves_touching(cave, to).iter().map(|(_, c)| c.letter).collect() } else { vec![] };
     Offer {
         command: Command::Move(q.clone()),
-        detail: Detail::Move { to: to.into(), cost: move_cost(cave, path), path: q, flame_damage, drills_away },
+        detail: Detail::Move { to: to.into(), cost: move_cost(cave, path), path: q, flame_damage, drills, drills_away, opens },
     }
 }
 

@@ -53,7 +53,7 @@ pub fn drill_attack(cave: &Cave, seat: u32) -> bool {
 /// to him: it is destroyed with no roll, any mineral in it lost, and he stands in the new space. A
 /// hidden cave the new space touches is revealed, as by any carving.
 pub fn drill(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
-    if !cave.terrain(h).is_some_and(|t| t.is_wall() || t.is_stalagmite()) {
+    if !drills_into(cave, h) {
         return;
     }
     if let Some(space) = cave.space(h) {
@@ -61,6 +61,11 @@ pub fn drill(cave: &Cave, fx: &mut Effects, pool: &mut UpgradePool, h: Hex) {
     }
     fx.say(GameEvent::Drilled { at: h.into() });
     reveal_caves_touching(cave, fx, pool, h);
+}
+
+/// Whether a Move ending on this space drills into it: a wall or a stalagmite (Power Drilling).
+pub fn drills_into(cave: &Cave, h: Hex) -> bool {
+    cave.terrain(h).is_some_and(|t| t.is_wall() || t.is_stalagmite())
 }
 
 /// Flaming Ground (rulebook): once the damage is dealt, up to `count` Flame tokens wait to be placed.

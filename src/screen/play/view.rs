@@ -912,11 +912,17 @@ fn last_event_card(log: &GameLog) -> Option<(&str, &str)> {
 /// the roll in the tray, by which an answer about a die names it.
 pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
     match &o.detail {
-        Detail::Move { to, cost, flame_damage, drills_away, .. } => {
+        Detail::Move { to, cost, flame_damage, drills, drills_away, opens, .. } => {
             let burn = if *flame_damage > 0 { format!(", Flames: {flame_damage} damage") } else { String::new() };
-            // Said before the click: the drilling cannot be taken back once the mineral is gone.
-            let lost = drills_away.map(|m| format!(" - drilling into the wall loses its {m:?}")).unwrap_or_default();
-            format!("move to {}: {}{burn}{lost}", words::space(to), counted(*cost, "point"))
+            // Said before the click: a drilled space, its mineral and what comes out of a cave it
+            // opens cannot be taken back.
+            let drilled = match (drills, drills_away) {
+                (false, _) => String::new(),
+                (true, Some(m)) => format!(" - drills into the wall and its {m:?} is lost"),
+                (true, None) => " - drills through; the Move ends there".into(),
+            };
+            let opened = if opens.is_empty() { String::new() } else { format!("; {}", cave_opens(opens)) };
+            format!("move to {}: {}{burn}{drilled}{opened}", words::space(to), counted(*cost, "point"))
         }
         Detail::Target { at, figures, .. } if matches!(o.command, Command::Choose(Answer::Chop(_))) => {
             let on: Vec<String> = figures.iter().map(|f| figure_words(data, f)).collect();
@@ -963,9 +969,7 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
                 (Command::Choose(a), _) => words::answer(data, a, dice),
                 (cmd, _) => cmd.name().to_string(),
             };
-            let letters: Vec<String> = caves.iter().map(char::to_string).collect();
-            let (cave, it) = if caves.len() == 1 { ("hidden cave", "it") } else { ("hidden caves", "them") };
-            format!("{what} - it opens {cave} {}: what is in {it} comes out", letters.join(" and "))
+            format!("{what} - {}", cave_opens(caves))
         }
         Detail::LeftBehind(left) => match words::left_behind(left) {
             Some(left) => format!("launch the Drop Pod, leaving {left} behind"),
@@ -980,6 +984,13 @@ pub fn offer_words(data: &GameData, o: &Offer, dice: &[DieRoll]) -> String {
             cmd => cmd.name().to_string(),
         },
     }
+}
+
+/// What opening face-down caves lets out: "it opens hidden cave a: what is in it comes out".
+fn cave_opens(caves: &[char]) -> String {
+    let letters: Vec<String> = caves.iter().map(char::to_string).collect();
+    let (cave, it) = if caves.len() == 1 { ("hidden cave", "it") } else { ("hidden caves", "them") };
+    format!("it opens {cave} {}: what is in {it} comes out", letters.join(" and "))
 }
 
 /// What overclocking a Dwarf's secondary weapon does, before he spends the Gold on it.
@@ -1409,6 +1420,24 @@ mod tests {
         );
         let carve = offer_words(&data, &opens(ChopTarget::Carve(at), None), &[]);
         assert!(carve.starts_with("axe: carve the wall at (2, 2) - it opens hidden caves a and c"), "{carve}");
+    }
+
+    /// A Driller's Move that drills says so before the click: what it loses and what it opens.
+    #[test]
+    fn a_drilling_move_says_what_it_breaks_and_opens() {
+        use crate::data::mission::Mineral;
+        let data = GameData::load(&crate::data::assets_dir()).expect("the game's data");
+        let to = Qr { q: 1, r: 2 };
+        let moving = |drills, drills_away, opens: Vec<char>| Offer {
+            command: Command::Move(vec![to]),
+            detail: Detail::Move { to, cost: 1, path: vec![to], flame_damage: 0, drills, drills_away, opens },
+        };
+        assert_eq!(offer_words(&data, &moving(false, None, vec![]), &[]), "move to (2, 2): 1 point");
+        assert_eq!(offer_words(&data, &moving(true, None, vec![]), &[]), "move to (2, 2): 1 point - drills through; the Move ends there");
+        assert_eq!(
+            offer_words(&data, &moving(true, Some(Mineral::Gold), vec!['b']), &[]),
+            "move to (2, 2): 1 point - drills into the wall and its Gold is lost; it opens hidden cave b: what is in it comes out"
+        );
     }
 
     /// The Overclock button says what the Gold buys before it is spent: the weapon's overclocked
