@@ -281,6 +281,7 @@ fn shoot(
     target: Hex,
 ) -> Result<Vec<u32>, String> {
     let at = check_gun(cave, turn, gun, target)?;
+    fx.fired(cave, Who::Bosco, &gun.name, target);
     let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
     turn.bosco_actions -= gun.actions;
     let then = AfterRoll::BoscoShot { from: at, target };
@@ -493,12 +494,14 @@ fn take_reaction(
     for_karl: ForKarlHands,
     mut fx: Effects,
 ) {
-    let Some(Job::BoscoReaction { creature, .. }) = job.0.clone() else { return };
+    let Some(Job::BoscoReaction { target, creature }) = job.0.clone() else { return };
     let result = desk.answer(&pending).and_then(|a| {
         pending.0 = None;
         job.0 = None;
         let (Answer::React(_), Some((_, at))) = (a, bosco(&cave)) else { return Ok(()) };
-        let rolls = fx.roll(Who::Bosco, &cave.data.numbers.bosco.light_gun.dice, &cave.data)?;
+        let gun = &cave.data.numbers.bosco.light_gun;
+        fx.fired(&cave, Who::Bosco, &gun.name, aim(&cave, target, creature));
+        let rolls = fx.roll(Who::Bosco, &gun.dice, &cave.data)?;
         let karl = for_karl.in_hand(&cave);
         if let Some(rolls) =
             hold(&cave.data, &mut fx.karl, &mut pending, karl, Who::Bosco, rolls, AfterRoll::BoscoReaction { from: at, creature })

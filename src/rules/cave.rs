@@ -357,6 +357,13 @@ impl Cave<'_, '_> {
         self.spot(h).is_some_and(|i| self.this_run(|s| s.spots[i].creature.is_some()))
     }
 
+    /// Who stands on a space, a creature before a Dwarf, as the log names them.
+    pub fn figure_at(&self, h: Hex) -> Option<super::log::Who> {
+        use super::log::Who;
+        let creature = || self.creature_at(h).map(|c| Who::Creature { kind: c.creature.kind, id: c.id.0 });
+        creature().or_else(|| self.dwarf_at(h).map(|d| Who::Dwarf(d.dwarf.class)))
+    }
+
     /// The creature on a space (the one with the lowest id, should two ever share it).
     pub fn creature_at(&self, h: Hex) -> Option<CreatureItem<'_>> {
         let i = self.spot(h)?;

@@ -36,6 +36,11 @@ impl Effects<'_, '_> {
         self.log.push(e);
     }
 
+    /// Log a shot fired at a space, naming who stands there, before its dice are rolled.
+    pub fn fired(&mut self, cave: &super::cave::Cave, who: Who, weapon: &str, at: hexx::Hex) {
+        self.say(GameEvent::Fired { who, weapon: weapon.to_string(), at: at.into(), aimed_at: cave.figure_at(at) });
+    }
+
     /// Roll dice for someone and log the faces.
     pub fn roll(&mut self, who: Who, dice: &[(DieKind, u32)], data: &GameData) -> Result<Vec<DieRoll>, String> {
         let rolls = roll_all(dice, data, &mut self.rng, &mut self.forced)?;

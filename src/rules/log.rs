@@ -333,6 +333,14 @@ pub enum GameEvent {
     /// BOSCO's reaction shot hit: the grab is broken.
     GrabBrokenByBosco,
     /// A Dwarf throws a Throwable card at a space.
+    /// A gun is fired at a space (a Dwarf's weapon, a reaction shot, BOSCO's gun or rocket): the
+    /// fire mode's name and who stood there as it was aimed (since 2026-11-30).
+    Fired {
+        who: Who,
+        weapon: String,
+        at: Qr,
+        aimed_at: Option<Who>,
+    },
     Threw {
         dwarf: DwarfClass,
         card: String,

@@ -132,7 +132,11 @@ fn offer_reaction(
         .and_then(|id| cave.creature_by_id(id))
         .map(|c| format!(" at the {}", cave.stats(c.creature.kind).name))
         .unwrap_or_default();
-    ask_of(&mut pending, Who::Dwarf(d.dwarf.class), format!("The {:?} may take a reaction shot{at}", d.dwarf.class), options);
+    // A grab on a shielded Dwarf does him no harm (`grab_lands`): said before any ammo is spent on
+    // breaking it (a play-tester shot at a Cave Leech the Shield already held off).
+    let shielded = creature.is_none() && super::skills::gunner::shielded(&cave, target);
+    let note = if shielded { " (the Shield already keeps the grab off)" } else { "" };
+    ask_of(&mut pending, Who::Dwarf(d.dwarf.class), format!("The {:?} may take a reaction shot{at}{note}", d.dwarf.class), options);
 }
 
 fn take_reaction(

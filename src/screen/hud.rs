@@ -214,9 +214,14 @@ fn build(
         ChildOf(side),
         children![text("More below: the wheel scrolls", 12.0, PAPER)],
     ));
+    // What scrolls, kept at its own height: as the panel's own children, the parts shrank to fit
+    // it, and the Swarm Threat meter's boxes were squashed to a row of red ticks (a play-tester with
+    // four Dwarves late in a mission).
+    let column = Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), flex_shrink: 0.0, ..default() };
+    let parts = commands.spawn((column, ChildOf(panel))).id();
     // The Dwarves first: should the part not fit, what is cut is the M.U.L.E. and the meter, not a
     // Dwarf's Health (a play-tester lost the second Dwarf's row under a long M.U.L.E. list).
-    commands.entity(panel).with_children(|p| {
+    commands.entity(parts).with_children(|p| {
         p.spawn(heading("DWARVES"));
         for dwarf in seated {
             p.spawn(dwarf_row(dwarf));
@@ -408,8 +413,8 @@ fn mule_lines(
                 format!("[{}] {:<11} {have:>2}/{n}{tag}", tick(have >= *n), item_name(*item))
             }
             // Met by a kill of the kind, and met for good, whatever comes out later (ruling 29).
-            Objective::Kill(kind) if kills.kinds.contains(kind) => format!("[x] Kill {}: killed{tag}", data.creatures.get(*kind).name),
-            Objective::Kill(kind) => format!("[ ] Kill {}: {} on the cave{tag}", data.creatures.get(*kind).name, on_cave(*kind)),
+            Objective::Kill(kind) if kills.kinds.contains(kind) => format!("[x] Kill one {}: killed{tag}", data.creatures.get(*kind).name),
+            Objective::Kill(kind) => format!("[ ] Kill one {}: {} on the cave{tag}", data.creatures.get(*kind).name, on_cave(*kind)),
         })
         .collect();
     let wanted: Vec<Item> = objectives.primary.iter().chain(&objectives.secondary).filter_map(collected_item).collect();
@@ -789,10 +794,10 @@ mod tests {
         let info = MissionInfo { name: m.name, objectives: m.objectives, mission_event: m.mission_event, hazard: 1, seed: 1 };
         let (mule, mut kills) = (Mule::default(), Kills::default());
         let lines = |kills: &Kills| mule_lines(&info, &mule, kills, &data, true, |_| 1);
-        assert!(lines(&kills).iter().any(|l| l.starts_with("[ ] Kill Oppressor: 1 on the cave")), "{:?}", lines(&kills));
+        assert!(lines(&kills).iter().any(|l| l.starts_with("[ ] Kill one Oppressor: 1 on the cave")), "{:?}", lines(&kills));
         assert!(!lines(&kills).iter().any(|l| l.starts_with("Objectives met")));
         kills.kinds.insert(CreatureKind::Oppressor);
-        assert!(lines(&kills).iter().any(|l| l == "[x] Kill Oppressor: killed"), "{:?}", lines(&kills));
+        assert!(lines(&kills).iter().any(|l| l == "[x] Kill one Oppressor: killed"), "{:?}", lines(&kills));
         assert!(lines(&kills).last().is_some_and(|l| l.starts_with("Objectives met: back to the Drop Pod")), "{:?}", lines(&kills));
         let ended = mule_lines(&info, &mule, &kills, &data, false, |_| 1);
         assert!(!ended.iter().any(|l| l.starts_with("Objectives met")), "the mission over, nobody is sent home: {ended:?}");

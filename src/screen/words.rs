@@ -157,6 +157,15 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
             None => format!("The {dwarf:?} plays {card}"),
         },
         GameEvent::Threw { dwarf, card, .. } => format!("The {dwarf:?} throws a {card}"),
+        GameEvent::Fired { who: w, weapon, at, aimed_at } => {
+            let at = space(at);
+            let target = match aimed_at {
+                Some(f @ Who::Dwarf(_)) => format!("{at}, where {} stands", who_in(data, f)),
+                Some(f) => format!("{} on {at}", who_in(data, f)),
+                None => at,
+            };
+            format!("{} fires ({weapon}) at {target}", who(data, w))
+        }
         GameEvent::StoodUp { dwarf, .. } => format!("The {dwarf:?} is back on his feet"),
         GameEvent::Revived { dwarf, health } => format!("The {dwarf:?} is revived with {health} Health"),
         GameEvent::Healed { dwarf, amount: 0, health } => format!("The {dwarf:?} heals nothing: he has {health} Health, all he can hold"),
@@ -251,6 +260,8 @@ pub fn topic(e: &GameEvent) -> Option<&'static str> {
         BoscoActs { .. } | BoscoPlaced { .. } | BoscoLost { .. } | GrabBrokenByBosco => "BOSCO",
         Threw { .. } | ThrowableLeft { .. } | MineTriggered { .. } | Detonated { .. } | LureAttacked { .. } => "Throwables",
         Blast { .. } => "Area weapons and blasts",
+        Fired { who: Who::Bosco, .. } => "BOSCO",
+        Fired { .. } => "Shooting with a primary weapon",
         LastingEnded { .. } => return None,
     })
 }
@@ -672,6 +683,19 @@ mod tests {
         assert_eq!(who(&data, &Who::Bosco), "BOSCO");
         let grunt = Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 4 };
         assert_eq!(who_in(&data, &grunt), who(&data, &grunt), "a creature has no article");
+    }
+
+    /// A shot's line says where it was aimed and at whom: a creature, a Dwarf's space, a bare space.
+    #[test]
+    fn a_shot_says_what_it_was_aimed_at() {
+        let data = GameData::load(&crate::data::assets_dir()).expect("assets load");
+        let at = Qr { q: 4, r: 2 };
+        let fired = |w: Who, aimed_at| describe(&data, &GameEvent::Fired { who: w, weapon: "Regular shot".into(), at, aimed_at });
+        let grunt = Who::Creature { kind: crate::data::creatures::CreatureKind::Grunt, id: 4 };
+        assert_eq!(fired(Who::Dwarf(DwarfClass::Scout), Some(grunt)), "The Scout fires (Regular shot) at Glyphid Grunt #4 on (5, 2)");
+        let at_dwarf = fired(Who::Bosco, Some(Who::Dwarf(DwarfClass::Gunner)));
+        assert_eq!(at_dwarf, "BOSCO fires (Regular shot) at (5, 2), where the Gunner stands");
+        assert_eq!(fired(Who::Dwarf(DwarfClass::Scout), None), "The Scout fires (Regular shot) at (5, 2)");
     }
 
     /// The Creature die's "!" is shown as on the die, and where it does nothing the line says so

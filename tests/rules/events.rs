@@ -176,6 +176,21 @@ fn any_hit_breaks_a_cave_leech_and_a_miss_lets_it_land() {
     assert!(g.status(Scout).knocked_over);
 }
 
+/// A reaction shot at a grab on a shielded Dwarf is still offered (a hit breaks the grab), and the
+/// question says the Shield keeps the grab off him anyway; the grab then does him no harm.
+#[test]
+fn a_reaction_at_a_grab_on_a_shielded_dwarf_says_the_shield_holds() {
+    let mut g = Game::room(&[Gunner, Driller]);
+    g.put(Gunner, 4, 2);
+    g.put(Driller, 5, 3);
+    g.ok(Command::Shield);
+    draw(&mut g, "Cave Leech");
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert_eq!(prompt.as_deref(), Some("The Driller may take a reaction shot (the Shield already keeps the grab off)"));
+    g.ok(choose(Answer::Pass));
+    assert_eq!(g.health(Gunner), 5, "the Shield holds");
+}
+
 /// Ruling 32: a reaction shot at a grab is a Dwarf's shot; For Karl! may reroll its misses.
 #[test]
 fn for_karl_rerolls_a_reaction_shot_at_a_cave_leech() {

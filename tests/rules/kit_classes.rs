@@ -344,6 +344,27 @@ fn a_zipline_crosses_an_adjacent_pit_in_a_straight_line_to_a_vacant_space() {
     assert_eq!(g.turn().actions_left, 3, "refusals cost nothing");
 }
 
+/// The Zipline's button says why it is not allowed: no pit beside the Gunner, or a pit with no
+/// vacant floor across it (it said "no pit to cross" beside a pit with a Mactera across it).
+#[test]
+fn the_ziplines_reason_names_what_is_missing() {
+    let mut g = Game::room(&[Gunner]);
+    g.put(Gunner, 3, 2);
+    let why = |g: &mut Game| {
+        let l = hoxxes::rules::legal::legal(g.world());
+        let zip = l.of(hoxxes::rules::legal::ActionKind::Zipline).next().expect("listed").allowed.clone();
+        zip.expect_err("not allowed")
+    };
+    assert!(why(&mut g).contains("no deep pit"), "{}", why(&mut g));
+    g.set_ground(4, 2, Ground::Pit);
+    g.creature(Grunt, 5, 2);
+    for (c, r) in [(4, 1), (4, 3), (5, 3), (3, 3), (2, 2), (3, 1)] {
+        g.set_ground(c, r, Ground::Wall(None));
+    }
+    // One space across the pit, taken: its own refusal.
+    assert_eq!(why(&mut g), "(4, 2) is not a vacant space to fix the Zipline to");
+}
+
 #[test]
 fn zipline_pieces_are_moved_when_the_box_is_empty() {
     let mut g = Game::room(&[Gunner]);

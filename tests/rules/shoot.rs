@@ -10,7 +10,7 @@ use hoxxes::data::mission::{Facing, Ground};
 use hoxxes::data::weapons::DwarfClass::*;
 use hoxxes::rules::command::{Answer, Command, Pending};
 use hoxxes::rules::components::DwarfStatus;
-use hoxxes::rules::log::Who;
+use hoxxes::rules::log::{GameEvent, Who};
 
 fn shoot(mode: &str, c: i32, r: i32) -> Command {
     Command::Shoot { mode: mode.into(), target: q(c, r) }
@@ -30,6 +30,18 @@ fn a_regular_shot_kills_a_grunt_six_spaces_away() {
     assert_eq!(g.creature_health(id), None);
     assert_eq!(g.ammo(Scout).primary, 4);
     assert_eq!(g.turn().actions_left, 2);
+    // The log says what the shot was aimed at, before its roll.
+    let events = g.events();
+    let fired = events.iter().position(|e| {
+        *e == GameEvent::Fired {
+            who: Who::Dwarf(Scout),
+            weapon: "Regular shot".into(),
+            at: q(8, 2),
+            aimed_at: Some(Who::Creature { kind: Grunt, id }),
+        }
+    });
+    let rolled = events.iter().position(|e| matches!(e, GameEvent::Rolled { .. }));
+    assert!(fired.is_some() && fired < rolled, "{events:?}");
 }
 
 #[test]

@@ -247,6 +247,7 @@ pub fn roll_shot(
     let ammo = pay(d.ammo, slot, mode.ammo, mods.any_ammo).map_err(|e| format!("the {:?} has {e}", d.dwarf.class))?;
     let mut dice = mode.dice.clone();
     dice.extend(mods.extra_dice.iter().copied());
+    fx.fired(cave, Who::Dwarf(d.dwarf.class), &mode.name, target);
     let rolls = fx.roll(Who::Dwarf(d.dwarf.class), &dice, &cave.data)?;
     fx.commands.entity(d.entity).insert(ammo);
     fx.say(GameEvent::AmmoSpent {

@@ -86,10 +86,14 @@ pub fn all(t: &Table, want: &dyn Fn(ActionKind) -> bool, aim: Aim) -> Vec<Action
         }),
         DwarfClass::Gunner => {
             push(ActionKind::Zipline, "", &|| {
+                gunner::check_zipline_ready(cave, turn)?;
+                // The spaces across a deep pit, then whether one takes the Zipline: with a pit but
+                // nowhere across it to fix the line, the reason is that, not "no pit" (a play-tester
+                // beside a pit with a Mactera across it).
                 let reach = gear_count(cave, DwarfClass::Gunner, "Zipline") + 1;
-                spaces(cave, within(at, reach).collect(), "no pit to cross", |h| {
-                    gunner::check_zipline(cave, turn, h).map(|_| Command::Zipline(h.into()))
-                })
+                let across: Vec<Hex> = within(at, reach).filter(|h| gunner::pit_crossed(cave, at, *h).is_ok()).collect();
+                let none = if across.is_empty() { "no deep pit next to him to cross" } else { "no vacant floor across the pit" };
+                spaces(cave, across, none, |h| gunner::check_zipline(cave, turn, h).map(|_| Command::Zipline(h.into())))
             });
             push(ActionKind::Shield, "", &|| gunner::check_shield(cave, turn).map(|_| vec![plain(Command::Shield)]));
         }

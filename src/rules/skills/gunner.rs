@@ -68,15 +68,28 @@ fn zipline(cave: &Cave, turn: &mut Turn, fx: &mut Effects, to: Hex) -> Result<()
     Ok(())
 }
 
-/// Whether the Gunner may fix a Zipline to this space: him, the pit spaces it crosses and his
-/// pieces when he may. The legal-moves query asks this too.
-pub fn check_zipline<'a>(cave: &'a Cave, turn: &Turn, to: Hex) -> Result<(DwarfItem<'a>, Vec<Hex>, u32), String> {
-    let d = gear_user(cave, turn, DwarfClass::Gunner, 1)?;
+/// Whether the Gunner may fix a Zipline now, wherever to: his turn, an action left.
+pub fn check_zipline_ready<'a>(cave: &'a Cave, turn: &Turn) -> Result<DwarfItem<'a>, String> {
+    gear_user(cave, turn, DwarfClass::Gunner, 1)
+}
+
+/// The deep pit spaces a Zipline from `from` to `to` crosses: a straight line of them, the first
+/// next to `from`, ending beside `to`.
+pub fn pit_crossed(cave: &Cave, from: Hex, to: Hex) -> Result<Vec<Hex>, String> {
     let q = Qr::from(to);
-    let line = straight_between(d.at.0, to).ok_or_else(|| format!("({}, {}) is not in a straight line from the Gunner", q.q, q.r))?;
+    let line = straight_between(from, to).ok_or_else(|| format!("({}, {}) is not in a straight line from the Gunner", q.q, q.r))?;
     if line.is_empty() || !line.iter().all(|h| cave.terrain(*h).is_some_and(|t| t.is_pit())) {
         return Err(format!("the line to ({}, {}) does not cross a deep pit next to the Gunner", q.q, q.r));
     }
+    Ok(line)
+}
+
+/// Whether the Gunner may fix a Zipline to this space: him, the pit spaces it crosses and his
+/// pieces when he may. The legal-moves query asks this too.
+pub fn check_zipline<'a>(cave: &'a Cave, turn: &Turn, to: Hex) -> Result<(DwarfItem<'a>, Vec<Hex>, u32), String> {
+    let d = check_zipline_ready(cave, turn)?;
+    let q = Qr::from(to);
+    let line = pit_crossed(cave, d.at.0, to)?;
     if !cave.is_floor(to) || !vacant(cave, to) {
         return Err(format!("({}, {}) is not a vacant space to fix the Zipline to", q.q, q.r));
     }

@@ -8,7 +8,7 @@ use crate::screen::look::ui_text;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Said>().add_systems(OnEnter(Screen::Title), (super::reset_focus, build)).add_systems(
+    app.init_resource::<Said>().add_systems(OnEnter(Screen::Title), (super::reset_focus, disarm_quit, build).chain()).add_systems(
         Update,
         (press.after(MenuInput), build_again.run_if(resource_changed::<Said>)).chain().run_if(in_state(Screen::Title)),
     );
@@ -88,7 +88,11 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
                     button(r, "Settings", Entry::Go(Screen::Settings), cell("The creatures' turn speed, animations, the size of the text"));
                 });
                 buttons_row(c, |r| {
-                    button(r, "Quit", Entry::Quit, cell("Close the game: it is saved after every command"));
+                    let (label, tip) = match said == QUIT_AGAIN {
+                        true => ("Quit: press again", "Press again to close the game; anything else keeps it open"),
+                        false => ("Quit", "Close the game (a second press does it): it is saved after every command"),
+                    };
+                    button(r, label, Entry::Quit, cell(tip));
                 });
             });
         if !said.is_empty() {
@@ -97,6 +101,11 @@ fn build(mut commands: Commands, said: Res<Said>, left: Option<Res<crate::screen
         b.spawn((ui_text(KEYS, 16.0, super::DIM), Node { margin: UiRect::top(px(10.0)), max_width: percent(100.0), ..default() }));
     });
 }
+
+/// What the main menu says after a first press of Quit, which a second press carries out: the
+/// rows above it come and go with the games under way, so a click aimed at Replays could land on
+/// Quit (a play-tester's did, and the game closed).
+const QUIT_AGAIN: &str = "Press Quit again to close the game (every game is kept: Continue brings it back)";
 
 /// A main menu button's width, and the room between buttons.
 const WIDTH: f32 = 250.0;
@@ -129,6 +138,13 @@ fn newest_game(left: Option<&crate::screen::front::LeftGame>) -> Option<(std::pa
     left.filter(|(_, s)| not_a_dive(s)).or_else(|| super::newest_under_way(not_a_dive))
 }
 
+/// A first press of Quit holds only while the player stays on the main menu.
+fn disarm_quit(mut said: ResMut<Said>) {
+    if said.0 == QUIT_AGAIN {
+        said.0.clear();
+    }
+}
+
 fn build_again(
     mut commands: Commands,
     roots: Query<Entity, With<super::MenuRoot>>,
@@ -152,6 +168,9 @@ fn press(
 ) {
     for Clicked(e) in clicked.read() {
         let Ok(entry) = entries.get(*e) else { continue };
+        if said.0 == QUIT_AGAIN && !matches!(entry, Entry::Quit) {
+            said.0.clear();
+        }
         match entry {
             Entry::Go(screen) => next.set(*screen),
             Entry::Tutorial => match tutorial(&data, true) {
@@ -163,9 +182,10 @@ fn press(
                 Ok(begin) => commands.insert_resource(begin),
                 Err(e) => said.0 = e,
             },
-            Entry::Quit => {
+            Entry::Quit if said.0 == QUIT_AGAIN => {
                 exit.write(AppExit::Success);
             }
+            Entry::Quit => said.0 = QUIT_AGAIN.into(),
         }
     }
 }
@@ -173,6 +193,30 @@ fn press(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Quit closes the game at its second press only; a press of anything else between puts the
+    /// first one away.
+    #[test]
+    fn quit_asks_for_a_second_press() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .init_state::<Screen>()
+            .add_message::<Clicked>()
+            .init_resource::<Said>()
+            .insert_resource(GameData::load(&crate::data::assets_dir()).expect("the game's data"))
+            .add_systems(Update, press);
+        let quit = app.world_mut().spawn(Entry::Quit).id();
+        let replays = app.world_mut().spawn(Entry::Go(Screen::Replays)).id();
+        let click = |app: &mut App, e: Entity| {
+            app.world_mut().write_message(Clicked(e));
+            app.update();
+            (app.should_exit().is_some(), app.world().resource::<Said>().0.clone())
+        };
+        assert_eq!(click(&mut app, quit), (false, QUIT_AGAIN.to_string()), "the first press asks");
+        assert_eq!(click(&mut app, replays), (false, String::new()), "another button puts it away");
+        assert_eq!(click(&mut app, quit), (false, QUIT_AGAIN.to_string()));
+        assert!(click(&mut app, quit).0, "the second press closes the game");
+    }
 
     /// The newcomer's button starts the Tutorial for a lone Scout, coached.
     #[test]

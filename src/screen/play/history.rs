@@ -257,14 +257,22 @@ fn answer_needless(
         *given_at = None;
     }
     let Some(p) = now.legal.pending.as_ref() else { return };
+    // A question the player is asked puts away the word on one answered for him: "Not asked: the
+    // roll hurts nobody" stood under the next creature's For Karl! question (a play-tester).
+    if p.needless.is_none() && notice.0.starts_with(NOT_ASKED) {
+        notice.0.clear();
+    }
     let (Some(why), Some(first)) = (&p.needless, p.answers.first()) else { return };
     if !history.waiting || !queue.0.is_empty() || *given_at == Some(log.0.len()) {
         return;
     }
     *given_at = Some(log.0.len());
     queue.0.push_back(first.command.clone());
-    notice.0 = format!("Not asked: {why}");
+    notice.0 = format!("{NOT_ASKED}{why}");
 }
+
+/// How the hint begins when a question was answered for the player.
+const NOT_ASKED: &str = "Not asked: ";
 
 /// The save written after every command (and after an undo); once the mission is over it moves
 /// to the finished games. Not only after a command: a mission is most often lost in the creatures'

@@ -45,6 +45,7 @@ pub fn named(e: &GameEvent) -> (Vec<Who>, Vec<Qr>) {
         Spawned { who, at } | MineTriggered { who, at } | LureAttacked { who, at } => (vec![who.clone()], vec![*at]),
         Attacks { who, target } => (vec![who.clone(), dwarf(target)], vec![]),
         SentryFires { at, target } => (vec![Who::SentryGun, target.clone()], vec![*at]),
+        Fired { who, at, aimed_at, .. } => (std::iter::once(who).chain(aimed_at).cloned().collect(), vec![*at]),
         TurnStarted { dwarf: d, .. }
         | TurnEnded { dwarf: d }
         | AmmoSpent { dwarf: d, .. }
