@@ -56,7 +56,7 @@ fn next_turn(cave: Cave, mut job: ResMut<CurrentJob>, mut turn: ResMut<Turn>, mu
 /// Start a Dwarf's turn: his actions for it, the Stunned token spent, the gear that comes back.
 pub fn begin_turn(cave: &Cave, turn: &mut Turn, fx: &mut Effects, seat: u32) {
     let Some(d) = cave.dwarf_in_seat(seat) else { return };
-    super::skills::start_of_turn(cave, fx, seat);
+    let back = super::skills::coming_back(cave, fx, seat);
     let n = &cave.data.numbers;
     let actions = if d.status.unconscious {
         0
@@ -68,4 +68,7 @@ pub fn begin_turn(cave: &Cave, turn: &mut Turn, fx: &mut Effects, seat: u32) {
     };
     *turn = Turn { number: turn.number + 1, seat, actions_left: actions, ..Default::default() };
     fx.say(GameEvent::TurnStarted { turn: turn.number, dwarf: d.dwarf.class, actions });
+    // Said under the new turn, whose gear it is (the log had the Driller's Flames taken back under
+    // the Scout's turn before it: a play-tester).
+    super::skills::start_of_turn(cave, fx, back);
 }

@@ -418,6 +418,11 @@ fn an_unstruck_shield_stays_until_the_gunners_next_turn_and_keeps_creatures_off_
     assert_ne!(g.creature_pos(grunt), Some(q(3, 2)));
     g.ok(Command::EndTurn);
     assert!(g.tokens_at(3, 2).is_empty());
+    // Logged under the Gunner's new turn, whose gear it is, not at the end of the turn before.
+    let events = g.events();
+    let started = events.iter().rposition(|e| matches!(e, GameEvent::TurnStarted { dwarf: Gunner, .. }));
+    let back = events.iter().rposition(|e| matches!(e, GameEvent::GearReturned { token: Token::Shield, .. }));
+    assert!(started.is_some() && started < back, "{events:?}");
 }
 
 // The Engineer.

@@ -232,10 +232,10 @@ fn comes_back(t: &Token) -> bool {
     matches!(t, Token::Flare | Token::Flame | Token::Shield)
 }
 
-/// At the start of a turn: the Flare, Flames and Shield of the Dwarf whose turn it is come back, as
-/// does a Shield creatures attacked in the turn just ended; the Sentry Gun may fire again at every
-/// creature (ruling 21: once per creature per turn).
-pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
+/// The gear that comes back at the start of a turn: the Flare, Flames and Shield of the Dwarf whose
+/// turn it is, and a Shield creatures attacked in the turn just ended (asked of the log before the
+/// new turn is said to start). By id.
+pub fn coming_back(cave: &Cave, fx: &Effects, seat: u32) -> Vec<(Id, Entity, Token, Hex)> {
     let struck = gunner::struck_this_turn(fx);
     let mut back: Vec<(Id, Entity, Token, Hex)> = cave
         .tokens
@@ -247,6 +247,12 @@ pub fn start_of_turn(cave: &Cave, fx: &mut Effects, seat: u32) {
         .map(|t| (*t.id, t.entity, *t.token, t.at.0))
         .collect();
     back.sort_by_key(|t| t.0);
+    back
+}
+
+/// At the start of a turn: the gear [`coming_back`] comes back; the Sentry Gun may fire again at
+/// every creature (ruling 21: once per creature per turn).
+pub fn start_of_turn(cave: &Cave, fx: &mut Effects, back: Vec<(Id, Entity, Token, Hex)>) {
     for (_, e, token, at) in back {
         take_back(fx, e, token, at);
     }

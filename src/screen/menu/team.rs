@@ -180,7 +180,7 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
                 None => format!("[ ] {class:?}"),
             };
             let tip = if seat.is_some() {
-                "In the team, his seat in the box: click to leave him out (one Dwarf always plays)"
+                "In the team (the number is his seat: the turns go in that order): click to leave him out; one Dwarf always plays"
             } else {
                 "Not in the team: click to bring him (seats go in the order picked)"
             };
@@ -193,7 +193,10 @@ pub fn team_rows(b: &mut ChildSpawnerCommands, form: &TeamForm, data: &GameData)
             let weapon = secondary(data, *class, form.secondaries.get(seat).copied().flatten());
             let name = weapon.map_or("", |s| s.name.as_str());
             // What the weapon does, to choose by (a play-tester cycled through names alone).
-            let does = weapon.map_or(String::new(), |s| format!("{name}: {} ", s.normal.text));
+            let does = weapon.map_or(String::new(), |s| {
+                let terms = crate::screen::words::fire_terms(&crate::rules::actions::secondary::fire_mode(s, &s.normal));
+                format!("{name}: {} ({terms}) ", s.normal.text)
+            });
             let tip = format!("{does}(click for the next secondary weapon; each Dwarf picks one at set-up)");
             button(r, format!("{class:?}: {name}"), FormButton::Secondary(seat), MenuButton { tip, small: true, ..default() });
         }

@@ -133,6 +133,7 @@ fn undo_redo(
     mut notice: ResMut<Notice>,
     game: Option<Res<Game>>,
     data: Res<GameData>,
+    now: Res<LegalNow>,
 ) {
     for input in inputs.read() {
         match input {
@@ -150,7 +151,12 @@ fn undo_redo(
             },
             PlayerInput::Redo if queue.0.is_empty() && history.waiting => match history.redo.pop() {
                 Some(cmd) => {
-                    notice.0 = format!("redone: {}", command_words(&data, &cmd));
+                    // The one answer to a roll held for For Karl! is shown as letting it stand, not
+                    // as a pass (a play-tester's redo said "redone: pass").
+                    let go_on = now.legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
+                    let words =
+                        if go_on && matches!(cmd, Command::Choose(_)) { LET_IT_STAND.to_string() } else { command_words(&data, &cmd) };
+                    notice.0 = format!("redone: {words}");
                     history.expect = Some(cmd.clone());
                     queue.0.push_back(cmd);
                 }
@@ -160,6 +166,9 @@ fn undo_redo(
         }
     }
 }
+
+/// The words of the one answer to a roll held for For Karl!, on its button and in a redo's line.
+pub const LET_IT_STAND: &str = "let it stand";
 
 /// A command taken back or played again, in words: a choice by its answer ('undone: axe: mine the
 /// mineral at (4, 3)'), else by its name.

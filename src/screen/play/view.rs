@@ -353,7 +353,7 @@ fn rebuild(
     for (n, o) in listed.numbered().iter().enumerate() {
         // A number kept for an answer taken since stays in its place, empty.
         let (words, on) = match o {
-            Some(_) if go_on => ("let it stand".to_string(), true),
+            Some(_) if go_on => (super::history::LET_IT_STAND.to_string(), true),
             _ if steps && n > 0 => (SUPPLY_STEPS[n - 1].to_string(), o.is_some()),
             Some(o) => (format!("{}{}", offer_words(&data, o, &tray.dice), who_is_there(&data, o, &figures)), true),
             None => ("answered".to_string(), false),
@@ -470,7 +470,13 @@ fn press(
                         {
                             format!("{}: leaves {left} behind, out cold; a press asks first", label(&data, a))
                         }
-                        true if offers.len() == 1 => format!("{}{text}: a press does it", label(&data, a)),
+                        // What the one way does, when its words say more than the action's name
+                        // (a play-tester read "Chop: a press does it" as saying nothing).
+                        true if let [one] = offers => {
+                            let what = offer_words(&data, one, &[]);
+                            let what = if what == one.command.name() { String::new() } else { format!(" - {what}") };
+                            format!("{}{text}: one press does it{what}", label(&data, a))
+                        }
                         // Every way is a Dwarf to play it on: they are named.
                         true if let Some(on) = offers
                             .iter()
