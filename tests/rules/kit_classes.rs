@@ -154,6 +154,8 @@ fn the_flare_gives_one_reroll_against_a_creature_on_or_next_to_it_and_comes_back
     g.dice(&[(Piercing, 0)]);
     g.ok(shoot("RegularShot", 8, 2));
     assert_eq!(g.options(), vec![Answer::Pass, Answer::Reroll(0)]);
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert_eq!(prompt.as_deref(), Some("Reroll a die? (1 reroll left, from the Scout's Flare)"), "the question says whence");
     g.dice(&[(Piercing, 2)]);
     g.choose(Answer::Reroll(0));
     assert_eq!(g.creature_health(grunt), None);

@@ -182,6 +182,8 @@ fn the_overclocked_twin_smgs_reroll_one_die() {
     g.dice(&[(Bullet, 0), (Bullet, 0), (Bullet, 5)]);
     g.ok(secondary_shot(5, 2));
     assert_eq!(g.options(), vec![Answer::Pass, Answer::Reroll(0), Answer::Reroll(1)]);
+    let prompt = g.world().resource::<hoxxes::rules::command::Pending>().0.as_ref().map(|p| p.prompt.clone());
+    assert_eq!(prompt.as_deref(), Some("Reroll a die? (1 reroll left, from Zhukov NUK17 Twin SMGs)"));
     g.choose(Answer::Reroll(1));
     assert_eq!(g.creature_health(id), None, "the rerolled double kills the 2-Health Spitter");
     // The normal side offers no reroll.

@@ -17,6 +17,8 @@ pub struct Modifiers {
     pub range: u32,
     /// Dice the player may reroll, one at a time.
     pub rerolls: u32,
+    /// Where the rerolls come from, for the question that offers them.
+    pub reroll_from: Vec<RerollFrom>,
     /// Pick one die whose result counts twice (a Scare moves 4 spaces).
     pub double_one: bool,
     pub ignore_resistance: bool,
@@ -31,13 +33,47 @@ pub struct Modifiers {
     pub also_next_space: bool,
 }
 
+/// Where a reroll comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RerollFrom {
+    /// A Weapon Upgrade token, by its index in the box's list.
+    Upgrade(usize),
+    /// A Phosphor Flare's light on the target.
+    PhosphorFlare,
+    /// The Scout's Flare beside the target.
+    Flare,
+    /// The secondary weapon's own card, by its index in the box's list.
+    Secondary(usize),
+}
+
+impl RerollFrom {
+    pub fn words(self, data: &crate::data::GameData) -> String {
+        match self {
+            RerollFrom::Upgrade(i) => data.upgrades.get(i).map_or_else(|| "an upgrade".into(), |u| u.name.clone()),
+            RerollFrom::PhosphorFlare => "the Phosphor Flare's light".into(),
+            RerollFrom::Flare => "the Scout's Flare".into(),
+            RerollFrom::Secondary(i) => data.secondaries.get(i).map_or_else(|| "the weapon".into(), |w| w.name.clone()),
+        }
+    }
+}
+
+impl Modifiers {
+    /// `n` rerolls from one source (none: nothing changes).
+    pub fn add_rerolls(&mut self, n: u32, from: RerollFrom) {
+        if n > 0 {
+            self.rerolls += n;
+            self.reroll_from.push(from);
+        }
+    }
+}
+
 /// Everything that changes this Dwarf's attack with this weapon at a target space.
 pub fn for_attack(cave: &Cave, turn: &Turn, loadout: &Loadout, slot: WeaponSlot, target: Hex) -> Modifiers {
     let mut m = Modifiers::default();
     upgrades(cave, loadout, slot, &mut m);
     m.extra_dice.extend(steady_hands(cave, turn, loadout, slot));
-    m.rerolls += phosphor_flare(cave, target);
-    m.rerolls += crate::rules::skills::scout::flare_rerolls(cave, target);
+    m.add_rerolls(phosphor_flare(cave, target), RerollFrom::PhosphorFlare);
+    m.add_rerolls(crate::rules::skills::scout::flare_rerolls(cave, target), RerollFrom::Flare);
     if slot == WeaponSlot::Secondary {
         super::secondary::card_extras(&cave.data, loadout, &mut m);
     }
@@ -56,7 +92,7 @@ fn upgrades(cave: &Cave, loadout: &Loadout, slot: WeaponSlot, m: &mut Modifiers)
             UpgradeEffect::DoubleOne => m.double_one = true,
             UpgradeEffect::IgnoreResistance => m.ignore_resistance = true,
             UpgradeEffect::ExtraRange(n) => m.range += n,
-            UpgradeEffect::RerollOne => m.rerolls += 1,
+            UpgradeEffect::RerollOne => m.add_rerolls(1, RerollFrom::Upgrade(*t as usize)),
             UpgradeEffect::StunOnHit => m.stun_on_hit = true,
             UpgradeEffect::ExtraDie(d) => m.extra_dice.push((d, 1)),
             UpgradeEffect::AnyAmmo => m.any_ammo = true,

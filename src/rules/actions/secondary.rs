@@ -58,7 +58,7 @@ pub fn card_extras(data: &GameData, loadout: &Loadout, m: &mut Modifiers) {
     for extra in &side.extras {
         match extra {
             SecondaryExtra::ScareOnHit(n) => m.scare_on_hit = m.scare_on_hit.max(Some(*n)),
-            SecondaryExtra::RerollOne => m.rerolls += 1,
+            SecondaryExtra::RerollOne => m.add_rerolls(1, super::modifiers::RerollFrom::Secondary(loadout.secondary)),
             SecondaryExtra::DoubleStuns => m.double_stuns = true,
             SecondaryExtra::IgnoreResistance => m.ignore_resistance = true,
             SecondaryExtra::AlsoNextSpace => m.also_next_space = true,

@@ -277,7 +277,10 @@ pub fn next_step(cave: &Cave, fx: &mut Effects, pending: &mut Pending, progress:
     if state.rerolls_left > 0 && !state.rolls.is_empty() {
         let mut options: Vec<Answer> = (0..state.rolls.len()).map(Answer::Reroll).collect();
         options.insert(0, Answer::Pass);
-        ask(pending, format!("Reroll a die? ({} reroll left)", state.rerolls_left), options);
+        // Where the rerolls come from is said: a Flare's reroll came as a surprise (a play-tester).
+        let from: Vec<String> = state.mods.reroll_from.iter().map(|f| f.words(&cave.data)).collect();
+        let left = crate::rules::log::counted(state.rerolls_left, "reroll");
+        ask(pending, format!("Reroll a die? ({left} left, from {})", from.join(" and ")), options);
         *progress = InProgress::Shot(state);
         return;
     }
