@@ -498,6 +498,11 @@ fn an_exchange_with_two_dwarves_is_put_together_and_made_in_one_action() {
     }
     assert!(played(&mut g).is_empty(), "nothing is sent while the exchange is put together");
     assert_eq!(g.app.world().resource::<play::ExchangeDraft>().0.len(), 2);
+    // The Scout holds one Throwable: handing it over twice is not taken into the exchange.
+    g.app.world_mut().write_message(PlayerInput::Choice(given.expect("an item to give")));
+    settle(&mut g);
+    assert_eq!(g.app.world().resource::<play::ExchangeDraft>().0.len(), 2, "{}", g.app.world().resource::<play::Notice>().0);
+    assert!(g.app.world().resource::<play::Notice>().0.starts_with("not with what is picked already"));
     key(&mut g, KeyCode::Enter);
     match played(&mut g).as_slice() {
         [Command::Exchange { with: DwarfClass::Gunner, also, .. }] => assert_eq!(also.len(), 1, "the Driller's part in the same command"),

@@ -623,7 +623,16 @@ fn act(
     mut commands: Commands,
     // None until a mission is laid out (the menus before it): nothing to ask of the cave then.
     table: Option<(Cave, Res<Mule>)>,
+    kits: Query<(&crate::rules::components::Loadout, &crate::rules::components::Hand)>,
 ) {
+    // Whether the items picked for an exchange make one the rules allow: asked as each is picked,
+    // by the Exchange action's own check (a card held once could be picked twice, and Enter then
+    // said he "holds no" such card).
+    let exchange_fits = |parts: &[Command]| -> Result<(), String> {
+        use crate::rules::actions::exchange::{check_exchange, combined, trades};
+        let (Some((cave, _)), Some(cmd)) = (&table, combined(parts)) else { return Ok(()) };
+        check_exchange(cave, &turn, &kits, &trades(&cmd)).map(|_| ())
+    };
     for input in inputs.read() {
         // One command at a time: the next waits until the rules have taken the last.
         if !queue.0.is_empty() {
@@ -666,13 +675,15 @@ fn act(
             }
             PlayerInput::Key(k) => {
                 if let Some(n) = digit(*k) {
-                    choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies), n);
+                    choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies, &exchange_fits), n);
                 } else if let Some(i) = entry_for(&legal.actions, *k, turn.bosco_turn) {
                     pick(legal, &mut selection, &mut notice, &mut queue, i, &turn, table.as_ref());
                 }
             }
             PlayerInput::Action(i) => pick(legal, &mut selection, &mut notice, &mut queue, *i, &turn, table.as_ref()),
-            PlayerInput::Choice(n) => choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies), *n),
+            PlayerInput::Choice(n) => {
+                choose(&now, &mut selection, &mut notice, &mut queue, (&mut draft, &drafted, &mut supplies, &exchange_fits), *n);
+            }
             PlayerInput::Undo | PlayerInput::Redo => {}
             PlayerInput::Hex(h) => {
                 let q = Qr::from(*h);
@@ -946,11 +957,12 @@ fn flames_picked(drafted: &SpaceDraft, sets: &[(&Offer, &[Qr])]) -> String {
     }
 }
 
-/// What is being put together: an exchange, Flames, a split of supplies.
-type Drafts<'a> = (&'a mut ExchangeDraft, &'a SpaceDraft, &'a mut SuppliesDraft);
+/// What is being put together: an exchange, Flames, a split of supplies; and whether the items of
+/// an exchange make one the rules allow.
+type Drafts<'a> = (&'a mut ExchangeDraft, &'a SpaceDraft, &'a mut SuppliesDraft, &'a dyn Fn(&[Command]) -> Result<(), String>);
 
 fn choose(now: &LegalNow, selection: &mut Selection, notice: &mut Notice, queue: &mut CommandQueue, drafts: Drafts, n: usize) {
-    let (draft, drafted, supplies) = drafts;
+    let (draft, drafted, supplies, exchange_fits) = drafts;
     let listed = listing(now, selection, drafted, supplies);
     let steps = matches!(listed, Listing::Supplies(_));
     let offers = listed.numbered();
@@ -962,11 +974,17 @@ fn choose(now: &LegalNow, selection: &mut Selection, notice: &mut Notice, queue:
         }
         // An exchange is put together item by item, then made as one action.
         Some(o) if matches!(o.command, Command::Exchange { .. }) => {
-            draft.0.push(o.command.clone());
-            notice.0 = format!(
-                "{} in the exchange: pick more, [Enter] makes it (one action), [Esc] drops it",
-                counted(draft.0.len() as u64, "item")
-            );
+            let parts: Vec<Command> = draft.0.iter().chain([&o.command]).cloned().collect();
+            notice.0 = match exchange_fits(&parts) {
+                Ok(()) => {
+                    draft.0 = parts;
+                    format!(
+                        "{} in the exchange: pick more, [Enter] makes it (one action), [Esc] drops it",
+                        counted(draft.0.len() as u64, "item")
+                    )
+                }
+                Err(why) => format!("not with what is picked already: {}", crate::screen::words::spaces_named(&why)),
+            };
         }
         Some(o) => send(queue, notice, selection, o.command),
         None if steps && n < offers.len() => {

@@ -351,19 +351,31 @@ fn rebuild(
     // Get supplies' split first, then its steps, each in its place whether or not it may be taken.
     let steps = matches!(listed, Listing::Supplies(_));
     for (n, o) in listed.numbered().iter().enumerate() {
+        // An item already in the exchange being put together is marked, with how many times (a
+        // play-tester pressed one twice and could not tell).
+        let picked = o.as_ref().map_or(0, |o| draft.0.iter().filter(|c| **c == o.command).count());
         // A number kept for an answer taken since stays in its place, empty.
         let (words, on) = match o {
             Some(_) if go_on => (super::history::LET_IT_STAND.to_string(), true),
             _ if steps && n > 0 => (SUPPLY_STEPS[n - 1].to_string(), o.is_some()),
-            Some(o) => (format!("{}{}", offer_words(&data, o, &tray.dice), who_is_there(&data, o, &figures)), true),
+            Some(o) => (format!("{}{}{}", offer_words(&data, o, &tray.dice), who_is_there(&data, o, &figures), picked_words(picked)), true),
             None => ("answered".to_string(), false),
         };
         let label = match super::logic::choice_key(n) {
             Some(key) => format!("[{key}] {words}"),
             None => words,
         };
-        let b = commands.spawn((ChoiceButton(n), button(label, on, false))).id();
+        let b = commands.spawn((ChoiceButton(n), button(label, on, picked > 0))).id();
         commands.entity(choices_row).add_child(b);
+    }
+}
+
+/// An item picked for the exchange being put together, on its button: " (picked)", " (picked x2)".
+fn picked_words(picked: usize) -> String {
+    match picked {
+        0 => String::new(),
+        1 => " (picked)".into(),
+        n => format!(" (picked x{n})"),
     }
 }
 
