@@ -122,7 +122,7 @@ fn build(mut commands: Commands, book: Res<Book>, picked: Res<Picked>, form: Res
                     words(c, super::mission_heading(m), 22.0, crate::screen::look::PAPER);
                     words(c, m.briefing.clone(), 16.0, super::DIM);
                 }
-                words(c, "Each mission is set up fresh; a success or minor success opens the next.", 15.0, super::DIM);
+                words(c, "Each mission is set up fresh; a success or minor success opens the next. Only the games begun here count: a Quick mission, or the Tutorial from the main menu, opens nothing.", 15.0, super::DIM);
                 team_rows(c, &form, &data);
                 if !picked.said.is_empty() {
                     words(c, picked.said.clone(), 16.0, super::AMBER);
