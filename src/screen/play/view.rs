@@ -178,8 +178,10 @@ fn build(mut commands: Commands) {
         b.spawn((HintText, text("", 13.0, AMBER)));
         // The answers of a question never shrink: the actions give way to them.
         b.spawn((ChoicesRow, Node { flex_shrink: 0.0, ..row() }));
+        // The rows hang from the box's top, and the box keeps its height (`cap_actions`): a row that
+        // goes leaves room at the foot, not a shift of every row above it.
         let actions =
-            Node { column_gap: px(8.0), align_items: AlignItems::FlexEnd, flex_shrink: 1.0, min_height: px(ACTIONS_LEAST), ..default() };
+            Node { column_gap: px(8.0), align_items: AlignItems::FlexStart, flex_shrink: 1.0, min_height: px(ACTIONS_LEAST), ..default() };
         let mut scrolled = Entity::PLACEHOLDER;
         b.spawn((ActionsBox, KeepClear, actions)).with_children(|r| {
             let row = Node { flex_grow: 1.0, flex_basis: px(0.0), max_height: percent(100.0), overflow: Overflow::scroll_y(), ..row() };
@@ -219,15 +221,26 @@ const HINT_ROOM: f32 = 34.0;
 /// (the prompt, the hint, the answers of a question) have theirs, and at least `ACTIONS_LEAST`:
 /// with large text and four Dwarves' cards the buttons covered the whole cave. Past that they
 /// scroll (`scroll_actions`); should the answers alone take more, the bar grows over the cave
-/// while they are asked, as it did.
+/// while they are asked, as it did. Within that, the box keeps the most height its rows have taken
+/// in this game: a card played took a row away, every row above moved down, and a play-tester's
+/// next click landed on Get supplies.
 fn cap_actions(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui: Res<UiScale>,
     bars: Query<&Children, With<BarNode>>,
     parts: Query<(&ComputedNode, &Node), (Without<ActionsBox>, Without<HintText>)>,
-    mut boxes: Query<&mut Node, With<ActionsBox>>,
+    mut boxes: Query<(Entity, &mut Node), With<ActionsBox>>,
+    rows: Query<&ComputedNode, With<ActionsRow>>,
+    mut tallest: Local<Option<(Entity, f32)>>,
 ) {
-    let (Ok(w), Ok(children), Ok(mut node)) = (window.single(), bars.single(), boxes.single_mut()) else { return };
+    let (Ok(w), Ok(children), Ok((e, mut node))) = (window.single(), bars.single(), boxes.single_mut()) else { return };
+    // The rows' height in the panels' pixels, the most of this bar's (a new game's bar starts anew).
+    let rows_now = rows.single().map_or(0.0, |r| r.content_size().y * r.inverse_scale_factor());
+    let most_rows = match *tallest {
+        Some((bar, h)) if bar == e => h.max(rows_now),
+        _ => rows_now,
+    };
+    *tallest = Some((e, most_rows));
     // In the panels' pixels, as the nodes are laid out; a part not shown takes no room nor gap.
     // The hint is given two lines whatever it says now: it changes with the button under the
     // pointer, and the buttons must not move under it (they would as the box grew and shrank).
@@ -237,6 +250,10 @@ fn cap_actions(
     let most = px(left.max(ACTIONS_LEAST));
     if node.max_height != most {
         node.max_height = most;
+    }
+    let least = px(most_rows.min(left).max(ACTIONS_LEAST));
+    if node.min_height != least {
+        node.min_height = least;
     }
 }
 
@@ -1272,6 +1289,34 @@ mod tests {
         assert_eq!(question_line("Gunner", &react, None, "pick"), "Gunner: The Gunner may take a reaction shot at (3, 4) - pick");
         let axe = asked(ChoiceKind::AxeSuccess, "Spend the axe success");
         assert_eq!(question_line("Scout", &axe, leech, "click"), "Scout: Spend the axe success - click");
+    }
+
+    /// The actions' box keeps the most height its rows have taken (within its cap): when a row
+    /// goes, the rows above stay where they were.
+    #[test]
+    fn the_actions_keep_their_height_when_a_row_goes() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).insert_resource(UiScale(1.0));
+        app.add_systems(Update, cap_actions);
+        let mut window = Window::default();
+        window.resolution.set(1280.0, 720.0);
+        app.world_mut().spawn((window, bevy::window::PrimaryWindow));
+        let bar = app.world_mut().spawn(BarNode).id();
+        let actions = app.world_mut().spawn((ActionsBox, Node::default(), ChildOf(bar))).id();
+        let rows = |height: f32| ComputedNode { size: Vec2::new(800.0, height), content_size: Vec2::new(800.0, height), ..default() };
+        let row = app.world_mut().spawn((ActionsRow, rows(4.0 * ACTIONS_STEP), ChildOf(actions))).id();
+        let least = |app: &App| app.world().get::<Node>(actions).expect("the actions").min_height;
+        app.update();
+        assert_eq!(least(&app), px(4.0 * ACTIONS_STEP), "four rows");
+        app.world_mut().entity_mut(row).insert(rows(3.0 * ACTIONS_STEP));
+        app.update();
+        assert_eq!(least(&app), px(4.0 * ACTIONS_STEP), "a row gone: the box keeps its height");
+        // A new game's bar starts anew.
+        app.world_mut().entity_mut(actions).despawn();
+        let actions = app.world_mut().spawn((ActionsBox, Node::default(), ChildOf(bar))).id();
+        app.world_mut().spawn((ActionsRow, rows(2.0 * ACTIONS_STEP), ChildOf(actions)));
+        app.update();
+        assert_eq!(app.world().get::<Node>(actions).expect("the actions").min_height, px(ACTIONS_LEAST));
     }
 
     /// The actions' rows get what the bar's other parts leave of `BAR_MOST` of the window, never
