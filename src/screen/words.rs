@@ -128,7 +128,8 @@ pub fn describe(data: &GameData, e: &GameEvent) -> String {
             format!("{} takes {}{of} = {damage}; {health} left", who(data, w), hits_of(*die, *hits))
         }
         GameEvent::Killed { who: w } => format!("{} is killed", who(data, w)),
-        GameEvent::Spawned { who: w, .. } => format!("{} appears", who(data, w)),
+        // Where: at Fast speed the cave's turn is over before the map can be read (a play-tester).
+        GameEvent::Spawned { who: w, at } => format!("{} appears at {}", who(data, w), space(at)),
         GameEvent::EventCard { dwarf, name, .. } => format!("The {dwarf:?} draws {name}"),
         GameEvent::SwarmThreat { step, of } => format!("Swarm Threat {step}/{of}"),
         GameEvent::SwarmCard { name, .. } => format!("SWARM: {name}"),

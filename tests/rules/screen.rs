@@ -400,7 +400,7 @@ fn the_dice_tray_tells_a_blank_roll_and_keeps_to_what_the_roll_did() {
     let hit = DieRoll { die: DieKind::Creature, face: 0, symbols: vec![Symbol::Hit] };
     tray.take(&data, &GameEvent::Rolled { who: nexus, dice: vec![hit.clone(), hit] });
     tray.take(&data, &GameEvent::Spawned { who: grunt.clone(), at: q(3, 3) });
-    assert_eq!(tray.lines, ["Glyphid Grunt #9 appears"]);
+    assert_eq!(tray.lines, ["Glyphid Grunt #9 appears at (3, 3)"]);
     tray.take(&data, &GameEvent::Activated { who: grunt.clone() });
     tray.take(&data, &GameEvent::Spawned { who: grunt, at: q(4, 3) });
     assert_eq!(tray.lines.len(), 1, "after the next activation, nothing is the roll's doing");
