@@ -328,7 +328,7 @@ impl Cave<'_, '_> {
         if self.exit_at(h).is_some() {
             return Err(NotEmpty::TunnelExit);
         }
-        if self.dwarf_on(h) || self.creature_on(h) || self.bosco.iter().any(|b| b.at.0 == h) || self.any_token(h, |_| true) {
+        if self.dwarf_on(h) || self.creature_on(h) || self.bosco_on(h) || self.any_token(h, |_| true) {
             return Err(NotEmpty::Taken);
         }
         Ok(())
@@ -350,6 +350,11 @@ impl Cave<'_, '_> {
 
     fn creature_back(&self, kind: CreatureKind, at: Hex, faces: Option<&Faces>) -> Option<Hex> {
         creature_back(&self.data, kind, at, faces)
+    }
+
+    /// Whether BOSCO hovers over a space.
+    pub fn bosco_on(&self, h: Hex) -> bool {
+        self.bosco.iter().any(|b| b.at.0 == h)
     }
 
     /// Whether a creature fills a space (as [`Cave::creature_at`], without reading the creature).

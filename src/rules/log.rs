@@ -332,7 +332,6 @@ pub enum GameEvent {
     },
     /// BOSCO's reaction shot hit: the grab is broken.
     GrabBrokenByBosco,
-    /// A Dwarf throws a Throwable card at a space.
     /// A gun is fired at a space (a Dwarf's weapon, a reaction shot, BOSCO's gun or rocket): the
     /// fire mode's name and who stood there as it was aimed (since 2026-11-30).
     Fired {
@@ -341,6 +340,7 @@ pub enum GameEvent {
         at: Qr,
         aimed_at: Option<Who>,
     },
+    /// A Dwarf throws a Throwable card at a space.
     Threw {
         dwarf: DwarfClass,
         card: String,

@@ -187,14 +187,8 @@ fn build(
         ..default()
     };
     // The upper part takes the height it needs, less when the log would have too little.
-    let upper = Node {
-        flex_direction: FlexDirection::Column,
-        row_gap: px(4.0),
-        flex_shrink: 1.0,
-        min_height: px(0.0),
-        overflow: Overflow::scroll_y(),
-        ..default()
-    };
+    let upper =
+        Node { flex_direction: FlexDirection::Column, flex_shrink: 1.0, min_height: px(0.0), overflow: Overflow::scroll_y(), ..default() };
     let more = Node { display: Display::None, padding: UiRect::axes(px(6.0), px(2.0)), flex_shrink: 0.0, ..default() };
     let side = commands.spawn((side, BackgroundColor(PANEL), DespawnOnExit(AtTable))).id();
     // The mission and whose turn it is stay in sight, above the part that may scroll (large text,

@@ -89,16 +89,11 @@ fn is_sentry(t: &Token) -> bool {
     matches!(t, Token::SentryGun { .. })
 }
 
-/// Whether BOSCO hovers over a space.
-pub fn bosco_at(cave: &Cave, h: Hex) -> bool {
-    cave.bosco.iter().any(|b| b.at.0 == h)
-}
-
 /// A vacant space (rulebook "Movement"): no figure on it, and no token but an unknown pickup or a
 /// Weapon Upgrade (not a Resupply pod, a Flame, the Shield, a mine or another gear).
 fn vacant(cave: &Cave, h: Hex) -> bool {
     let other_token = |t: &Token| !matches!(t, Token::Pickup { .. } | Token::Upgrade { .. });
-    !cave.dwarf_on(h) && !cave.creature_on(h) && !bosco_at(cave, h) && !lies_on(cave, h, other_token)
+    !cave.dwarf_on(h) && !cave.creature_on(h) && !cave.bosco_on(h) && !lies_on(cave, h, other_token)
 }
 
 /// Whether a creature may pass through a space (rulings 11, 12, 13): over floor and pit sides;
@@ -148,13 +143,13 @@ pub fn bars_creature(flying: bool, t: &Token) -> bool {
 /// Whether a creature may end a move on a space for what is on it: not Flames, the Shield, the
 /// Sentry Gun or BOSCO (rulebook: nobody ends a move on BOSCO or the Sentry Gun).
 pub fn creature_may_stand(cave: &Cave, h: Hex) -> bool {
-    creature_may_pass(cave, false, h) && !bosco_at(cave, h)
+    creature_may_pass(cave, false, h) && !cave.bosco_on(h)
 }
 
 /// Whether gear keeps a spawning creature off a space: the Shield, the Sentry Gun, BOSCO. (Flames
 /// only when there is another choice: `spawn.rs`, with [`crate::rules::spawn::spawn_walk`].)
 pub fn keeps_spawns_off(cave: &Cave, h: Hex) -> bool {
-    lies_on(cave, h, |t| matches!(t, Token::Shield)) || lies_on(cave, h, is_sentry) || bosco_at(cave, h)
+    lies_on(cave, h, |t| matches!(t, Token::Shield)) || lies_on(cave, h, is_sentry) || cave.bosco_on(h)
 }
 
 /// A creature's line of sight for its attack: ruling 7's, and Flames block it too (rulebook,
@@ -195,7 +190,7 @@ pub fn may_end_move(cave: &Cave, h: Hex) -> Result<(), String> {
     if pit && !gunner::bridged(cave, h) {
         return Err("a Dwarf cannot end a move over a deep pit".into());
     }
-    if bosco_at(cave, h) {
+    if cave.bosco_on(h) {
         return Err("nobody ends a move on BOSCO".into());
     }
     if lies_on(cave, h, is_sentry) {

@@ -153,9 +153,11 @@ fn undo_redo(
                 Some(cmd) => {
                     // The one answer to a roll held for For Karl! is shown as letting it stand, not
                     // as a pass (a play-tester's redo said "redone: pass").
-                    let go_on = now.legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
-                    let words =
-                        if go_on && matches!(cmd, Command::Choose(_)) { LET_IT_STAND.to_string() } else { command_words(&data, &cmd) };
+                    let words = if lets_it_stand(&now.legal) && matches!(cmd, Command::Choose(_)) {
+                        LET_IT_STAND.to_string()
+                    } else {
+                        command_words(&data, &cmd)
+                    };
                     notice.0 = format!("redone: {words}");
                     history.expect = Some(cmd.clone());
                     queue.0.push_back(cmd);
@@ -169,6 +171,11 @@ fn undo_redo(
 
 /// The words of the one answer to a roll held for For Karl!, on its button and in a redo's line.
 pub const LET_IT_STAND: &str = "let it stand";
+
+/// Whether the question asked is a roll held for For Karl!, whose one answer lets it stand.
+pub fn lets_it_stand(legal: &crate::rules::legal::Legal) -> bool {
+    legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue)
+}
 
 /// A command taken back or played again, in words: a choice by its answer ('undone: axe: mine the
 /// mineral at (4, 3)'), else by its name.

@@ -363,7 +363,7 @@ fn rebuild(
         commands.entity(choices_row).add_child(b);
     }
     // A question whose one answer is to go on (a roll waiting for For Karl!): the answer lets it stand.
-    let go_on = legal.pending.as_ref().is_some_and(|p| p.kind == crate::rules::command::ChoiceKind::Continue);
+    let go_on = super::history::lets_it_stand(legal);
     let listed = listing(&now, &selection, &drafted, &supplies);
     // Get supplies' split first, then its steps, each in its place whether or not it may be taken.
     let steps = matches!(listed, Listing::Supplies(_));
